@@ -1,0 +1,88 @@
+/**
+ * The sandbox's fixed contract (DESIGN.md §3). Ports and the app URL can be moved with environment
+ * variables so that several copies can run side by side in tests; the defaults are the contract.
+ */
+export type EnvironmentName = "alpha" | "beta";
+
+export type EnvironmentConfig = {
+  name: EnvironmentName;
+  port: number;
+  /** Used as both authDomain and apiDomain of this environment (§5.4). */
+  origin: string;
+  openAppId: string;
+  productType: string;
+  productVersion: string;
+  tenant: { id: number; name: string };
+  staff: { id: number; email: string; password: string; name: string };
+};
+
+export type AppRegistration = {
+  clientId: string;
+  clientSecret: string;
+  /** The registered authorization callback; `redirect_uri` must begin with it (§5.2.3). */
+  callbackUrl: string;
+  appId: string;
+  name: string;
+};
+
+export type SandboxConfig = {
+  host: string;
+  environments: EnvironmentConfig[];
+  app: AppRegistration;
+  /** SQLite file, or ":memory:". */
+  dbFile: string;
+  /** In production mode the control plane (`/__sandbox/*`) refuses every call. */
+  production: boolean;
+};
+
+function port(value: string | undefined, fallback: number): number {
+  const n = Number(value ?? fallback);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`invalid port: ${value}`);
+  return n;
+}
+
+export function loadSandboxConfig(source: Record<string, string | undefined> = process.env): SandboxConfig {
+  const host = source.SANDBOX_HOST ?? "127.0.0.1";
+  const alphaPort = port(source.SANDBOX_ALPHA_PORT, 4000);
+  const betaPort = port(source.SANDBOX_BETA_PORT, 4001);
+  const appUrl = (source.SANDBOX_APP_URL ?? "http://localhost:3000").replace(/\/+$/, "");
+  return {
+    host,
+    environments: [
+      {
+        name: "alpha",
+        port: alphaPort,
+        origin: `http://${host}:${alphaPort}`,
+        openAppId: "oa-alpha-7f3c9e21",
+        productType: "cep-cloud",
+        productVersion: "5.12.0",
+        tenant: { id: 80000000001, name: "Alpha Retail 阿尔法零售" },
+        staff: { id: 90000000001, email: "admin@alpha.test", password: "sandbox", name: "Alice Admin 王丽" },
+      },
+      {
+        name: "beta",
+        port: betaPort,
+        origin: `http://${host}:${betaPort}`,
+        openAppId: "oa-beta-2d81b6a4",
+        productType: "cep-cloud",
+        productVersion: "5.13.1",
+        tenant: { id: 80000000002, name: "Beta Foods 贝塔食品" },
+        staff: { id: 90000000002, email: "admin@beta.test", password: "sandbox", name: "Bob Admin 李博" },
+      },
+    ],
+    app: {
+      clientId: "engage-console",
+      clientSecret: "sandbox-secret",
+      callbackUrl: `${appUrl}/api/auth/callback`,
+      appId: "engage-console",
+      name: "Engage Console",
+    },
+    dbFile: source.SANDBOX_DB ?? ".data/sandbox.sqlite",
+    production: source.SANDBOX_MODE === "production",
+  };
+}
+
+/** The alpha environment also hosts the extension service (§4.7 cloudinfo). */
+export function extensionUrl(config: SandboxConfig): string {
+  return `${config.environments[0]!.origin}/extension`;
+}

@@ -1,0 +1,37 @@
+import { loadSandboxConfig, extensionUrl } from "./config";
+import { startSandbox } from "./server";
+
+/** `npm run sandbox [-- --seed N]`: the Platform Sandbox on its own. */
+async function main() {
+  const args = process.argv.slice(2);
+  // --seed N: seed N customers now; --seed-if-empty N: only when the sandbox holds no customers yet.
+  const flag = args.find((a) => a === "--seed" || a === "--seed-if-empty");
+  const seedCount = flag ? Number(args[args.indexOf(flag) + 1]) : undefined;
+  if (seedCount !== undefined && (!Number.isInteger(seedCount) || seedCount < 0)) {
+    console.error(`${flag} takes a whole number of customers, e.g. ${flag} 10000`);
+    process.exit(2);
+  }
+  const config = loadSandboxConfig();
+  let sandbox;
+  try {
+    sandbox = await startSandbox(config);
+  } catch (error) {
+    const e = error as NodeJS.ErrnoException & { port?: number };
+    if (e.code === "EADDRINUSE") {
+      console.error(`Platform Sandbox: port ${e.port ?? ""} is already in use. Stop whatever runs there (another sandbox?) or set SANDBOX_ALPHA_PORT / SANDBOX_BETA_PORT.`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  if (seedCount !== undefined) console.warn(`[sandbox] ${flag} ${seedCount}: the resource seeder is not built yet`);
+  for (const env of config.environments) console.log(`[sandbox] ${env.name.padEnd(5)} ${env.origin}  (openAppId ${env.openAppId})`);
+  console.log(`[sandbox] extension service ${extensionUrl(config)}`);
+  const stop = async () => {
+    await sandbox.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+void main();

@@ -1,0 +1,71 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { portInUse, waitForHttp } from "./ports";
+
+/**
+ * `npm run dev`: the Platform Sandbox and `next dev` together, with no configuration. Ctrl-C stops
+ * both; if either exits, the other is stopped too.
+ */
+const APP_PORT = Number(process.env.PORT ?? 3000);
+const ALPHA_PORT = Number(process.env.SANDBOX_ALPHA_PORT ?? 4000);
+const BETA_PORT = Number(process.env.SANDBOX_BETA_PORT ?? 4001);
+
+const children: ChildProcess[] = [];
+let stopping = false;
+
+function run(name: string, command: string, args: string[]): ChildProcess {
+  const child = spawn(command, args, { stdio: "inherit", env: { ...process.env, FORCE_COLOR: "1" } });
+  child.on("exit", (code, signal) => {
+    if (stopping) return;
+    console.error(`\n${name} stopped (${signal ?? `exit ${code}`}); stopping the rest.`);
+    stop(code ?? 1);
+  });
+  children.push(child);
+  return child;
+}
+
+function stop(code = 0): void {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+  setTimeout(() => process.exit(code), 1500).unref();
+}
+
+async function main() {
+  const taken: string[] = [];
+  for (const [what, port] of [
+    ["the app", APP_PORT],
+    ["sandbox alpha", ALPHA_PORT],
+    ["sandbox beta", BETA_PORT],
+  ] as const) {
+    if (await portInUse(port)) taken.push(`port ${port} (${what}) is already in use`);
+  }
+  if (taken.length > 0) {
+    console.error(`Cannot start: ${taken.join("; ")}.\nStop the other process (an earlier \`npm run dev\`?) and try again.`);
+    process.exit(1);
+  }
+
+  process.on("SIGINT", () => stop(0));
+  process.on("SIGTERM", () => stop(0));
+
+  run("sandbox", process.execPath, ["--import", "tsx", "sandbox/main.ts", "--seed-if-empty", "10000"]);
+  run("next dev", process.execPath, ["node_modules/next/dist/bin/next", "dev", "--port", String(APP_PORT)]);
+
+  const alpha = `http://127.0.0.1:${ALPHA_PORT}`;
+  const beta = `http://127.0.0.1:${BETA_PORT}`;
+  await Promise.all([waitForHttp(`${alpha}/health`, 120_000), waitForHttp(`http://localhost:${APP_PORT}/api/health`, 120_000)]);
+  console.log(`
+  Engage Console is running.
+
+    Platform admin (alpha)  ${alpha}/       log in as admin@alpha.test / sandbox
+    Platform admin (beta)   ${beta}/       log in as admin@beta.test / sandbox
+    Marketplace             ${alpha}/application/mktapp/index.html?install=engage-console#/market
+    The app                 http://localhost:${APP_PORT}/
+
+  Install the app from the marketplace, then Open it. Ctrl-C stops everything.
+`);
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  stop(1);
+});
