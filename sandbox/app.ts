@@ -30,6 +30,7 @@ export function createContext(config: SandboxConfig): SandboxContext {
     stats: new Stats(),
     faults: [],
     onReset: [],
+    changeListeners: [],
   };
   ensureBaseData(ctx);
   return ctx;

@@ -36,6 +36,20 @@ export class Stats {
   }
 }
 
+/**
+ * A change to tenant data, published by the resource API and delivered as an outbound webhook
+ * (§5.5, §6) by the webhook sender. `id` is the decimal id (or order number) of what changed.
+ */
+export type ChangeEvent = {
+  environment: string;
+  tenantId: number;
+  resource: "customer" | "event" | "order" | "refund" | "list" | "listMember" | "tagDimension" | "tag" | "customerTag" | "store";
+  action: "created" | "updated" | "deleted" | "merged" | "cancelled" | "refunded" | "added" | "removed" | "imported";
+  id: string;
+  /** Small, resource-specific details (e.g. the customer id of an order, the target of a merge). */
+  data?: Record<string, unknown>;
+};
+
 export type SandboxContext = {
   config: SandboxConfig;
   db: SandboxDb;
@@ -44,7 +58,13 @@ export type SandboxContext = {
   faults: FaultRule[];
   /** Called after `POST /__sandbox/reset` emptied the database and restored the base data. */
   onReset: Array<() => void>;
+  /** Subscribers to `publishChange` (the webhook sender registers one). */
+  changeListeners: Array<(change: ChangeEvent) => void>;
 };
+
+export function publishChange(ctx: SandboxContext, change: ChangeEvent): void {
+  for (const listener of ctx.changeListeners) listener(change);
+}
 
 export function environmentByName(ctx: SandboxContext, name: string): EnvironmentConfig | undefined {
   return ctx.config.environments.find((e) => e.name === name);
