@@ -13,7 +13,8 @@ import {
   type CustomerListState,
 } from "./customer-list-state";
 
-const state = (patch: Partial<CustomerListState> & { filters?: Partial<CustomerListState["filters"]> } = {}): CustomerListState => ({
+type Patch = Omit<Partial<CustomerListState>, "filters"> & { filters?: Partial<CustomerListState["filters"]> };
+const state = (patch: Patch = {}): CustomerListState => ({
   ...DEFAULT_STATE,
   ...patch,
   filters: { ...EMPTY_FILTERS, ...patch.filters },
