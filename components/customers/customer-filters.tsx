@@ -24,10 +24,12 @@ const MORE_KEYS: (keyof Filters)[] = ["hasMobile", "hasEmail", "identityType", "
  * The §4.1 filters. Typing is debounced; choices apply at once. The form keeps its own draft so a
  * keystroke never waits for the URL; the URL (via `onChange`) stays the source of truth.
  */
-export function CustomerFilters({ value, onChange }: { value: Filters; onChange: (filters: Filters) => void }) {
+export function CustomerFilters({ value, initial = value, onChange }: { value: Filters; initial?: Filters; onChange: (filters: Filters) => void }) {
   const { t } = useI18n();
-  const [draft, setDraft] = useState(value);
-  const [more, setMore] = useState(() => MORE_KEYS.some((k) => value[k] !== EMPTY_FILTERS[k]));
+  // `initial` differs from `value` only right after a reset from outside (remount with a new key),
+  // before the URL change has reached `useSearchParams`.
+  const [draft, setDraft] = useState(initial);
+  const [more, setMore] = useState(() => MORE_KEYS.some((k) => initial[k] !== EMPTY_FILTERS[k]));
   const settled = useDebouncedValue(draft, 400);
   const moreId = useId();
   const typesId = useId();

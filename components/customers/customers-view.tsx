@@ -38,7 +38,7 @@ export function customerListQueries(state: CustomerListState) {
 export function CustomersView() {
   const { t } = useI18n();
   const [state, setState] = useCustomerListState();
-  const [filtersKey, setFiltersKey] = useState(0);
+  const [filtersReset, setFiltersReset] = useState(0);
   const sortId = useId();
   const orderId = useId();
   const rowsId = useId();
@@ -55,7 +55,7 @@ export function CustomersView() {
     update({ sort: column, order: state.sort === column && state.order === "asc" ? "desc" : "asc" });
   const clearFilters = () => {
     update({ filters: EMPTY_FILTERS });
-    setFiltersKey((k) => k + 1);
+    setFiltersReset((k) => k + 1);
   };
 
   const rows = list.data?.rows ?? [];
@@ -73,7 +73,7 @@ export function CustomersView() {
         </p>
       </div>
 
-      <CustomerFilters key={filtersKey} value={state.filters} onChange={(filters) => update({ filters })} />
+      <CustomerFilters key={filtersReset} value={state.filters} initial={filtersReset ? EMPTY_FILTERS : state.filters} onChange={(filters) => update({ filters })} />
       {!queries.count && <p className="text-xs text-slate-700">{t("list.totalUnavailable")}</p>}
 
       <div className="flex flex-wrap items-end justify-between gap-3">
