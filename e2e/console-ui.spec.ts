@@ -186,4 +186,26 @@ test.describe("console shell and customers list (UI, platform mocked at the prox
     await page.keyboard.press("ArrowDown");
     await expect(page).toHaveURL(/gender=0/);
   });
+
+  test("a customer opens read-only with profile, custom fields, identities and statistics", async ({ page }) => {
+    await mockPlatform(page);
+    await page.goto(customersUrl());
+    await page.getByRole("link", { name: "客户 2", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "客户 2" })).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe("/customers/9007199254740995");
+    expect(new URL(page.url()).searchParams.get("openAppId")).toBe(OPEN_APP_ID);
+    await expect(page.getByRole("cell", { name: "M-0002" })).toBeVisible();
+    await expect(page.getByText("VIP")).toBeVisible();
+    const firstOrder = page.locator("#detail-statistics").locator("..").locator("time");
+    await expect(firstOrder).toHaveText("2026-01-01 04:00:00");
+    await expectNoA11yViolations(page);
+    await page.screenshot({ path: test.info().outputPath("customer-detail-en.png"), fullPage: true });
+    await page.getByLabel("Language").first().selectOption("zh-CN");
+    await expect(page.getByRole("heading", { level: 2, name: "身份" })).toBeVisible();
+    await expectNoA11yViolations(page);
+    await page.getByLabel("语言").first().selectOption("en");
+
+    await page.goto(`${e2eUrls.app}/customers/1?openAppId=${OPEN_APP_ID}`);
+    await expect(page.getByText("This customer does not exist")).toBeVisible();
+  });
 });

@@ -54,6 +54,18 @@ export async function mockPlatform(
       return true;
     });
     if (call.path === "/v1/customers/count") return json(filtered.length);
+    const one = /^\/v1\/customers\/(\d+)$/.exec(call.path);
+    if (one) {
+      const found = customers.find((c) => c.id === one[1]);
+      return found ? json({ ...found, attr: { attr2: "VIP", attr1: 3 } }) : json({ error: { code: "not_found", message: "customer not found", requestId: "mock" } }, 404);
+    }
+    if (call.path === "/v1/customeridentities") {
+      const id = call.query.get("customerIds");
+      return json([{ customerId: id, identityType: "email", identityValue: "c2@example.com", identityName: null }, { customerId: id, identityType: "member-account", identityValue: "M-0002", identityName: "会员" }]);
+    }
+    if (call.path === "/v1/customerStatistics") {
+      return json({ items: [{ customerId: call.query.get("customerId"), totalScore: 120, latest30daysScore: 15, orderTotal: 3, orderTotalAmount: 299.5, firstOrderDate: "2025-12-31T20:00:00Z", lastOrderDate: null, lastOrderDays: 12 }], meta: { records: 1, total: 1, hasNext: false } });
+    }
     if (call.path === "/v1/customers") {
       const rows = Number(call.query.get("rows") ?? 20);
       const pageNo = Number(call.query.get("page") ?? 1);
