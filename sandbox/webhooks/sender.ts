@@ -51,6 +51,7 @@ export class WebhookSender {
   readonly deliveries: Delivery[] = [];
   private readonly timers = new Set<NodeJS.Timeout>();
   private oauthToken: { key: string; token: string; expiresAtMs: number } | undefined;
+  private oauthPending: { key: string; promise: Promise<string> } | undefined;
   private generation = 0;
   /** Deliveries queued since start (the log itself is trimmed to its newest entries). */
   queuedCount = 0;
@@ -68,6 +69,7 @@ export class WebhookSender {
     this.timers.clear();
     this.deliveries.length = 0;
     this.oauthToken = undefined;
+    this.oauthPending = undefined;
     this.config = { ...this.initial };
     this.generation++;
   }
@@ -172,9 +174,19 @@ export class WebhookSender {
   }
 
   /** §5.5 OAuth2: `GET <token_url>?appid&secret&grant_type=client_credentials` → `access_token`. */
-  private async oauthAccessToken(config: WebhookConfig): Promise<string> {
+  private oauthAccessToken(config: WebhookConfig): Promise<string> {
     const key = `${config.tokenUrl}\n${config.oauthAppId}\n${config.oauthSecret}`;
-    if (this.oauthToken && this.oauthToken.key === key && this.oauthToken.expiresAtMs > Date.now()) return this.oauthToken.token;
+    if (this.oauthToken && this.oauthToken.key === key && this.oauthToken.expiresAtMs > Date.now()) return Promise.resolve(this.oauthToken.token);
+    // One token request at a time: concurrent deliveries share it.
+    if (this.oauthPending?.key === key) return this.oauthPending.promise;
+    const promise = this.fetchOauthToken(config, key).finally(() => {
+      if (this.oauthPending?.promise === promise) this.oauthPending = undefined;
+    });
+    this.oauthPending = { key, promise };
+    return promise;
+  }
+
+  private async fetchOauthToken(config: WebhookConfig, key: string): Promise<string> {
     const url = new URL(config.tokenUrl);
     url.searchParams.set("appid", config.oauthAppId);
     url.searchParams.set("secret", config.oauthSecret);
