@@ -93,7 +93,7 @@ describe("POST /oauth2/token, authorization_code grant", () => {
 
   it("client authentication failures are 401 invalid_client", async () => {
     const code = await newCode();
-    for (const extra of [{ client_secret: "wrong" }, { client_id: "someone-else" }, { client_secret: "" }]) {
+    for (const extra of [{ client_secret: "wrong" }, { client_id: "someone-else" }, { client_secret: "" }] as Record<string, string>[]) {
       const res = await exchange(code, alpha, extra);
       expect(res.status).toBe(401);
       expect((await res.json()).error).toBe("invalid_client");
