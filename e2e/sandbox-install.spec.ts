@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { e2eUrls } from "../scripts/testing/e2e-env";
 
@@ -10,10 +11,12 @@ import { e2eUrls } from "../scripts/testing/e2e-env";
 const CALLBACK = `${e2eUrls.app}/api/auth/callback`;
 const MARKET = `${e2eUrls.alpha}/application/mktapp/index.html?install=engage-console#/market`;
 
-async function fakeAppCallback(page: Page): Promise<URL[]> {
-  const seen: URL[] = [];
+type Seen = { url: URL; referer: string | undefined };
+
+async function fakeAppCallback(page: Page): Promise<Seen[]> {
+  const seen: Seen[] = [];
   await page.route(`${CALLBACK}**`, async (route) => {
-    seen.push(new URL(route.request().url()));
+    seen.push({ url: new URL(route.request().url()), referer: await route.request().headerValue("referer") ?? undefined });
     await route.fulfill({ contentType: "text/html", body: "<!doctype html><title>app callback</title><h1>callback reached</h1>" });
   });
   return seen;
@@ -25,6 +28,11 @@ async function signIn(page: Page) {
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
 test.beforeEach(async ({ request }) => {
   expect((await request.post(`${e2eUrls.alpha}/__sandbox/reset`)).ok()).toBe(true);
 });
@@ -33,9 +41,11 @@ test("log in, open the marketplace, click Install, land on the callback with red
   const callbacks = await fakeAppCallback(page);
   await page.goto(MARKET);
   await expect(page.getByRole("heading", { name: /Sign in/ })).toBeVisible();
+  await expectAccessible(page);
   await signIn(page);
 
   await expect(page.getByRole("heading", { name: "Marketplace", level: 1 })).toBeVisible();
+  await expectAccessible(page);
   await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
   const card = page.getByRole("region", { name: "Engage Console" });
   await expect(card.getByRole("link", { name: "Open" })).toHaveCount(0);
@@ -44,7 +54,9 @@ test("log in, open the marketplace, click Install, land on the callback with red
   await page.waitForURL(`${CALLBACK}?**`);
   await expect(page.getByRole("heading", { name: "callback reached" })).toBeVisible();
   expect(callbacks).toHaveLength(1);
-  const params = callbacks[0]!.searchParams;
+  const params = callbacks[0]!.url.searchParams;
+  // §5.4.3: the app can compare the Referer's origin with authDomain.
+  expect(new URL(callbacks[0]!.referer!).origin).toBe(e2eUrls.alpha);
   expect(params.get("redirectUrl")).toBe(MARKET);
   const token = params.get("getOpenAppIdToken");
   expect(token).toBeTruthy();
@@ -70,6 +82,8 @@ test("inside the admin's iframe the app's authorize request carries the platform
   const frame = page.frameLocator('iframe[title="Engage Console"]');
   // Signed in already: inside the cross-site frame the platform session cookie is sent, so the
   // frame shows consent, not a login form.
+  await expect(frame.getByRole("heading", { name: "Authorize Engage Console" })).toBeVisible();
+  await expectAccessible(page);
   const first = toCallback();
   await frame.getByRole("button", { name: "Authorize" }).click();
   const firstUrl = new URL((await first).url());
