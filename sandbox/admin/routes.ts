@@ -5,7 +5,7 @@ import type { SandboxContext } from "../context";
 import { isInstalled, startPendingInstall, uninstall } from "../auth/installations";
 import { csrfMatches, currentSession, type PlatformSession } from "../auth/session";
 import { issueCloudToken } from "../extension/cloud-tokens";
-import { adminShell, html, type NavItem } from "./html";
+import { adminShell, html, type Html, type NavItem } from "./html";
 
 /** §5.2.8: the marketplace page of an app. */
 export function marketplacePath(appId: string): string {
@@ -18,7 +18,7 @@ function loginRedirect(c: Context) {
   return c.redirect(`/login?next=${encodeURIComponent(url.pathname + url.search)}`, 302);
 }
 
-function shell(ctx: SandboxContext, env: EnvironmentConfig, session: PlatformSession, current: "home" | "market" | "app", title: string, content: ReturnType<typeof html>) {
+function shell(ctx: SandboxContext, env: EnvironmentConfig, session: PlatformSession, current: "home" | "market" | "app", title: string, content: Html) {
   const appId = ctx.config.app.appId;
   const installed = isInstalled(ctx, { environment: env.name, tenantId: session.staff.tenantId, appId });
   const main: NavItem[] = [

@@ -1,9 +1,8 @@
-import type { Hono } from "hono";
 import type { RouteArea } from "../app";
 import { sendJson } from "../http";
 import { mountAuthorize } from "./authorize";
 import { mountLogin } from "./login";
-import { requireAccessToken, type AuthedVariables } from "./middleware";
+import { requireAccessToken } from "./middleware";
 import { mountTokenEndpoint } from "./token-endpoint";
 
 /**
@@ -30,8 +29,7 @@ export const authRoutes: RouteArea = (app, ctx, env) => {
 
   // §4.7: bearer token (the `access_token` query parameter is accepted too); failures are
   // `{error_code, error_description}` (§7.4) with HTTP 401.
-  const users = app as unknown as Hono<{ Variables: AuthedVariables }>;
-  users.get("/v1/users/current", requireAccessToken(ctx, env.name), (c) => {
+  app.get("/v1/users/current", requireAccessToken(ctx, env.name), (c) => {
     const { userId, tenantId } = c.get("subject");
     const row = ctx.db
       .prepare("SELECT st.id, st.email, st.name, t.name AS tenant_name FROM staff st JOIN tenants t ON t.id = st.tenant_id WHERE st.id = ?")
