@@ -100,6 +100,30 @@ describe("POST /oauth2/token, authorization_code grant", () => {
     }
   });
 
+  it("accepts client credentials by HTTP Basic too, but not both methods at once", async () => {
+    const code = await newCode();
+    const basic = `Basic ${Buffer.from("engage-console:sandbox-secret").toString("base64")}`;
+    const form = { grant_type: "authorization_code", code, redirect_uri: CALLBACK };
+    const both = await fetch(`${alpha}/oauth2/token`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", authorization: basic },
+      body: new URLSearchParams({ ...form, client_secret: "sandbox-secret" }).toString(),
+    });
+    expect((await both.json()).error).toBe("invalid_request");
+    const wrong = await fetch(`${alpha}/oauth2/token`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${Buffer.from("engage-console:nope").toString("base64")}` },
+      body: new URLSearchParams(form).toString(),
+    });
+    expect(wrong.status).toBe(401);
+    const ok = await fetch(`${alpha}/oauth2/token`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", authorization: basic },
+      body: new URLSearchParams(form).toString(),
+    });
+    expect(ok.status).toBe(200);
+  });
+
   it("malformed requests are 400 invalid_request or unsupported_grant_type and change nothing", async () => {
     const code = await newCode();
     const json = await fetch(`${alpha}/oauth2/token`, {
