@@ -170,6 +170,12 @@ describe("POST /oauth2/token, refresh_token grant", () => {
     expect((await currentUser(alpha, second.access_token)).status).toBe(200);
   });
 
+  it("of concurrent refreshes with one refresh token exactly one succeeds (rotation)", async () => {
+    const first = await tokens();
+    const results = await Promise.all(Array.from({ length: 6 }, () => refresh(first.refresh_token)));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400, 400, 400, 400, 400]);
+  });
+
   it("without rotation the same refresh token is returned and keeps working", async () => {
     expect(await (await postJson(`${alpha}/__sandbox/config`, { refreshRotation: false })).json()).toEqual({ refreshRotation: false });
     const first = await tokens();
