@@ -116,3 +116,13 @@ test("inside the admin's iframe the app's authorize request carries the platform
   const box = await page.locator('iframe[title="Engage Console"]').boundingBox();
   expect(box!.width).toBeGreaterThanOrEqual(1000);
 });
+
+test("the admin's overview and webhook pages are accessible", async ({ page }) => {
+  await page.goto(`${e2eUrls.alpha}/`);
+  await signIn(page);
+  await expect(page.getByRole("heading", { name: "Overview", level: 1 })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Webhook deliveries" }).click();
+  await expect(page.getByRole("heading", { name: "Webhook deliveries", level: 1 })).toBeVisible();
+  await expectAccessible(page);
+});
