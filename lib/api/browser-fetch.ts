@@ -1,10 +1,12 @@
-import { operations, type InputOf, type OperationName, type OperationSpec, type OutputOf } from "@/lib/platform/operations";
+import type { InputOf, OutputOf } from "@/lib/platform/operations";
+import { operationRoutes, type BrowserOperationName } from "@/lib/platform/operation-routes";
 import { ApiError, ReauthRequiredError, type FieldError } from "./api-error";
 import { followReauth } from "./reauth";
 
 /**
  * The browser's one way to call the platform: through the app's proxy `/api/platform/v1/...`
- * (DESIGN.md §4 "API proxy"), addressed by an operation of the table in `lib/platform/operations.ts`.
+ * (DESIGN.md §4 "API proxy"), addressed by an operation of the table in `lib/platform/operations.ts`
+ * (through its zod-free browser view `operation-routes.ts`, to keep schemas out of the bundle).
  * It adds what every call needs: the environment (`X-Open-App-Id`, §5.4.4), the CSRF header on
  * mutations, the sealed session token where the browser refused the cookie, and it follows the
  * re-authorization redirect of §5.2.9. Ids travel as decimal strings in the app's JSON.
@@ -31,7 +33,7 @@ export type BrowserFetchDeps = {
 type AnyInput = { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
 
 /** `/api/platform/v1/customers/123?rows=20`: the path template filled, empty query values left out. */
-export function operationUrl(op: Pick<OperationSpec, "path">, input: AnyInput = {}): string {
+export function operationUrl(op: { path: string }, input: AnyInput = {}): string {
   const path = op.path.replace(/\{(\w+)\}/g, (_, key: string) => {
     const value = input.params?.[key];
     if (value === undefined || value === null || value === "") throw new TypeError(`missing path parameter ${key}`);
@@ -104,9 +106,9 @@ export function createBrowserFetch(deps: BrowserFetchDeps) {
       if (typeof window !== "undefined") followReauth(redirect, { location: window.location, storage: storage(), now });
     });
 
-  return async function call<N extends OperationName>(name: N, input: InputOf<N>, options: CallOptions = {}): Promise<OutputOf<N>> {
-    const op: OperationSpec = operations[name];
-    if (!op.browser) throw new TypeError(`${name} is not callable from the browser`);
+  return async function call<N extends BrowserOperationName>(name: N, input: InputOf<N>, options: CallOptions = {}): Promise<OutputOf<N>> {
+    const op = (operationRoutes as Record<string, { method: string; path: string } | undefined>)[name];
+    if (!op) throw new TypeError(`${name} is not callable from the browser`);
     const anyInput = input as AnyInput;
     const headers = new Headers({ Accept: "application/json" });
     const openAppId = deps.openAppId();
