@@ -208,4 +208,16 @@ test.describe("console shell and customers list (UI, platform mocked at the prox
     await page.goto(`${e2eUrls.app}/customers/1?openAppId=${OPEN_APP_ID}`);
     await expect(page.getByText("This customer does not exist")).toBeVisible();
   });
+
+  test("the language defaults to the platform's lang, else the browser's Accept-Language", async ({ browser }) => {
+    const zhBrowser = await browser.newContext({ locale: "zh-CN", viewport: { width: 1024, height: 768 } });
+    const page = await zhBrowser.newPage();
+    await mockPlatform(page);
+    await page.goto(customersUrl());
+    await expect(page.getByRole("heading", { level: 1, name: "客户" })).toBeVisible();
+    await page.goto(customersUrl("lang=en"));
+    await expect(page.getByRole("heading", { level: 1, name: "Customers" })).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await zhBrowser.close();
+  });
 });

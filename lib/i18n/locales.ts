@@ -7,6 +7,8 @@ export const LOCALES = ["en", "zh-CN"] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "en";
 export const LOCALE_COOKIE = "ec_locale";
+/** The platform's `?lang=` of the page URL, passed to server layouts by proxy.ts. */
+export const PLATFORM_LANG_HEADER = "x-ec-platform-lang";
 
 /** A locale of ours for a language tag (`zh`, `zh-Hans-CN`, `en-GB`, …), or undefined. */
 export function matchLocale(tag: string | null | undefined): Locale | undefined {
