@@ -14,7 +14,15 @@ export function ColumnChooser({ columns, onChange }: { columns: CustomerColumn[]
     if (next.length) onChange(next);
   };
   return (
-    <details className="relative">
+    <details
+      className="relative"
+      onKeyDown={(e) => {
+        // Escape closes the panel and returns focus to its button, as a menu would.
+        if (e.key !== "Escape" || !e.currentTarget.open) return;
+        e.currentTarget.open = false;
+        e.currentTarget.querySelector("summary")?.focus();
+      }}
+    >
       <summary className={buttonClass("secondary", "cursor-pointer list-none")}>{t("list.columns")}</summary>
       <fieldset className="absolute right-0 z-20 mt-1 w-72 rounded-lg border border-slate-300 bg-white p-3 shadow-lg">
         <legend className="sr-only">{t("list.columns")}</legend>
