@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { sessionHeaders, storedSession } from "@/lib/auth/client-session";
+import { tabStorage } from "@/lib/auth/tab-storage";
 import { SessionSummary, type SessionSummaryProps } from "./session-summary";
 
 /** A redirect to authorization less than this long ago that came back without a session is not repeated. */
@@ -22,12 +23,12 @@ export function SessionFallback({ openAppId, startUrl }: { openAppId?: string; s
     const returnTo = window.location.pathname + window.location.search;
     const target = `${startUrl}${startUrl.includes("?") ? "&" : "?"}returnTo=${encodeURIComponent(returnTo)}`;
     function authorize() {
-      const last = Number(sessionStorage.getItem(ATTEMPT_KEY) ?? "0");
+      const last = Number(tabStorage.get(ATTEMPT_KEY) ?? "0");
       if (Date.now() - last < LOOP_GUARD_MS) {
         if (!cancelled) setState({ kind: "stuck" });
         return;
       }
-      sessionStorage.setItem(ATTEMPT_KEY, String(Date.now()));
+      tabStorage.set(ATTEMPT_KEY, String(Date.now()));
       window.location.replace(target);
     }
     const stored = storedSession(openAppId);
@@ -42,7 +43,7 @@ export function SessionFallback({ openAppId, startUrl }: { openAppId?: string; s
           session: Omit<SessionSummaryProps, "status" | "startUrl">;
           installation: { status: SessionSummaryProps["status"] };
         };
-        sessionStorage.removeItem(ATTEMPT_KEY);
+        tabStorage.remove(ATTEMPT_KEY);
         if (!cancelled) setState({ kind: "signed-in", summary: { ...body.session, status: body.installation.status, startUrl: target } });
       })
       .catch(() => authorize());
@@ -72,7 +73,7 @@ export function SessionFallback({ openAppId, startUrl }: { openAppId?: string; s
 /** After sign-out: forgets the fallback tokens of this tab too. */
 export function ForgetStoredSessions() {
   useEffect(() => {
-    for (const key of Object.keys(sessionStorage)) if (key.startsWith("ec.session.")) sessionStorage.removeItem(key);
+    for (const key of tabStorage.keys()) if (key.startsWith("ec.session.")) tabStorage.remove(key);
   }, []);
   return null;
 }

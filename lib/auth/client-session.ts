@@ -1,33 +1,29 @@
 /**
  * Browser side of the session fallback (DESIGN.md §4): the callback page stores a short-lived sealed
  * session token in sessionStorage under `ec.session.<openAppId>`; API calls send it as
- * `Authorization: Bearer` with `X-Open-App-Id`. A 401 `reauth_required` sends the browser to
+ * `Authorization: Bearer` with `X-Open-App-Id` (tab-storage.ts: sessionStorage, else window.name). A 401 `reauth_required` sends the browser to
  * authorization (§5.2.9). No platform token ever reaches the browser.
  */
+
+import { tabStorage } from "./tab-storage";
 
 export const SESSION_KEY_PREFIX = "ec.session.";
 export const OPEN_APP_ID_HEADER = "X-Open-App-Id";
 
 type Stored = { token: string; expiresAt: number };
 
-function storage(): Storage | undefined {
-  try {
-    return typeof window === "undefined" ? undefined : window.sessionStorage;
-  } catch {
-    return undefined; // storage refused too
-  }
+function storage(): typeof tabStorage | undefined {
+  return typeof window === "undefined" ? undefined : tabStorage;
 }
 
 /** The stored session token of `openAppId` (or of the only stored environment), if unexpired. */
 export function storedSession(openAppId?: string): { openAppId: string; token: string } | undefined {
   const s = storage();
   if (!s) return undefined;
-  const keys = openAppId
-    ? [`${SESSION_KEY_PREFIX}${openAppId}`]
-    : Array.from({ length: s.length }, (_, i) => s.key(i)).filter((k): k is string => Boolean(k?.startsWith(SESSION_KEY_PREFIX)));
+  const keys = openAppId ? [`${SESSION_KEY_PREFIX}${openAppId}`] : s.keys().filter((k) => k.startsWith(SESSION_KEY_PREFIX));
   if (keys.length !== 1) return undefined;
   try {
-    const value = JSON.parse(s.getItem(keys[0]!) ?? "null") as Stored | null;
+    const value = JSON.parse(s.get(keys[0]!) ?? "null") as Stored | null;
     if (!value || typeof value.token !== "string" || !(value.expiresAt > Date.now())) return undefined;
     return { openAppId: keys[0]!.slice(SESSION_KEY_PREFIX.length), token: value.token };
   } catch {
@@ -36,7 +32,7 @@ export function storedSession(openAppId?: string): { openAppId: string; token: s
 }
 
 export function forgetStoredSession(openAppId: string): void {
-  storage()?.removeItem(`${SESSION_KEY_PREFIX}${openAppId}`);
+  storage()?.remove(`${SESSION_KEY_PREFIX}${openAppId}`);
 }
 
 /** Headers of an API call of the console: the environment, and the fallback token when there is one. */

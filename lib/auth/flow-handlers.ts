@@ -7,6 +7,7 @@ import { saveEnvironment, saveInstallation, type PlatformEnvironment } from "@/l
 import { beginFlow, flowCookie, flowCookieName, openFlow, parseState, type AuthPurpose } from "./auth-flow";
 import { isAllowedOrigin, normalizeOrigin } from "./domains";
 import { timestampWithinWindow, verifyHmac } from "./hmac";
+import { TAB_STORAGE_JS } from "./tab-storage";
 import { errorPage, handoffPage } from "./pages";
 import { exchangeCode, fetchCloudInfo, fetchCurrentUser, PlatformAuthError } from "./platform-auth-client";
 import { issueSessionToken, removeSessionEntry, requestedOpenAppId, saveSessionEntry, SESSION_TTL_SECONDS, startUrl } from "./session";
@@ -69,7 +70,7 @@ function isSameOriginPost(request: Request): boolean {
   return request.headers.get("sec-fetch-site") === "same-origin";
 }
 
-const START_SCRIPT = `(function(){var d=JSON.parse(document.getElementById("ec-data").textContent);try{sessionStorage.setItem("ec.flow."+d.nonce,d.sealed)}catch(e){}location.replace(d.authorizeUrl)})();`;
+const START_SCRIPT = `${TAB_STORAGE_JS}(function(){var d=JSON.parse(document.getElementById("ec-data").textContent);try{T.set("ec.flow."+d.nonce,d.sealed)}catch(e){}location.replace(d.authorizeUrl)})();`;
 
 /** Sends the browser to authorize, with the flow bound to the cookie and to the tab's sessionStorage. */
 async function startAuthorization(purpose: AuthPurpose, environment: PlatformEnvironment, returnTo?: string): Promise<Response> {
@@ -126,9 +127,9 @@ async function installEntry(request: Request, params: Map<string, string>, log: 
   return startAuthorization("install", environment);
 }
 
-const RESUME_SCRIPT = `(function(){var d=JSON.parse(document.getElementById("ec-data").textContent);var s=null;try{s=sessionStorage.getItem("ec.flow."+d.nonce)}catch(e){}if(!s){document.getElementById("ec-message").textContent="This sign-in was not started in this browser tab, or it has expired.";var a=document.getElementById("ec-next");a.href=d.restartUrl;a.textContent="Start again";return}var f=document.createElement("form");f.method="POST";f.action="/api/auth/callback";d.params.concat([["flow",s]]).forEach(function(p){var i=document.createElement("input");i.type="hidden";i.name=p[0];i.value=p[1];f.appendChild(i)});document.body.appendChild(f);f.submit()})();`;
+const RESUME_SCRIPT = `${TAB_STORAGE_JS}(function(){var d=JSON.parse(document.getElementById("ec-data").textContent);var s=null;try{s=T.get("ec.flow."+d.nonce)}catch(e){}if(!s){document.getElementById("ec-message").textContent="This sign-in was not started in this browser tab, or it has expired.";var a=document.getElementById("ec-next");a.href=d.restartUrl;a.textContent="Start again";return}var f=document.createElement("form");f.method="POST";f.action="/api/auth/callback";d.params.concat([["flow",s]]).forEach(function(p){var i=document.createElement("input");i.type="hidden";i.name=p[0];i.value=p[1];f.appendChild(i)});document.body.appendChild(f);f.submit()})();`;
 
-const COMPLETE_SCRIPT = `(function(){var d=JSON.parse(document.getElementById("ec-data").textContent);try{sessionStorage.setItem("ec.session."+d.openAppId,JSON.stringify({token:d.token,expiresAt:d.expiresAt}));sessionStorage.removeItem("ec.flow."+d.nonce)}catch(e){}location.replace(d.target)})();`;
+const COMPLETE_SCRIPT = `${TAB_STORAGE_JS}(function(){var d=JSON.parse(document.getElementById("ec-data").textContent);try{T.set("ec.session."+d.openAppId,JSON.stringify({token:d.token,expiresAt:d.expiresAt}));T.del("ec.flow."+d.nonce)}catch(e){}location.replace(d.target)})();`;
 
 /** §5.2.4–§5.2.8: the authorization return (`code`, `timestamp`, `hmac`, `state`). */
 async function authorizationReturn(request: Request, params: Map<string, string>, postedFlow: string | undefined, log: Logger): Promise<Response> {
