@@ -25,6 +25,7 @@ const SENSITIVE_KEYS = [
   "cookie",
   "set-cookie",
   "sessionToken",
+  "state",
 ];
 
 const REDACT_PATHS = SENSITIVE_KEYS.flatMap((k) => {

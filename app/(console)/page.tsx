@@ -1,3 +1,4 @@
+import { redirect } from "next/navigation";
 import { ForgetStoredSessions, SessionFallback } from "@/components/auth/session-fallback";
 import { SessionSummary } from "@/components/auth/session-summary";
 import { installationStatus } from "@/lib/auth/installation-status";
@@ -6,12 +7,14 @@ import { getPageSession, type PageSearchParams } from "@/lib/auth/page-session";
 export const dynamic = "force-dynamic";
 
 /**
- * The console's home: the tenant and user of the session (§5.2.6). Without a session cookie the
- * client fallback takes over (sealed token in sessionStorage, or authorization again, §5.2.9).
+ * The console's home: the tenant and user of the session (§5.2.6). Without a session it redirects
+ * to authorization on the server (§5.2.9), except right after an authorization (`authorized=1`):
+ * then the browser refused the cookie and the client fallback uses the sealed token of the tab.
  */
 export default async function ConsoleHome({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   const params = await searchParams;
   const { session, openAppId, startUrl } = await getPageSession(params);
+  if (!session && startUrl && !params.authorized && !params.signedOut) redirect(startUrl);
   return (
     <main className="mx-auto max-w-2xl p-8">
       <h1 className="text-2xl font-semibold">Engage Console</h1>
@@ -24,7 +27,7 @@ export default async function ConsoleHome({ searchParams }: { searchParams: Prom
               </button>
             </form>
           </SessionSummary>
-        ) : startUrl ? (
+        ) : startUrl && params.authorized ? (
           <SessionFallback openAppId={openAppId} startUrl={startUrl} />
         ) : (
           <p className="text-slate-700">

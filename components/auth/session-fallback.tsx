@@ -5,55 +5,40 @@ import { sessionHeaders, storedSession } from "@/lib/auth/client-session";
 import { tabStorage } from "@/lib/auth/tab-storage";
 import { SessionSummary, type SessionSummaryProps } from "./session-summary";
 
-/** A redirect to authorization less than this long ago that came back without a session is not repeated. */
-const LOOP_GUARD_MS = 15_000;
-const ATTEMPT_KEY = "ec.authAttempt";
-
-type State = { kind: "checking" } | { kind: "signed-in"; summary: SessionSummaryProps } | { kind: "stuck" };
+type State = { kind: "checking" } | { kind: "signed-in"; summary: SessionSummaryProps } | { kind: "failed" };
 
 /**
- * The page had no session cookie: either the browser refused it (the fallback token in
- * sessionStorage still works) or there is no session (authorize, §5.2.9). Loops are cut after one try.
+ * Right after an authorization the page found no session cookie: the browser refused it. The
+ * callback left a sealed session token in this tab (client-session.ts); the console works with it
+ * as `Authorization: Bearer`. If there is none, the user can start again (no automatic loop).
  */
 export function SessionFallback({ openAppId, startUrl }: { openAppId?: string; startUrl: string }) {
   const [state, setState] = useState<State>({ kind: "checking" });
 
   useEffect(() => {
     let cancelled = false;
-    const returnTo = window.location.pathname + window.location.search;
-    const target = `${startUrl}${startUrl.includes("?") ? "&" : "?"}returnTo=${encodeURIComponent(returnTo)}`;
-    function authorize() {
-      const last = Number(tabStorage.get(ATTEMPT_KEY) ?? "0");
-      if (Date.now() - last < LOOP_GUARD_MS) {
-        if (!cancelled) setState({ kind: "stuck" });
-        return;
-      }
-      tabStorage.set(ATTEMPT_KEY, String(Date.now()));
-      window.location.replace(target);
-    }
     const stored = storedSession(openAppId);
     if (!stored) {
-      authorize();
+      queueMicrotask(() => !cancelled && setState({ kind: "failed" }));
       return;
     }
     fetch("/api/auth/session", { headers: sessionHeaders(stored.openAppId), cache: "no-store" })
       .then(async (response) => {
-        if (!response.ok) return authorize();
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
         const body = (await response.json()) as {
           session: Omit<SessionSummaryProps, "status" | "startUrl">;
           installation: { status: SessionSummaryProps["status"] };
         };
-        tabStorage.remove(ATTEMPT_KEY);
-        if (!cancelled) setState({ kind: "signed-in", summary: { ...body.session, status: body.installation.status, startUrl: target } });
+        if (!cancelled) setState({ kind: "signed-in", summary: { ...body.session, status: body.installation.status, startUrl } });
       })
-      .catch(() => authorize());
+      .catch(() => !cancelled && setState({ kind: "failed" }));
     return () => {
       cancelled = true;
     };
   }, [openAppId, startUrl]);
 
   if (state.kind === "signed-in") return <SessionSummary {...state.summary} />;
-  if (state.kind === "stuck") {
+  if (state.kind === "failed") {
     return (
       <p role="alert" className="rounded border border-amber-300 bg-amber-50 p-4 text-sm">
         Signing in did not complete in this browser.{" "}

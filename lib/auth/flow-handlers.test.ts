@@ -57,7 +57,13 @@ describe("install (§5.2, §5.4)", () => {
   it("installs: cloudinfo, authorize, HMAC, code exchange, users/current, store, session, marketplace redirect", async () => {
     const browser = new TestBrowser();
     const { entry, response } = await browser.install(alpha);
-    expect(entry.status).toBe(200);
+    expect(entry.status).toBe(302);
+    const authorize = new URL(entry.headers.get("location")!);
+    expect(`${authorize.origin}${authorize.pathname}`).toBe(`${alpha.origin}/oauth2/authorize`);
+    expect(authorize.searchParams.get("client_id")).toBe("engage-console");
+    expect(authorize.searchParams.get("response_type")).toBe("code");
+    expect(authorize.searchParams.get("redirect_uri")).toBe(`${APP_URL}/api/auth/callback`);
+    expect(authorize.searchParams.get("state")).toMatch(/^install\./);
     const flowCookie = entry.headers.getSetCookie().find((c) => c.startsWith("ec_flow_"));
     expect(flowCookie).toMatch(/; Path=\/api\/auth; HttpOnly; Secure; SameSite=None; Partitioned; Max-Age=600$/);
 
@@ -106,7 +112,7 @@ describe("install (§5.2, §5.4)", () => {
   it("refuses a replayed or missing getOpenAppIdToken with a 4xx page", async () => {
     const token = alpha.installToken();
     const browser = new TestBrowser();
-    expect((await browser.request(`/api/auth/callback?redirectUrl=x&getOpenAppIdToken=${token}`)).status).toBe(200);
+    expect((await browser.request(`/api/auth/callback?redirectUrl=x&getOpenAppIdToken=${token}`)).status).toBe(302);
     const replay = await browser.request(`/api/auth/callback?redirectUrl=x&getOpenAppIdToken=${token}`);
     expect(replay.status).toBe(400);
     expect(await replay.text()).toMatch(/expired or was already used/);
@@ -118,8 +124,7 @@ describe("authorization return checks (§5.3): 4xx page, nothing stored", () => 
   async function startedFlow() {
     const browser = new TestBrowser();
     const entry = await browser.request(`/api/auth/callback?redirectUrl=x&getOpenAppIdToken=${alpha.installToken()}`);
-    const { authorizeUrl } = pageData<{ authorizeUrl: string }>(await entry.text())!;
-    const location = (await browser.request(authorizeUrl)).headers.get("location")!;
+    const location = (await browser.request(entry.headers.get("location")!)).headers.get("location")!;
     return { browser, returnUrl: new URL(location) };
   }
 
@@ -149,26 +154,28 @@ describe("authorization return checks (§5.3): 4xx page, nothing stored", () => 
     expect(await installationCount()).toBe(0);
   });
 
-  it("a state of another flow (or another browser) is refused", async () => {
+  it("a state of another browser, a wrong flow cookie, a forged state or a swapped purpose is refused", async () => {
     const first = await startedFlow();
     const second = await startedFlow();
-    // second's return, presented by the first browser
+    // second's return, presented by the first browser (no cookie of that flow, top-level)
     const res = await first.browser.request(second.returnUrl.pathname + second.returnUrl.search);
-    expect(res.status).toBe(200); // no cookie for that state here: the tab's storage is consulted
-    const data = pageData<{ nonce: string; params: [string, string][] }>(await res.text())!;
-    // …and a forged flow posted back does not match
-    const form = new URLSearchParams([...data.params, ["flow", "Fe26.2**forged"]]);
-    const posted = await first.browser.request("/api/auth/callback", { method: "POST", headers: { origin: APP_URL, "content-type": "application/x-www-form-urlencoded" }, body: form.toString() });
-    expect(posted.status).toBe(400);
-    expect(await posted.text()).toContain("does not match this browser");
-    // a state whose nonce is unknown in format
-    const bad = signedReturn({ code: "c", timestamp: String(Math.floor(Date.now() / 1000)), state: "install.short" });
-    expect((await first.browser.request(bad)).status).toBe(400);
-    // a swapped purpose with the right nonce
-    const nonce = second.returnUrl.searchParams.get("state")!.split(".")[1]!;
-    const swapped = signedReturn({ code: second.returnUrl.searchParams.get("code")!, timestamp: second.returnUrl.searchParams.get("timestamp")!, state: `auth.${nonce}` });
-    expect((await second.browser.request(swapped)).status).toBe(400);
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("does not match this browser");
+    // even framed, a cookie of the flow with another value is a mismatch
+    const nonceCookie = [...second.browser.cookies.keys()].find((k) => k.startsWith("ec_flow_"))!;
+    second.browser.cookies.set(nonceCookie, "x".repeat(32));
+    expect((await second.browser.request(second.returnUrl.pathname + second.returnUrl.search, { headers: { "sec-fetch-dest": "iframe" } })).status).toBe(400);
+    // a state this app never issued
+    const now = String(Math.floor(Date.now() / 1000));
+    for (const state of ["install", "install.short", `install.Fe26.2**${"A".repeat(40)}`]) {
+      expect((await first.browser.request(signedReturn({ code: "c", timestamp: now, state }))).status).toBe(400);
+    }
+    // the right sealed flow under another purpose
+    const sealed = first.returnUrl.searchParams.get("state")!.slice("install.".length);
+    const swapped = signedReturn({ code: first.returnUrl.searchParams.get("code")!, timestamp: first.returnUrl.searchParams.get("timestamp")!, state: `auth.${sealed}` });
+    expect((await first.browser.request(swapped)).status).toBe(400);
     expect(await installationCount()).toBe(0);
+    expect(alpha.grants.authorization_code ?? 0).toBe(0);
   });
 
   it("missing parameters are named", async () => {
@@ -181,7 +188,7 @@ describe("authorization return checks (§5.3): 4xx page, nothing stored", () => 
 
   it("never answers 5xx to arbitrary query strings, and stores nothing (property)", async () => {
     const key = fc.oneof(fc.constantFrom("code", "timestamp", "hmac", "state", "redirectUrl", "getOpenAppIdToken", "openAppId"), fc.string({ maxLength: 12 }));
-    const value = fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom("install.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "0", "1700000000", "%", "&=", "\u0000"));
+    const value = fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom(`install.Fe26.2**${"A".repeat(30)}`, "0", "1700000000", "%", "&=", "\u0000"));
     await fc.assert(
       fc.asyncProperty(fc.array(fc.tuple(key, value), { maxLength: 8 }), fc.string({ maxLength: 30 }), async (pairs, raw) => {
         const query = Math.random() < 0.5 ? new URLSearchParams(pairs).toString() : raw.replace(/#/g, "");
@@ -197,30 +204,34 @@ describe("authorization return checks (§5.3): 4xx page, nothing stored", () => 
 });
 
 describe("cookies refused (the fallback of DESIGN.md §4)", () => {
-  it("completes through the tab's sessionStorage and works with the sealed session token", async () => {
+  it("completes a framed authorization without the flow cookie and works with the sealed session token", async () => {
     const browser = new TestBrowser();
-    browser.refuseCookies = true;
-    const entry = await browser.request(`/api/auth/callback?redirectUrl=x&getOpenAppIdToken=${alpha.installToken()}`);
-    const start = pageData<{ nonce: string; sealed: string; authorizeUrl: string }>(await entry.text())!;
-    const sessionStorage = new Map([[`ec.flow.${start.nonce}`, start.sealed]]);
-    const location = (await browser.request(start.authorizeUrl)).headers.get("location")!;
-    const resume = await browser.request(location);
-    expect(resume.status).toBe(200);
-    const data = pageData<{ nonce: string; params: [string, string][] }>(await resume.text())!;
-    expect(data.nonce).toBe(start.nonce);
-    // what the resume page's script does: POST the return with the stored flow
-    const form = new URLSearchParams([...data.params, ["flow", sessionStorage.get(`ec.flow.${data.nonce}`)!]]);
-    const crossSite = await browser.request("/api/auth/callback", { method: "POST", headers: { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" }, body: form.toString() });
-    expect(crossSite.status).toBe(403);
-    const done = await browser.request("/api/auth/callback", { method: "POST", headers: { origin: APP_URL, "content-type": "application/x-www-form-urlencoded" }, body: form.toString() });
-    expect(done.status).toBe(200);
-    const complete = pageData<{ token: string; expiresAt: number }>(await done.text())!;
+    await browser.install(alpha);
+    const framed = new TestBrowser();
+    framed.refuseCookies = true;
+    const start = await framed.request("/api/auth/start?openAppId=oa-alpha-test", { headers: { "sec-fetch-dest": "iframe" } });
+    expect(start.status).toBe(302);
+    const { response } = await framed.authorizeFrom(start, { "sec-fetch-dest": "iframe" });
+    expect(response.status).toBe(200);
+    expect(framed.cookies.size).toBe(0);
+    const complete = pageData<{ token: string; expiresAt: number; target: string }>(await response.text())!;
+    expect(complete.target).toBe("/?openAppId=oa-alpha-test&authorized=1");
     expect(complete.expiresAt - Date.now()).toBeLessThanOrEqual(30 * 60 * 1000);
-    const api = await requireApiSession(apiRequest(browser, { bearer: complete.token, openAppId: "oa-alpha-test" }));
+    const api = await requireApiSession(apiRequest(framed, { bearer: complete.token, openAppId: "oa-alpha-test" }));
     expect(api.ok && api.session.tenantId).toBe(ALPHA_KEY.tenantId);
     // bound to its openAppId
-    const other = await requireApiSession(apiRequest(browser, { bearer: complete.token, openAppId: "oa-beta-test" }));
-    expect(other.ok).toBe(false);
+    expect((await requireApiSession(apiRequest(framed, { bearer: complete.token, openAppId: "oa-beta-test" }))).ok).toBe(false);
+    // a tampered token is no session
+    expect((await requireApiSession(apiRequest(framed, { bearer: `${complete.token.slice(0, -2)}xx`, openAppId: "oa-alpha-test" }))).ok).toBe(false);
+  });
+
+  it("refuses a top-level authorization return without the flow cookie", async () => {
+    const refusing = new TestBrowser();
+    refusing.refuseCookies = true;
+    const entry = await refusing.request(`/api/auth/callback?redirectUrl=x&getOpenAppIdToken=${alpha.installToken()}`);
+    const { response } = await refusing.authorizeFrom(entry);
+    expect(response.status).toBe(400);
+    expect(await installationCount()).toBe(0);
   });
 });
 
@@ -257,12 +268,12 @@ describe("sessions per openAppId, start, logout (§5.2.9)", () => {
     const browser = new TestBrowser();
     await browser.install(alpha);
     const start = await browser.request("/api/auth/start?openAppId=oa-alpha-test&returnTo=%2Fcustomers%3Fpage%3D2");
-    expect(start.status).toBe(200);
+    expect(start.status).toBe(302);
     const { response } = await browser.authorizeFrom(start);
-    expect(pageData<{ target: string }>(await response.text())!.target).toBe("/customers?page=2");
+    expect(pageData<{ target: string }>(await response.text())!.target).toBe("/customers?page=2&authorized=1");
     const evil = await browser.request("/api/auth/start?openAppId=oa-alpha-test&returnTo=%2F%2Fevil.example%2F");
     const back = await browser.authorizeFrom(evil);
-    expect(pageData<{ target: string }>(await back.response.text())!.target).toBe("/?openAppId=oa-alpha-test");
+    expect(pageData<{ target: string }>(await back.response.text())!.target).toBe("/?openAppId=oa-alpha-test&authorized=1");
     expect((await browser.request("/api/auth/start?openAppId=oa-unknown")).status).toBe(404);
     expect((await browser.request("/api/auth/start")).status).toBe(400);
   });
@@ -286,10 +297,9 @@ describe("logs", () => {
     let secrets: string[] = [];
     try {
       const browser = new TestBrowser();
-      const { entry, callbackUrl, response } = await browser.install(alpha);
+      const { callbackUrl, response } = await browser.install(alpha);
       const returned = new URL(callbackUrl);
       const inst = (await findInstallation(t.store, ALPHA_KEY))!;
-      const start = pageData<{ sealed: string }>(await entry.clone().text())!;
       const done = pageData<{ token: string }>(await response.text())!;
       secrets = [
         returned.searchParams.get("code")!,
@@ -298,7 +308,7 @@ describe("logs", () => {
         inst.tokens.refreshToken,
         CLIENT.clientSecret,
         process.env.SESSION_PASSWORD!,
-        start.sealed,
+        returned.searchParams.get("state")!.slice("install.".length),
         done.token,
         ...response.headers.getSetCookie().map((c) => c.split(";")[0]!.split("=").slice(1).join("=")).filter((v) => v.length > 8),
       ];
@@ -320,7 +330,7 @@ describe("DEPLOYMENT_MODE=private (§5.2.9)", () => {
     alpha.calls.length = 0;
     const browser = new TestBrowser();
     const entry = await browser.request(`/api/auth/callback?redirectUrl=${encodeURIComponent(`${alpha.origin}/market`)}`, { headers: { referer: `${alpha.origin}/x` } });
-    expect(entry.status).toBe(200);
+    expect(entry.status).toBe(302);
     const { response } = await browser.authorizeFrom(entry);
     expect(response.status).toBe(200);
     expect(pageData<{ target: string }>(await response.text())!.target).toBe(`${alpha.origin}/application/mktapp/index.html?install=engage-console#/market`);
@@ -330,7 +340,7 @@ describe("DEPLOYMENT_MODE=private (§5.2.9)", () => {
     const later = await requireApiSession(apiRequest(new TestBrowser()));
     expect(later.ok && later.session).toMatchObject({ openAppId: "private", tenantId: ALPHA_KEY.tenantId, userName: "Alice Admin 王丽" });
     // start needs no openAppId
-    expect((await browser.request("/api/auth/start")).status).toBe(200);
+    expect((await browser.request("/api/auth/start")).status).toBe(302);
   });
 
   it("has no session before the installation", async () => {

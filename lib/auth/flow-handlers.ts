@@ -4,7 +4,7 @@ import { env } from "@/lib/env";
 import { redactUrl, requestLogger } from "@/lib/log";
 import { getStore } from "@/lib/store";
 import { saveEnvironment, saveInstallation, type PlatformEnvironment } from "@/lib/store/installations";
-import { beginFlow, flowCookie, flowCookieName, openFlow, parseState, type AuthPurpose } from "./auth-flow";
+import { beginFlow, flowBinding, flowCookie, flowCookieName, openFlow, parseState, type AuthPurpose } from "./auth-flow";
 import { isAllowedOrigin, normalizeOrigin } from "./domains";
 import { timestampWithinWindow, verifyHmac } from "./hmac";
 import { TAB_STORAGE_JS } from "./tab-storage";
@@ -70,18 +70,16 @@ function isSameOriginPost(request: Request): boolean {
   return request.headers.get("sec-fetch-site") === "same-origin";
 }
 
-const START_SCRIPT = `${TAB_STORAGE_JS}(function(){var d=JSON.parse(document.getElementById("ec-data").textContent);try{T.set("ec.flow."+d.nonce,d.sealed)}catch(e){}location.replace(d.authorizeUrl)})();`;
-
-/** Sends the browser to authorize, with the flow bound to the cookie and to the tab's sessionStorage. */
+/**
+ * Sends the browser to authorize with a server redirect (not a script), so that inside the
+ * platform's iframe the navigation stays initiated by the platform's page and its `SameSite=Lax`
+ * login cookie goes along (the authorize page then answers at once, DESIGN.md §4).
+ */
 async function startAuthorization(purpose: AuthPurpose, environment: PlatformEnvironment, returnTo?: string): Promise<Response> {
   const started = await beginFlow(purpose, environment, returnTo);
-  return handoffPage(
-    "Signing you in…",
-    { nonce: started.flow.nonce, sealed: started.sealed, authorizeUrl: started.authorizeUrl },
-    START_SCRIPT,
-    { href: started.authorizeUrl, label: "Continue to the platform's authorization page", refresh: true },
-    { "Set-Cookie": flowCookie(started.flow.nonce, started.sealed) },
-  );
+  const headers = new Headers({ Location: started.authorizeUrl, "Cache-Control": "no-store" });
+  headers.append("Set-Cookie", flowCookie(started.flow.nonce, started.flow.nonce));
+  return new Response(null, { status: 302, headers });
 }
 
 /** §5.2.1, §5.4: the install entry (`redirectUrl`, `getOpenAppIdToken`). */
@@ -127,12 +125,20 @@ async function installEntry(request: Request, params: Map<string, string>, log: 
   return startAuthorization("install", environment);
 }
 
-const RESUME_SCRIPT = `${TAB_STORAGE_JS}(function(){var d=JSON.parse(document.getElementById("ec-data").textContent);var s=null;try{s=T.get("ec.flow."+d.nonce)}catch(e){}if(!s){document.getElementById("ec-message").textContent="This sign-in was not started in this browser tab, or it has expired.";var a=document.getElementById("ec-next");a.href=d.restartUrl;a.textContent="Start again";return}var f=document.createElement("form");f.method="POST";f.action="/api/auth/callback";d.params.concat([["flow",s]]).forEach(function(p){var i=document.createElement("input");i.type="hidden";i.name=p[0];i.value=p[1];f.appendChild(i)});document.body.appendChild(f);f.submit()})();`;
+/** Stores the fallback session token in the tab, then moves on. */
+const COMPLETE_SCRIPT = `${TAB_STORAGE_JS}(function(){var d=JSON.parse(document.getElementById("ec-data").textContent);try{T.set("ec.session."+d.openAppId,JSON.stringify({token:d.token,expiresAt:d.expiresAt}))}catch(e){}location.replace(d.target)})();`;
 
-const COMPLETE_SCRIPT = `${TAB_STORAGE_JS}(function(){var d=JSON.parse(document.getElementById("ec-data").textContent);try{T.set("ec.session."+d.openAppId,JSON.stringify({token:d.token,expiresAt:d.expiresAt}));T.del("ec.flow."+d.nonce)}catch(e){}location.replace(d.target)})();`;
+/** Marks the app page reached right after authorization: without a cookie it then uses the fallback token instead of authorizing again. */
+export const AUTHORIZED_MARK = "authorized";
+
+function withAuthorizedMark(path: string): string {
+  const url = new URL(path, "http://app.invalid");
+  url.searchParams.set(AUTHORIZED_MARK, "1");
+  return `${url.pathname}${url.search}${url.hash}`;
+}
 
 /** §5.2.4–§5.2.8: the authorization return (`code`, `timestamp`, `hmac`, `state`). */
-async function authorizationReturn(request: Request, params: Map<string, string>, postedFlow: string | undefined, log: Logger): Promise<Response> {
+async function authorizationReturn(request: Request, params: Map<string, string>, log: Logger): Promise<Response> {
   const { platform } = env();
   const missing = ["code", "timestamp", "hmac", "state"].filter((k) => !params.get(k));
   if (missing.length > 0) throw new FlowFailure(400, "This sign-in link is incomplete", `Missing: ${missing.join(", ")}.`);
@@ -144,19 +150,10 @@ async function authorizationReturn(request: Request, params: Map<string, string>
   if (!timestampWithinWindow(params.get("timestamp")!, platform.hmacMaxAgeSeconds))
     throw new FlowFailure(400, "This sign-in link has expired", "Its timestamp is outside the accepted window. Start again.");
 
-  const cookieName = flowCookieName(state.nonce);
-  const sealed = postedFlow ?? readCookie(request, cookieName);
-  if (sealed === undefined && request.method === "GET") {
-    // No cookie (refused by the browser): the tab's sessionStorage may hold the flow.
-    return handoffPage(
-      "Finishing sign-in…",
-      { nonce: state.nonce, params: [...params.entries()], restartUrl: "/api/auth/start" },
-      RESUME_SCRIPT,
-      { href: "/api/auth/start", label: "Start again" },
-    );
-  }
-  const flow = await openFlow(sealed, state);
-  if (!flow) throw new FlowFailure(400, "This sign-in does not match this browser", "The state of the link does not belong to a sign-in started here, or it has expired. Start again.");
+  const flow = await openFlow(state);
+  if (!flow) throw new FlowFailure(400, "This sign-in link is not ours", "Its state was not issued by this app, or the sign-in took longer than 10 minutes. Start again.");
+  const binding = flowBinding(request, flow, readCookie(request, flowCookieName(flow.nonce)));
+  if (binding === "mismatch") throw new FlowFailure(400, "This sign-in does not match this browser", "The sign-in was started in another browser or tab, or it has expired. Start again.");
   const retryUrl = flow.purpose === "install" ? undefined : startUrl(flow.openAppId, flow.returnTo);
 
   const store = await getStore();
@@ -196,13 +193,13 @@ async function authorizationReturn(request: Request, params: Map<string, string>
   };
   const headers = new Headers();
   await saveSessionEntry(request, headers, session);
-  headers.append("Set-Cookie", flowCookie(state.nonce, undefined));
+  headers.append("Set-Cookie", flowCookie(flow.nonce, undefined));
   const { token, expiresAt } = await issueSessionToken(session);
-  const target = flow.purpose === "install" ? marketplaceUrl(environment.authDomain) : (flow.returnTo ?? homeUrl(environment.openAppId));
-  log.info({ openAppId: environment.openAppId, tenantId: user.tenantId, purpose: flow.purpose }, "authorization completed");
+  const target = flow.purpose === "install" ? marketplaceUrl(environment.authDomain) : withAuthorizedMark(flow.returnTo ?? homeUrl(environment.openAppId));
+  log.info({ openAppId: environment.openAppId, tenantId: user.tenantId, purpose: flow.purpose, binding }, "authorization completed");
   return handoffPage(
     "Signed in",
-    { openAppId: environment.openAppId, token, expiresAt, nonce: state.nonce, target },
+    { openAppId: environment.openAppId, token, expiresAt, target },
     COMPLETE_SCRIPT,
     { href: target, label: "Continue", refresh: true },
     headers,
@@ -234,29 +231,9 @@ async function guarded(request: Request, scope: string, work: (log: Logger) => P
 
 export function handleCallback(request: Request): Promise<Response> {
   return guarded(request, "auth.callback", async (log) => {
-    let params: Map<string, string>;
-    let postedFlow: string | undefined;
-    if (request.method === "POST") {
-      if (!isSameOriginPost(request)) throw new FlowFailure(403, "This sign-in was not sent by this app", "Cross-site submissions of the sign-in are refused.");
-      let form: FormData;
-      try {
-        form = await request.formData();
-      } catch {
-        throw new FlowFailure(400, "This sign-in request is malformed", "The form could not be read.");
-      }
-      const pairs: [string, string][] = [];
-      for (const [k, v] of form.entries()) {
-        if (typeof v !== "string") throw new FlowFailure(400, "This sign-in request is malformed", "Files are not accepted.");
-        if (k === "flow") postedFlow = v;
-        else pairs.push([k, v]);
-      }
-      params = checkedParams(pairs);
-      if (!postedFlow) throw new FlowFailure(400, "This sign-in does not match this browser", "Start again.");
-    } else {
-      params = checkedParams(new URL(request.url).searchParams.entries());
-    }
-    if (params.has("code")) return authorizationReturn(request, params, postedFlow, log);
-    if (request.method === "GET" && (params.has("redirectUrl") || params.has("getOpenAppIdToken"))) return installEntry(request, params, log);
+    const params = checkedParams(new URL(request.url).searchParams.entries());
+    if (params.has("code")) return authorizationReturn(request, params, log);
+    if (params.has("redirectUrl") || params.has("getOpenAppIdToken")) return installEntry(request, params, log);
     throw new FlowFailure(400, "This sign-in link is incomplete", "Open Engage Console from your platform's marketplace.");
   });
 }

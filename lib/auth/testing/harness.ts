@@ -72,14 +72,14 @@ export class TestBrowser {
     return response;
   }
 
-  /** Follows a start page to the platform's authorize (which consents at once) and back to the callback. */
-  async authorizeFrom(startPage: Response): Promise<{ callbackUrl: string; response: Response }> {
-    const data = pageData<{ authorizeUrl: string }>(await startPage.text());
-    if (!data?.authorizeUrl) throw new Error(`no authorize URL on the page (HTTP ${startPage.status})`);
-    const authorize = await this.request(data.authorizeUrl);
+  /** Follows a start redirect to the platform's authorize (which consents at once) and back to the callback. */
+  async authorizeFrom(start: Response, headers: Record<string, string> = {}): Promise<{ callbackUrl: string; response: Response }> {
+    const authorizeUrl = start.headers.get("location");
+    if (start.status !== 302 || !authorizeUrl) throw new Error(`no redirect to authorize (HTTP ${start.status})`);
+    const authorize = await this.request(authorizeUrl);
     const callbackUrl = authorize.headers.get("location");
     if (!callbackUrl) throw new Error(`authorize did not redirect (HTTP ${authorize.status})`);
-    return { callbackUrl, response: await this.request(callbackUrl) };
+    return { callbackUrl, response: await this.request(callbackUrl, { headers }) };
   }
 
   /** The marketplace install of §5.2.1: entry → authorize → return. */
@@ -87,7 +87,7 @@ export class TestBrowser {
     const entry = await this.request(`/api/auth/callback?redirectUrl=${encodeURIComponent(`${platform.origin}/market`)}&getOpenAppIdToken=${platform.installToken()}`, {
       headers: { referer: `${platform.origin}/application/mktapp/index.html` },
     });
-    const { callbackUrl, response } = await this.authorizeFrom(entry.clone());
+    const { callbackUrl, response } = await this.authorizeFrom(entry);
     return { entry, callbackUrl, response };
   }
 }

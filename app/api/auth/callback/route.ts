@@ -7,7 +7,3 @@ export function GET(request: Request) {
   return handleCallback(request);
 }
 
-/** The cookie-less resume of an authorization return (flow from the tab's sessionStorage). */
-export function POST(request: Request) {
-  return handleCallback(request);
-}
