@@ -76,16 +76,20 @@ test.describe.serial("install and authorization flow", () => {
     await openAndExpectConsole(page, ENVIRONMENTS.alpha);
   });
 
-  test("the app in a plain tab with ?openAppId= shows that environment", async ({ browser }) => {
+  test("the app in a plain tab with ?openAppId= authorizes (platform login) and shows that environment", async ({ browser }) => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await install(page, ENVIRONMENTS.alpha);
-    await install(page, ENVIRONMENTS.beta);
     for (const env of [ENVIRONMENTS.alpha, ENVIRONMENTS.beta]) {
       await page.goto(`${e2eUrls.app}/?openAppId=${env.openAppId}`);
+      // no session: redirected to the environment's authorization, which asks for the platform login
+      await signIn(page, env);
+      await page.waitForURL(`${e2eUrls.app}/?openAppId=${env.openAppId}**`);
       await expect(page.getByTestId("tenant")).toContainText(env.tenant);
       await expect(page.getByTestId("user")).toContainText(env.user);
     }
+    // both sessions live side by side in one cookie
+    await page.goto(`${e2eUrls.app}/?openAppId=${ENVIRONMENTS.alpha.openAppId}`);
+    await expect(page.getByTestId("tenant")).toContainText(ENVIRONMENTS.alpha.tenant);
     await context.close();
   });
 
