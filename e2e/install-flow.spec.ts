@@ -1,3 +1,5 @@
+import { createServer, request as httpRequest } from "node:http";
+import type { AddressInfo } from "node:net";
 import { chromium, expect, test, type Page, type Response } from "@playwright/test";
 import { findBrowser, SYSTEM_CHROMIUM_ARGS } from "../scripts/testing/browser";
 import { e2eUrls } from "../scripts/testing/e2e-env";
@@ -95,32 +97,63 @@ test.describe.serial("install and authorization flow", () => {
   });
 
   test("inside the iframe with the app's cookies refused, the sealed-token fallback keeps the console working", async () => {
-    // A Chromium that refuses third-party cookies and ignores `Partitioned` (CHIPS off): the app's
-    // cookies are refused in the platform's frame, and only the fallback can carry the session.
+    // Every framed response of the app loses its Set-Cookie on the way (a proxy in front of the
+    // browser, loopback included), as in a browser that refuses the app's cookies in the frame.
+    const proxy = await startCookieStrippingProxy(e2eUrls.app);
     const choice = findBrowser();
-    const refusing = await chromium.launch({
-      ...(choice.found && choice.executablePath ? { executablePath: choice.executablePath } : {}),
-      args: [...(choice.found && choice.executablePath ? SYSTEM_CHROMIUM_ARGS : []), "--test-third-party-cookie-phaseout", "--disable-features=PartitionedCookies"],
+    const browser = await chromium.launch({
+      ...(choice.found && choice.executablePath ? { executablePath: choice.executablePath, args: SYSTEM_CHROMIUM_ARGS } : {}),
+      proxy: { server: proxy.url, bypass: "<-loopback>" },
     });
     try {
-      const context = await refusing.newContext();
+      const context = await browser.newContext();
       const page = await context.newPage();
-      const setCookies: string[] = [];
-      page.on("response", async (r) => {
-        if (r.url().startsWith(e2eUrls.app) && r.request().frame() !== page.mainFrame()) {
-          for (const h of await r.headersArray()) if (h.name.toLowerCase() === "set-cookie") setCookies.push(h.value.split("=")[0]!);
-        }
-      });
       await page.goto(market(ENVIRONMENTS.alpha));
       await signIn(page, ENVIRONMENTS.alpha);
       await openAndExpectConsole(page, ENVIRONMENTS.alpha);
-      // the app did try to set its cookies in the frame, and the browser kept none of them
-      expect(setCookies).toContain("ec_session");
+      // the app did try to set its cookies in the frame, and none of them reached the browser
+      expect(proxy.stripped).toContain("ec_session");
       expect((await context.cookies(e2eUrls.app)).map((c) => c.name)).toEqual([]);
       await context.close();
     } finally {
-      await refusing.close();
+      await browser.close();
+      await proxy.close();
     }
   });
 });
 
+/** An HTTP proxy that removes `Set-Cookie` from the app's responses to requests made inside a frame. */
+async function startCookieStrippingProxy(appOrigin: string): Promise<{ url: string; stripped: string[]; close(): Promise<void> }> {
+  const stripped: string[] = [];
+  const framedDocuments = new Set<string>();
+  const server = createServer((req, res) => {
+    let target: URL;
+    try {
+      target = new URL(req.url ?? "");
+    } catch {
+      res.writeHead(400).end();
+      return;
+    }
+    const upstream = httpRequest(target, { method: req.method, headers: req.headers }, (answer) => {
+      const headers = { ...answer.headers };
+      // a framed navigation, or a request of a document that was loaded in the frame
+      const framed = req.headers["sec-fetch-dest"] === "iframe" || framedDocuments.has(String(req.headers.referer ?? ""));
+      if (req.headers["sec-fetch-dest"] === "iframe") framedDocuments.add(target.toString());
+      if (target.origin === appOrigin && framed && headers["set-cookie"]) {
+        stripped.push(...headers["set-cookie"].map((c) => c.split("=")[0]!));
+        delete headers["set-cookie"];
+      }
+      res.writeHead(answer.statusCode ?? 502, headers);
+      answer.pipe(res);
+    });
+    upstream.on("error", () => res.writeHead(502).end());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stripped,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
