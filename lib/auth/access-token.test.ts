@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { findInstallation, saveEnvironment, saveInstallation, updateInstallationTokens } from "@/lib/store/installations";
 import { testDialects, warnIfPostgresSkipped, type TestStore } from "@/lib/store/testing";
@@ -6,6 +5,7 @@ import { getAccessToken, ReauthRequiredError } from "./access-token";
 import { exchangeCode } from "./platform-auth-client";
 import { startFakePlatform, type FakePlatform } from "./testing/fake-platform";
 import { CLIENT, configureApp } from "./testing/harness";
+import { startSecondAppProcess } from "./testing/second-process";
 
 warnIfPostgresSkipped("refresh single-flight across processes and the refresh battery on PostgreSQL");
 
@@ -121,41 +121,12 @@ for (const dialect of testDialects) {
     it.skipIf(dialect.name !== "postgres")("two app processes sharing PostgreSQL make exactly 1 refresh grant", async () => {
       await installAboutToExpire(t);
       platform.tokenLatencyMs = 300;
-      const worker = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "lib/auth/testing/refresh-worker.ts"], {
-        env: {
-          ...process.env,
-          NODE_ENV: "test",
-          WORKER_SCHEMA: t.schema!,
-          WORKER_KEY: t.store.tokenKeys[0]!.key.toString("base64"),
-          WORKER_CALLS: "100",
-          WORKER_OPEN_APP_ID: KEY.openAppId,
-          WORKER_TENANT_ID: KEY.tenantId,
-        },
-        stdio: ["pipe", "pipe", "pipe"],
-      });
-      let out = "";
-      let err = "";
-      worker.stderr.on("data", (d) => (err += d));
-      const ready = new Promise<void>((resolve, reject) => {
-        worker.stdout.on("data", (d) => {
-          out += d;
-          if (out.includes("ready\n")) resolve();
-        });
-        worker.once("exit", (code) => reject(new Error(`worker exited ${code}: ${err}`)));
-      });
-      await ready;
-      const done = new Promise<string[]>((resolve, reject) => {
-        worker.once("exit", (code) => {
-          const line = out.split("\n").find((l) => l.startsWith("{"));
-          if (code === 0 && line) resolve((JSON.parse(line) as { tokens: string[] }).tokens);
-          else reject(new Error(`worker exited ${code}: ${err}`));
-        });
-      });
-      worker.stdin.write("go\n");
+      const second = await startSecondAppProcess(t, KEY);
+      const theirs = second.go();
       const mine = await Promise.all(Array.from({ length: 100 }, () => getAccessToken(KEY)));
-      const theirs = await done;
+      const theirTokens = await theirs;
       expect(platform.grants.refresh_token).toBe(1);
-      const all = new Set([...mine.map((r) => r.accessToken), ...theirs]);
+      const all = new Set([...mine.map((r) => r.accessToken), ...theirTokens]);
       expect(all.size).toBe(1);
       expect([...all][0]).toMatch(/^at_/);
     }, 30_000);

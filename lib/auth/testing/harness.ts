@@ -8,7 +8,7 @@ export const APP_URL = "http://localhost:3310";
 export const CLIENT = { clientId: "engage-console", clientSecret: "sandbox-secret" };
 
 /** Points the app's settings at a fake platform (or several) and a test store. */
-export function configureApp(platforms: FakePlatform[], store: Store, extra: Record<string, string> = {}): void {
+export function configureApp(platforms: Array<Pick<FakePlatform, "origin">>, store: Store, extra: Record<string, string> = {}): void {
   const first = platforms[0]!;
   Object.assign(process.env, {
     APP_URL,
