@@ -1,5 +1,5 @@
 import { redirect } from "next/navigation";
-import { ForgetStoredSessions, SessionFallback } from "@/components/auth/session-fallback";
+import { DropAuthorizedMark, ForgetStoredSessions, SessionFallback } from "@/components/auth/session-fallback";
 import { SessionSummary } from "@/components/auth/session-summary";
 import { installationStatus } from "@/lib/auth/installation-status";
 import { getPageSession, type PageSearchParams } from "@/lib/auth/page-session";
@@ -21,6 +21,7 @@ export default async function ConsoleHome({ searchParams }: { searchParams: Prom
       <div className="mt-6">
         {session ? (
           <SessionSummary {...session} status={await installationStatus(session)} startUrl={startUrl}>
+            <DropAuthorizedMark />
             <form method="post" action={`/api/auth/logout?openAppId=${encodeURIComponent(session.openAppId)}`} className="mt-4">
               <button type="submit" className="rounded border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-100">
                 Sign out

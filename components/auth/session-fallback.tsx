@@ -62,3 +62,14 @@ export function ForgetStoredSessions() {
   }, []);
   return null;
 }
+
+/** Removes the `authorized` mark of the callback from the address without a history entry. */
+export function DropAuthorizedMark() {
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    if (!url.searchParams.has("authorized")) return;
+    url.searchParams.delete("authorized");
+    window.history.replaceState(window.history.state, "", `${url.pathname}${url.search}${url.hash}`);
+  }, []);
+  return null;
+}
