@@ -1,8 +1,9 @@
 /**
  * Browser side of the session fallback (DESIGN.md §4): the callback page stores a short-lived sealed
- * session token in sessionStorage under `ec.session.<openAppId>`; API calls send it as
- * `Authorization: Bearer` with `X-Open-App-Id` (tab-storage.ts: sessionStorage, else window.name). A 401 `reauth_required` sends the browser to
- * authorization (§5.2.9). No platform token ever reaches the browser.
+ * session token in the tab (tab-storage.ts: sessionStorage, else window.name) under
+ * `ec.session.<openAppId>`; API calls send it as `Authorization: Bearer` with `X-Open-App-Id`.
+ * A 401 `reauth_required` sends the browser to authorization (§5.2.9). No platform token ever
+ * reaches the browser.
  */
 
 import { tabStorage } from "./tab-storage";

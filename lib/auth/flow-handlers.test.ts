@@ -201,6 +201,20 @@ describe("authorization return checks (§5.3): 4xx page, nothing stored", () => 
     );
     expect(await installationCount()).toBe(0);
   });
+
+  it("never answers 5xx to arbitrary start or logout requests (property)", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 60 }), fc.string({ maxLength: 60 }), async (openAppId, returnTo) => {
+        const q = new URLSearchParams({ openAppId, returnTo }).toString();
+        const start = await new TestBrowser().request(`/api/auth/start?${q}`);
+        expect([302, 400, 404]).toContain(start.status);
+        if (start.status === 302) expect(start.headers.get("location")).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/oauth2\/authorize\?/);
+        const logout = await new TestBrowser().request(`/api/auth/logout?${q}`, { method: "POST", headers: { origin: APP_URL } });
+        expect(logout.status).toBe(200);
+      }),
+      { numRuns: 60 },
+    );
+  });
 });
 
 describe("cookies refused (the fallback of DESIGN.md §4)", () => {

@@ -37,8 +37,8 @@ export function errorPage(status: number, title: string, detail: string, retryUr
 }
 
 /**
- * Hand-off page: runs `script` with `data` (as `window.__ec` is never used: the script reads the
- * JSON element). Without JavaScript, the link (and the meta refresh when given) still moves on.
+ * Hand-off page: runs `script`, which reads `data` from the JSON element. Without JavaScript, the
+ * link (and the meta refresh when given) still moves on.
  */
 export function handoffPage(title: string, data: unknown, script: string, fallback: { href: string; label: string; refresh?: boolean }, headers?: HeadersInit): Response {
   const refresh = fallback.refresh ? `<noscript><meta http-equiv="refresh" content="0;url=${escapeHtml(fallback.href)}"></noscript>` : "";
