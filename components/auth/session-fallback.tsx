@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { sessionHeaders, storedSession } from "@/lib/auth/client-session";
+import { renewStoredSession, sessionHeaders, storedSession } from "@/lib/auth/client-session";
 import { tabStorage } from "@/lib/auth/tab-storage";
 import { SessionSummary, type SessionSummaryProps } from "./session-summary";
 
@@ -37,7 +37,15 @@ export function SessionFallback({ openAppId, startUrl }: { openAppId?: string; s
     };
   }, [openAppId, startUrl]);
 
-  if (state.kind === "signed-in") return <SessionSummary {...state.summary} />;
+  if (state.kind === "signed-in") {
+    return (
+      <>
+        <KeepFallbackSessionAlive openAppId={state.summary.openAppId} />
+        <DropAuthorizedMark />
+        <SessionSummary {...state.summary} />
+      </>
+    );
+  }
   if (state.kind === "failed") {
     return (
       <p role="alert" className="rounded border border-amber-300 bg-amber-50 p-4 text-sm">
@@ -53,6 +61,15 @@ export function SessionFallback({ openAppId, startUrl }: { openAppId?: string; s
       Checking your sign-in…
     </p>
   );
+}
+
+/** Keeps the fallback token of a cookie-less console alive (renewed ahead of its 30-minute expiry). */
+export function KeepFallbackSessionAlive({ openAppId }: { openAppId?: string }) {
+  useEffect(() => {
+    const timer = window.setInterval(() => void renewStoredSession(openAppId), 60_000);
+    return () => window.clearInterval(timer);
+  }, [openAppId]);
+  return null;
 }
 
 /** After sign-out: forgets the fallback tokens of this tab too. */

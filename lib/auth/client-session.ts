@@ -56,3 +56,17 @@ export async function followReauth(response: Response): Promise<boolean> {
   window.location.assign(target.pathname + target.search);
   return true;
 }
+
+/** Renews the stored token when less than `marginMs` is left (POST /api/auth/session); true when a token is live afterwards. */
+export async function renewStoredSession(openAppId?: string, marginMs = 5 * 60 * 1000): Promise<boolean> {
+  const s = storage();
+  const stored = storedSession(openAppId);
+  if (!s || !stored) return false;
+  const current = JSON.parse(s.get(`${SESSION_KEY_PREFIX}${stored.openAppId}`) ?? "null") as Stored | null;
+  if (current && current.expiresAt - Date.now() > marginMs) return true;
+  const response = await fetch("/api/auth/session", { method: "POST", headers: sessionHeaders(stored.openAppId), cache: "no-store" }).catch(() => undefined);
+  if (!response?.ok) return false;
+  const renewed = (await response.json()) as Stored;
+  s.set(`${SESSION_KEY_PREFIX}${stored.openAppId}`, JSON.stringify(renewed));
+  return true;
+}

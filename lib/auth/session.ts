@@ -99,32 +99,55 @@ export async function removeSessionEntry(request: Request, responseHeaders: Head
   await ironSession.save();
 }
 
-type TokenData = ConsoleSession & { kind: "console-session-token" };
+/** `expiresAt` is the token's; `sessionExpiresAt` the sign-in's, which renewals never pass. */
+type TokenData = ConsoleSession & { kind: "console-session-token"; sessionExpiresAt: number };
 
-/** The fallback: a sealed, short-lived token of one environment's session (never a platform token). */
-export async function issueSessionToken(session: ConsoleSession): Promise<{ token: string; expiresAt: number }> {
-  const expiresAt = Math.min(session.expiresAt, Date.now() + SESSION_TOKEN_TTL_SECONDS * 1000);
-  const data: TokenData = { ...session, expiresAt, kind: "console-session-token" };
+/**
+ * The fallback: a sealed, short-lived token of one environment's session (never a platform token).
+ * `sessionExpiresAt` caps renewals at the sign-in's end (defaults to `session.expiresAt`).
+ */
+export async function issueSessionToken(session: ConsoleSession, sessionExpiresAt = session.expiresAt): Promise<{ token: string; expiresAt: number }> {
+  const expiresAt = Math.min(sessionExpiresAt, Date.now() + SESSION_TOKEN_TTL_SECONDS * 1000);
+  const data: TokenData = { ...session, expiresAt, sessionExpiresAt, kind: "console-session-token" };
   return { token: await sealData(data, { password: tokenPassword(), ttl: SESSION_TOKEN_TTL_SECONDS }), expiresAt };
 }
 
-export async function readSessionToken(token: string): Promise<ConsoleSession | undefined> {
+/** A fresh token for a live one (sliding, never past the sign-in's end); undefined when there is nothing to renew. */
+export async function renewSessionToken(request: Request): Promise<{ token: string; expiresAt: number } | undefined> {
+  const token = bearerToken(request);
+  if (!token) return undefined;
+  const data = await readTokenData(token);
+  if (!data || data.sessionExpiresAt <= Date.now()) return undefined;
+  const { kind: _kind, sessionExpiresAt, ...session } = data;
+  return issueSessionToken(session, sessionExpiresAt);
+}
+
+async function readTokenData(token: string): Promise<TokenData | undefined> {
   if (!token || token.length > 4096) return undefined;
   try {
     const data = await unsealData<Partial<TokenData>>(token, { password: tokenPassword(), ttl: SESSION_TOKEN_TTL_SECONDS });
     if (data.kind !== "console-session-token" || typeof data.expiresAt !== "number" || data.expiresAt <= Date.now()) return undefined;
     if (typeof data.openAppId !== "string" || typeof data.tenantId !== "string" || typeof data.userId !== "string") return undefined;
     return {
+      kind: "console-session-token",
       openAppId: data.openAppId,
       tenantId: data.tenantId,
       userId: data.userId,
       userName: String(data.userName ?? ""),
-      tenantName: data.tenantName,
+      ...(typeof data.tenantName === "string" ? { tenantName: data.tenantName } : {}),
       expiresAt: data.expiresAt,
+      sessionExpiresAt: typeof data.sessionExpiresAt === "number" ? data.sessionExpiresAt : data.expiresAt,
     };
   } catch {
     return undefined;
   }
+}
+
+export async function readSessionToken(token: string): Promise<ConsoleSession | undefined> {
+  const data = await readTokenData(token);
+  if (!data) return undefined;
+  const { kind: _kind, sessionExpiresAt: _end, ...session } = data;
+  return session;
 }
 
 function bearerToken(request: Request): string | undefined {
