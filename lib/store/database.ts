@@ -25,6 +25,7 @@ export type StoreSchema = {
     tenant_id: string;
     tenant_name: string | null;
     installed_by: string | null;
+    installed_by_name: string | null;
     status: string;
     access_token: string;
     access_token_expires_at: Epoch;

@@ -26,6 +26,7 @@ export type InstallationTokens = {
 export type Installation = InstallationKey & {
   tenantName?: string;
   installedBy?: string;
+  installedByName?: string;
   status: InstallationStatus;
   /** Grows by one each time the tokens change (install or refresh). */
   tokenGeneration: number;
@@ -56,6 +57,7 @@ function toInstallation(store: Store, row: InstallationRow): Installation {
     ...key,
     tenantName: row.tenant_name == null ? undefined : String(row.tenant_name),
     installedBy: row.installed_by == null ? undefined : String(row.installed_by),
+    installedByName: row.installed_by_name == null ? undefined : String(row.installed_by_name),
     status: row.status === "reauth_required" ? "reauth_required" : "active",
     tokenGeneration: Number(row.token_generation),
     tokens: {
@@ -101,7 +103,7 @@ export async function findEnvironment(store: Store, openAppId: string): Promise<
  */
 export async function saveInstallation(
   store: Store,
-  input: InstallationKey & { tenantName?: string; installedBy?: string; tokens: InstallationTokens },
+  input: InstallationKey & { tenantName?: string; installedBy?: string; installedByName?: string; tokens: InstallationTokens },
   now = Date.now(),
 ): Promise<void> {
   const key = { openAppId: input.openAppId, tenantId: input.tenantId };
@@ -110,6 +112,7 @@ export async function saveInstallation(
     ...tokens,
     tenant_name: input.tenantName ?? null,
     installed_by: input.installedBy ?? null,
+    installed_by_name: input.installedByName ?? null,
     status: "active",
     updated_at: now,
   };
@@ -149,6 +152,18 @@ export async function updateInstallationTokens(
     .where("open_app_id", "=", key.openAppId)
     .where("tenant_id", "=", key.tenantId)
     .execute();
+}
+
+/** The most recently updated installation of an environment (the private deployment has one tenant). */
+export async function latestInstallation(store: Store, openAppId: string): Promise<Installation | undefined> {
+  const row = await store.db
+    .selectFrom("installations")
+    .selectAll()
+    .where("open_app_id", "=", openAppId)
+    .orderBy("updated_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row ? toInstallation(store, row) : undefined;
 }
 
 export async function markReauthRequired(store: Store, key: InstallationKey, executor: Executor = store.db, now = Date.now()): Promise<void> {

@@ -29,6 +29,7 @@ const registry: Record<string, Migration> = {
         .addColumn("tenant_id", "varchar(32)", (c) => c.notNull())
         .addColumn("tenant_name", "varchar(512)")
         .addColumn("installed_by", "varchar(32)")
+        .addColumn("installed_by_name", "varchar(512)")
         .addColumn("status", "varchar(32)", (c) => c.notNull())
         .addColumn("access_token", "text", (c) => c.notNull())
         .addColumn("access_token_expires_at", "bigint", (c) => c.notNull())
