@@ -1,0 +1,36 @@
+import type { Hono } from "hono";
+import type { RouteArea } from "../app";
+import { sendJson } from "../http";
+import { mountAuthorize } from "./authorize";
+import { mountLogin } from "./login";
+import { requireAccessToken, type AuthedVariables } from "./middleware";
+import { mountTokenEndpoint } from "./token-endpoint";
+
+/**
+ * The authorization server of an environment ({auth_url} = the environment's origin, §4.7): staff
+ * login, authorize with consent, the token endpoint, and the current user of a token.
+ */
+export const authRoutes: RouteArea = (app, ctx, env) => {
+  mountLogin(app, ctx, env);
+  mountAuthorize(app, ctx, env);
+  mountTokenEndpoint(app, ctx, env);
+
+  // §4.7: bearer token (the `access_token` query parameter is accepted too); failures are
+  // `{error_code, error_description}` (§7.4) with HTTP 401.
+  const users = app as unknown as Hono<{ Variables: AuthedVariables }>;
+  users.get("/v1/users/current", requireAccessToken(ctx, env.name), (c) => {
+    const { userId, tenantId } = c.get("subject");
+    const row = ctx.db
+      .prepare("SELECT st.id, st.email, st.name, t.name AS tenant_name FROM staff st JOIN tenants t ON t.id = st.tenant_id WHERE st.id = ?")
+      .get(userId) as { id: number; email: string; name: string; tenant_name: string } | undefined;
+    if (!row) return sendJson(c, { error_code: "invalid_token", error_description: "the user of this token no longer exists" }, 401);
+    return sendJson(c, {
+      id: row.id,
+      username: row.email,
+      name: row.name,
+      email: row.email,
+      tenantId,
+      tenantName: row.tenant_name,
+    });
+  });
+};
