@@ -80,7 +80,8 @@ describe("secret mode (§5.5 X-Service-Hmac-Signature)", () => {
 
   it("rejects a wrong, missing or replayed-onto-another-body signature with 401 and stores nothing", async () => {
     const other = JSON.stringify({ ...payload, deliveryId: "whd_0002" });
-    for (const headers of [{}, { "X-Service-Hmac-Signature": "" }, { "X-Service-Hmac-Signature": sign(compact, "another-secret-value") }, { "X-Service-Hmac-Signature": sign(compact) }]) {
+    const attempts: Array<Record<string, string>> = [{}, { "X-Service-Hmac-Signature": "" }, { "X-Service-Hmac-Signature": sign(compact, "another-secret-value") }, { "X-Service-Hmac-Signature": sign(compact) }];
+    for (const headers of attempts) {
       const res = await deliver(secretMode, { body: other, headers });
       expect(res.status).toBe(401);
       expect(await res.json()).toEqual({ error: { code: "unauthorized", message: expect.any(String) } });
