@@ -1,0 +1,110 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { issueSessionToken, type ConsoleSession } from "@/lib/auth/session";
+import { resetEnvForTests } from "@/lib/env";
+import { openSqliteTestStore, type TestStore } from "@/lib/store/testing";
+import { recordDelivery, type InboxDelivery } from "@/lib/store/webhook-inbox";
+import { activityHref, staleQueryKeys } from "./activity";
+import { handleActivityRequest } from "./activity-endpoint";
+
+describe("activityHref", () => {
+  it("links customers, orders and lists to their console page and keeps openAppId", () => {
+    expect(activityHref({ resource: "customer", resourceId: "9007199254740993123", action: "updated" }, "oa-alpha")).toBe("/customers/9007199254740993123?openAppId=oa-alpha");
+    expect(activityHref({ resource: "order", resourceId: "SO 1/2", action: "cancelled" }, "oa a")).toBe("/orders/SO%201%2F2?openAppId=oa+a");
+    expect(activityHref({ resource: "list", resourceId: "7", action: "created" }, "oa")).toBe("/lists/7?openAppId=oa");
+  });
+
+  it("gives no link for what no longer exists or has no page", () => {
+    expect(activityHref({ resource: "customer", resourceId: "1", action: "deleted" }, "oa")).toBeUndefined();
+    expect(activityHref({ resource: "customer", resourceId: "1", action: "merged" }, "oa")).toBeUndefined();
+    expect(activityHref({ resource: "tag", resourceId: "1", action: "created" }, "oa")).toBeUndefined();
+    expect(activityHref({ resource: "customer", action: "updated" }, "oa")).toBeUndefined();
+    expect(activityHref({}, "oa")).toBeUndefined();
+  });
+});
+
+describe("staleQueryKeys", () => {
+  it("maps each change to the console's resource query keys, once each", () => {
+    expect(staleQueryKeys([{ resource: "order" }, { resource: "refund" }])).toEqual([["platform", "deals"]]);
+    expect(staleQueryKeys([{ resource: "tag" }])).toEqual([["platform", "customerTags"], ["platform", "tags"]]);
+    expect(staleQueryKeys([])).toEqual([]);
+  });
+
+  it("invalidates everything for a change it does not know", () => {
+    expect(staleQueryKeys([{ resource: "customer" }, { resource: "something-new" }])).toEqual([["platform"]]);
+    expect(staleQueryKeys([{}])).toEqual([["platform"]]);
+  });
+});
+
+describe("GET /api/activity", () => {
+  let t: TestStore;
+  const session: ConsoleSession = { openAppId: "oa-alpha", tenantId: "1001", userId: "9", userName: "Admin", expiresAt: Date.now() + 3600_000 };
+  let saved: string | undefined;
+
+  beforeAll(() => {
+    saved = process.env.SESSION_PASSWORD;
+    process.env.SESSION_PASSWORD = randomBytes(32).toString("base64url");
+    resetEnvForTests();
+  });
+  afterAll(() => {
+    if (saved === undefined) delete process.env.SESSION_PASSWORD;
+    else process.env.SESSION_PASSWORD = saved;
+    resetEnvForTests();
+  });
+  beforeEach(async () => {
+    t = await openSqliteTestStore();
+  });
+  afterEach(() => t.cleanup());
+
+  const delivery = (n: number, overrides: Partial<InboxDelivery> = {}): InboxDelivery => ({
+    openAppId: "oa-alpha",
+    tenantId: "1001",
+    dedupeKey: `id:${n}`,
+    deliveryId: String(n),
+    kind: "customer.updated",
+    resource: "customer",
+    resourceId: String(n),
+    action: "updated",
+    verification: "secret",
+    payload: "{}",
+    ...overrides,
+  });
+
+  async function call(query: string, auth?: ConsoleSession) {
+    const headers: Record<string, string> = {};
+    if (auth) headers.authorization = `Bearer ${(await issueSessionToken(auth)).token}`;
+    return handleActivityRequest(new Request(`http://localhost:3000/api/activity${query}`, { headers }), { store: async () => t.store });
+  }
+
+  it("asks for sign-in without a session (401 reauth_required)", async () => {
+    const res = await call("?after=0");
+    expect(res.status).toBe(401);
+    expect((await res.json()).error.code).toBe("reauth_required");
+  });
+
+  it("returns the session tenant's changes after the cursor with the keys to invalidate; other tenants stay hidden", async () => {
+    const first = await recordDelivery(t.store, delivery(1));
+    await recordDelivery(t.store, delivery(2, { tenantId: "2002" }));
+    await recordDelivery(t.store, delivery(3, { openAppId: "oa-beta" }));
+    const second = await recordDelivery(t.store, delivery(4, { kind: "order.created", resource: "order", action: "created" }));
+
+    const start = await call("", session);
+    expect(await start.json()).toEqual({ entries: [], cursor: second.id, staleQueryKeys: [] });
+
+    const res = await call(`?after=${first.id}`, session);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const body = await res.json();
+    expect(body.entries.map((e: { deliveryId: string }) => e.deliveryId)).toEqual(["4"]);
+    expect(body.cursor).toBe(second.id);
+    expect(body.staleQueryKeys).toEqual([["platform", "deals"]]);
+    const all = await (await call("?after=0", session)).json();
+    expect(all.entries.map((e: { deliveryId: string }) => e.deliveryId)).toEqual(["1", "4"]);
+  });
+
+  it("refuses a malformed cursor or limit with 400", async () => {
+    for (const query of ["?after=-1", "?after=abc", "?after=1e3", "?after=0&limit=0", "?after=0&limit=201", "?limit=x"]) {
+      expect((await call(query, session)).status, query).toBe(400);
+    }
+  });
+});
