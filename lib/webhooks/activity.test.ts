@@ -4,7 +4,7 @@ import { issueSessionToken, type ConsoleSession } from "@/lib/auth/session";
 import { resetEnvForTests } from "@/lib/env";
 import { openSqliteTestStore, type TestStore } from "@/lib/store/testing";
 import { recordDelivery, type InboxDelivery } from "@/lib/store/webhook-inbox";
-import { activityHref, staleQueryKeys } from "./activity";
+import { activityHref, homeTime, staleQueryKeys } from "./activity";
 import { handleActivityRequest } from "./activity-endpoint";
 
 describe("activityHref", () => {
@@ -106,5 +106,14 @@ describe("GET /api/activity", () => {
     for (const query of ["?after=-1", "?after=abc", "?after=1e3", "?after=0&limit=0", "?after=0&limit=201", "?limit=x"]) {
       expect((await call(query, session)).status, query).toBe(400);
     }
+  });
+});
+
+describe("homeTime", () => {
+  it("shows epoch milliseconds and platform UTC strings in UTC+8 (§2)", () => {
+    expect(homeTime(Date.UTC(2026, 10, 21, 20, 30, 0))).toBe("2026-11-22 04:30:00");
+    expect(homeTime("2026-11-21T20:30:00Z")).toBe("2026-11-22 04:30:00");
+    expect(homeTime("not a time")).toBeUndefined();
+    expect(homeTime(undefined)).toBeUndefined();
   });
 });

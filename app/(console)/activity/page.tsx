@@ -1,0 +1,97 @@
+import type { Metadata } from "next";
+import { cookies } from "next/headers";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { ActivityLiveRefresh } from "@/components/activity/activity-live-refresh";
+import { readCookieSessions, startUrl, type ConsoleSession } from "@/lib/auth/session";
+import { isOpenAppId, isPrivateDeployment, PRIVATE_OPEN_APP_ID } from "@/lib/auth/settings";
+import { getStore } from "@/lib/store";
+import { recentActivity } from "@/lib/store/webhook-inbox";
+import { activityHref, homeTime } from "@/lib/webhooks/activity";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Activity · Engage Console" };
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const MODE_LABEL: Record<string, string> = { secret: "Signature", basic: "Basic", oauth2: "OAuth2", none: "None" };
+
+/** The session of the environment the URL names (§5.4.4), or the only one when it names none. */
+async function pageSession(named: string | undefined): Promise<ConsoleSession | undefined> {
+  const sessions = await readCookieSessions(await cookies());
+  if (named) return sessions[named];
+  const all = Object.values(sessions);
+  return all.length === 1 ? all[0] : undefined;
+}
+
+/**
+ * Activity: the latest webhook deliveries (§5.5, §6) of the signed-in tenant — what changed, when,
+ * and a link to it. Refreshes itself when new deliveries arrive.
+ */
+export default async function ActivityPage({ searchParams }: Props) {
+  const params = await searchParams;
+  const requested = typeof params.openAppId === "string" && isOpenAppId(params.openAppId) ? params.openAppId : undefined;
+  const named = isPrivateDeployment() ? PRIVATE_OPEN_APP_ID : requested;
+  const session = await pageSession(named);
+  if (!session) redirect(startUrl(named, named ? `/activity?${new URLSearchParams({ openAppId: named })}` : "/activity"));
+
+  const entries = await recentActivity(await getStore(), { openAppId: session.openAppId, tenantId: session.tenantId }, 50);
+  const cursor = entries[0]?.id ?? "0";
+
+  return (
+    <main id="main" className="mx-auto max-w-5xl p-4 md:p-6">
+      <h1 className="text-xl font-semibold text-slate-900">Activity</h1>
+      <p className="mt-1 text-sm text-slate-700">
+        Changes the platform reported to Engage Console through webhooks, newest first. Times are in UTC+8.
+      </p>
+      <ActivityLiveRefresh openAppId={session.openAppId} cursor={cursor} />
+      {entries.length === 0 ? (
+        <p className="mt-6 rounded-md border border-dashed border-slate-300 bg-white p-6 text-slate-700">
+          No webhook deliveries yet. When customers, orders, lists or tags change in the platform, they appear here.
+        </p>
+      ) : (
+        <div className="mt-4 overflow-x-auto rounded-md border border-slate-300 bg-white">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Latest {entries.length} webhook deliveries</caption>
+            <thead className="bg-slate-100 text-slate-800">
+              <tr>
+                <th scope="col" className="px-3 py-2 font-semibold">Received</th>
+                <th scope="col" className="px-3 py-2 font-semibold">Event</th>
+                <th scope="col" className="px-3 py-2 font-semibold">What changed</th>
+                <th scope="col" className="px-3 py-2 font-semibold">Occurred</th>
+                <th scope="col" className="px-3 py-2 font-semibold">Verified by</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry) => {
+                const href = activityHref(entry, session.openAppId);
+                const label = entry.resource ? `${entry.resource} ${entry.resourceId ?? ""}`.trim() : (entry.resourceId ?? "—");
+                return (
+                  <tr key={entry.id} className="border-t border-slate-200">
+                    <td className="px-3 py-2 whitespace-nowrap tabular-nums">
+                      <time dateTime={new Date(entry.receivedAt).toISOString()}>{homeTime(entry.receivedAt)}</time>
+                    </td>
+                    <td className="px-3 py-2 font-mono text-xs">{entry.kind}</td>
+                    <td className="px-3 py-2">
+                      {href ? (
+                        <Link href={href} className="text-blue-800 underline underline-offset-2 hover:text-blue-950 focus-visible:outline-2 focus-visible:outline-blue-700">
+                          {label}
+                        </Link>
+                      ) : (
+                        <span>{label}</span>
+                      )}
+                    </td>
+                    <td className="px-3 py-2 whitespace-nowrap tabular-nums">
+                      {entry.occurredAt ? <time dateTime={entry.occurredAt}>{homeTime(entry.occurredAt) ?? entry.occurredAt}</time> : "—"}
+                    </td>
+                    <td className="px-3 py-2">{MODE_LABEL[entry.verification] ?? entry.verification}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </main>
+  );
+}
