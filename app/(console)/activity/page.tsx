@@ -52,7 +52,7 @@ export default async function ActivityPage({ searchParams }: Props) {
       ) : (
         <div className="mt-4 overflow-x-auto rounded-md border border-slate-300 bg-white">
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">Latest {entries.length} webhook deliveries</caption>
+            <caption className="sr-only">Latest webhook deliveries, newest first</caption>
             <thead className="bg-slate-100 text-slate-800">
               <tr>
                 <th scope="col" className="px-3 py-2 font-semibold">Received</th>
