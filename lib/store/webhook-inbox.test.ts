@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { testDialects, warnIfPostgresSkipped, type TestStore } from "./testing";
-import { activitySince, deliveryPayload, recentActivity, recordDelivery, webhookDb, type InboxDelivery } from "./webhook-inbox";
+import { activitySince, deliveryPayload, pruneWebhookInbox, recentActivity, recordDelivery, webhookDb, type InboxDelivery } from "./webhook-inbox";
 import { issueWebhookToken, isWebhookTokenValid, WEBHOOK_TOKEN_TTL_SECONDS } from "./webhook-tokens";
 
 warnIfPostgresSkipped("webhook inbox and webhook token battery");
@@ -76,6 +76,14 @@ for (const dialect of testDialects) {
       expect(await activitySince(t.store, scope, ids[4])).toEqual({ entries: [], cursor: ids[4] });
       expect(await activitySince(t.store, { ...scope, tenantId: "1" }, undefined)).toEqual({ entries: [], cursor: "0" });
       await expect(activitySince(t.store, scope, "1 or 1=1")).rejects.toThrow(RangeError);
+    });
+
+    it("prunes deliveries received before a time; a pruned delivery id is new again", async () => {
+      await recordDelivery(t.store, delivery(1), 1000);
+      await recordDelivery(t.store, delivery(2), 5000);
+      expect(await pruneWebhookInbox(t.store, 5000)).toBe(1);
+      expect((await recentActivity(t.store, scope)).map((e) => e.deliveryId)).toEqual(["whd_2"]);
+      expect((await recordDelivery(t.store, delivery(1), 6000)).duplicate).toBe(false);
     });
 
     it("500 concurrent deliveries with 10 % duplicates: each stored exactly once, none lost", async () => {

@@ -196,3 +196,13 @@ export async function deliveryPayload(store: Store, scope: ActivityScope, id: st
     .executeTakeFirst();
   return row?.payload;
 }
+
+/** How long deliveries are kept (and so how long a redelivery is recognised as a duplicate). */
+export const INBOX_RETENTION_DAYS = 90;
+
+/** Deletes deliveries received before `before` (epoch ms); returns how many went. */
+export async function pruneWebhookInbox(store: Store, before: number): Promise<number> {
+  await ensureWebhookTables(store);
+  const result = await webhookDb(store).deleteFrom("webhook_inbox").where("received_at", "<", Math.floor(before)).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

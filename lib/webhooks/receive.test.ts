@@ -108,6 +108,23 @@ describe("secret mode (§5.5 X-Service-Hmac-Signature)", () => {
     expect(await stored()).toBe(0);
   });
 
+  it("stops reading a streamed body at the limit even when Content-Length claims less", async () => {
+    const chunk = new TextEncoder().encode("x".repeat(600));
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        if (pulled > 100) controller.close();
+        else controller.enqueue(chunk);
+      },
+    });
+    const request = new Request(URL_BASE, { method: "POST", body, headers: { "content-length": "10" }, duplex: "half" } as RequestInit);
+    const res = await receiveWebhook(request, { config: { mode: "none" }, store: async () => t.store, maxBodyBytes: 1024 });
+    expect(res.status).toBe(413);
+    expect(pulled).toBeLessThan(10);
+    expect(await stored()).toBe(0);
+  });
+
   it("refuses bytes that are not UTF-8 with 400", async () => {
     const request = new Request(URL_BASE, { method: "POST", body: new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]) });
     const res = await receiveWebhook(request, { config: { mode: "none" }, store: async () => t.store });

@@ -2,7 +2,7 @@ import "server-only";
 import type { Logger } from "pino";
 import { logger as rootLogger } from "@/lib/log";
 import type { Store } from "@/lib/store/database";
-import { recordDelivery } from "@/lib/store/webhook-inbox";
+import { INBOX_RETENTION_DAYS, pruneWebhookInbox, recordDelivery } from "@/lib/store/webhook-inbox";
 import { isWebhookTokenValid } from "@/lib/store/webhook-tokens";
 import { authenticateDelivery, type WebhookAuthConfig } from "./authenticate";
 import { parseDelivery } from "./payload";
@@ -17,6 +17,18 @@ export type ReceiverDeps = {
 };
 
 const NO_STORE = { "Cache-Control": "no-store" };
+const PRUNE_EVERY_MS = 3600 * 1000;
+const lastPruned = new WeakMap<Store, number>();
+
+/** At most once an hour per store, after answering: drops deliveries older than the retention. */
+function pruneLater(store: Store, now: number, log: Logger): void {
+  if (now - (lastPruned.get(store) ?? 0) < PRUNE_EVERY_MS) return;
+  lastPruned.set(store, now);
+  pruneWebhookInbox(store, now - INBOX_RETENTION_DAYS * 86_400_000).then(
+    (deleted) => deleted > 0 && log.info({ deleted }, "webhook inbox pruned"),
+    (cause: unknown) => log.warn({ err: cause instanceof Error ? cause.message : String(cause) }, "webhook inbox prune failed"),
+  );
+}
 
 function error(status: number, code: string, message: string, headers: Record<string, string> = {}): Response {
   return Response.json({ error: { code, message } }, { status, headers: { ...NO_STORE, ...headers } });
@@ -57,7 +69,9 @@ export async function receiveWebhook(request: Request, deps: ReceiverDeps): Prom
     }
 
     const { delivery } = parsed;
-    const stored = await recordDelivery(await deps.store(), delivery, now());
+    const store = await deps.store();
+    const stored = await recordDelivery(store, delivery, now());
+    pruneLater(store, now(), log);
     log.info({ inboxId: stored.id, deliveryId: delivery.deliveryId, kind: delivery.kind, openAppId: delivery.openAppId, tenantId: delivery.tenantId, duplicate: stored.duplicate }, "webhook received");
     return Response.json(stored.duplicate ? { received: true, duplicate: true } : { received: true }, { headers: NO_STORE });
   } catch (cause) {
