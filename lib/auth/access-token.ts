@@ -43,14 +43,26 @@ function isFresh(installation: Installation, now: number): boolean {
   return installation.tokens.accessTokenExpiresAt - now > REFRESH_AHEAD_MS;
 }
 
-async function refreshUnderLock(store: Store, key: InstallationKey, rejectedToken: string | undefined): Promise<string> {
+/** A forced refresh without `rejectedAccessToken` keeps tokens this recent (another caller just refreshed). */
+export const RECENT_REFRESH_MS = 10_000;
+
+type Rejection = { token?: string } | undefined;
+
+async function refreshUnderLock(store: Store, key: InstallationKey, rejection: Rejection): Promise<string> {
   const environment = await resolveEnvironment(key.openAppId, store);
   if (!environment) throw new ReauthRequiredError(key, "the installation's environment is unknown");
-  return withInstallationLock(store, key, async (installation, executor) => {
-    if (!installation || installation.status === "reauth_required") throw new ReauthRequiredError(key);
+  // The outcome leaves the lock's transaction before anything is thrown, so the mark commits.
+  const outcome = await withInstallationLock(store, key, async (installation, executor): Promise<{ token: string } | { reauth: string }> => {
+    if (!installation || installation.status === "reauth_required") return { reauth: "the installation must be authorized again" };
     const now = Date.now();
     // Another caller (or instance) refreshed while we waited for the lock: use its token.
-    if (isFresh(installation, now) && installation.tokens.accessToken !== rejectedToken) return installation.tokens.accessToken;
+    const current = installation.tokens.accessToken;
+    const usable = !rejection
+      ? isFresh(installation, now)
+      : rejection.token !== undefined
+        ? isFresh(installation, now) && current !== rejection.token
+        : isFresh(installation, now) && now - installation.updatedAt < RECENT_REFRESH_MS;
+    if (usable) return { token: current };
     let grant;
     try {
       grant = await refreshGrant(environment.authDomain, clientCredentials(), installation.tokens.refreshToken);
@@ -59,7 +71,7 @@ async function refreshUnderLock(store: Store, key: InstallationKey, rejectedToke
         // An invalid refresh token: only a new authorization helps (a network error does not mark).
         await markReauthRequired(store, key, executor);
         logger().warn({ openAppId: key.openAppId, tenantId: key.tenantId }, "refresh token refused: installation needs re-authorization");
-        throw new ReauthRequiredError(key, "the refresh token was refused");
+        return { reauth: "the refresh token was refused" };
       }
       throw error;
     }
@@ -76,31 +88,40 @@ async function refreshUnderLock(store: Store, key: InstallationKey, rejectedToke
       now,
     );
     logger().info({ openAppId: key.openAppId, tenantId: key.tenantId, rotated: Boolean(grant.refreshToken) }, "access token refreshed");
-    return grant.accessToken;
+    return { token: grant.accessToken };
   });
+  if ("reauth" in outcome) throw new ReauthRequiredError(key, outcome.reauth);
+  return outcome.token;
 }
 
 /**
  * A valid access token of the installation, refreshed ahead of expiry, single-flight (process +
- * PostgreSQL cluster). `forceRefresh` after the platform refused the current token.
+ * PostgreSQL cluster). `forceRefresh` after the platform refused the current token; pass the refused
+ * token as `rejectedAccessToken` when known, so a token another caller already replaced is not refreshed again.
  */
 export async function getAccessToken(
   key: { openAppId: string; tenantId: string },
-  options: { forceRefresh?: boolean } = {},
+  options: { forceRefresh?: boolean; rejectedAccessToken?: string } = {},
 ): Promise<{ accessToken: string; apiUrl: string }> {
+  const id = flightKey(key);
+  const running = inFlight.get(id);
+  if (running) return running;
   const store = await getStore();
   const installation = await findInstallation(store, key);
   if (!installation || installation.status === "reauth_required") throw new ReauthRequiredError(key);
   const environment = await resolveEnvironment(key.openAppId, store);
   if (!environment) throw new ReauthRequiredError(key, "the installation's environment is unknown");
-  if (!options.forceRefresh && isFresh(installation, Date.now())) {
+  const forced = options.forceRefresh || options.rejectedAccessToken !== undefined;
+  if (!forced && isFresh(installation, Date.now())) {
     return { accessToken: installation.tokens.accessToken, apiUrl: environment.apiDomain };
   }
-  const id = flightKey(key);
-  const running = inFlight.get(id);
-  if (running) return running;
-  const rejectedToken = options.forceRefresh ? installation.tokens.accessToken : undefined;
-  const flight = refreshUnderLock(store, key, rejectedToken)
+  if (forced && options.rejectedAccessToken !== undefined && options.rejectedAccessToken !== installation.tokens.accessToken && isFresh(installation, Date.now())) {
+    return { accessToken: installation.tokens.accessToken, apiUrl: environment.apiDomain };
+  }
+  const again = inFlight.get(id);
+  if (again) return again;
+  const rejection: Rejection = forced ? { token: options.rejectedAccessToken } : undefined;
+  const flight = refreshUnderLock(store, key, rejection)
     .then((accessToken) => ({ accessToken, apiUrl: environment.apiDomain }))
     .finally(() => inFlight.delete(id));
   inFlight.set(id, flight);

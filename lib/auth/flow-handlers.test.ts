@@ -311,3 +311,31 @@ describe("logs", () => {
     for (const secret of secrets) expect(text).not.toContain(secret);
   });
 });
+
+describe("DEPLOYMENT_MODE=private (§5.2.9)", () => {
+  beforeEach(() => configureApp([alpha], t.store, { DEPLOYMENT_MODE: "private" }));
+  afterEach(() => configureApp([alpha, beta], t.store, { DEPLOYMENT_MODE: "public" }));
+
+  it("installs from configuration without cloudinfo and authorizes only at installation", async () => {
+    alpha.calls.length = 0;
+    const browser = new TestBrowser();
+    const entry = await browser.request(`/api/auth/callback?redirectUrl=${encodeURIComponent(`${alpha.origin}/market`)}`, { headers: { referer: `${alpha.origin}/x` } });
+    expect(entry.status).toBe(200);
+    const { response } = await browser.authorizeFrom(entry);
+    expect(response.status).toBe(200);
+    expect(pageData<{ target: string }>(await response.text())!.target).toBe(`${alpha.origin}/application/mktapp/index.html?install=engage-console#/market`);
+    expect(alpha.calls.some((c) => c.includes("cloudinfo"))).toBe(false);
+    expect(await findInstallation(t.store, { openAppId: "private", tenantId: ALPHA_KEY.tenantId })).toMatchObject({ status: "active" });
+    // a later request without any session of its own acts as the installation
+    const later = await requireApiSession(apiRequest(new TestBrowser()));
+    expect(later.ok && later.session).toMatchObject({ openAppId: "private", tenantId: ALPHA_KEY.tenantId, userName: "Alice Admin 王丽" });
+    // start needs no openAppId
+    expect((await browser.request("/api/auth/start")).status).toBe(200);
+  });
+
+  it("has no session before the installation", async () => {
+    const none = await requireApiSession(apiRequest(new TestBrowser()));
+    expect(none.ok).toBe(false);
+    if (!none.ok) expect((await none.response.json()).error.redirect).toBe("/api/auth/start");
+  });
+});

@@ -2,6 +2,8 @@ import "server-only";
 import { getIronSession, sealData, unsealData, webCookies, type CookieStore, type SessionOptions } from "iron-session";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
+import { getStore } from "@/lib/store";
+import { latestInstallation } from "@/lib/store/installations";
 import { isOpenAppId, isPrivateDeployment, PRIVATE_OPEN_APP_ID } from "./settings";
 
 /**
@@ -154,18 +156,42 @@ export function reauthResponse(openAppId: string | undefined, message = "Sign-in
   );
 }
 
-/** The session of the environment a request names; picks the only one when it names none. */
-export async function findApiSession(request: Request): Promise<{ session?: ConsoleSession; openAppId?: string }> {
-  const named = requestedOpenAppId(request);
-  const token = bearerToken(request);
-  if (token) {
-    const fromToken = await readSessionToken(token);
-    if (fromToken && (!named || fromToken.openAppId === named)) return { session: fromToken, openAppId: fromToken.openAppId };
-  }
-  const sessions = await readCookieSessions(requestCookieStore(request));
-  if (named) return { session: sessions[named], openAppId: named };
+/**
+ * DEPLOYMENT_MODE=private authorizes only at installation (§5.2.9): without a session of its own a
+ * request acts as the installation's user. The deployment is inside the product environment.
+ */
+async function privateInstallationSession(): Promise<ConsoleSession | undefined> {
+  const installation = await latestInstallation(await getStore(), PRIVATE_OPEN_APP_ID);
+  if (!installation) return undefined;
+  return {
+    openAppId: PRIVATE_OPEN_APP_ID,
+    tenantId: installation.tenantId,
+    userId: installation.installedBy ?? "",
+    userName: installation.installedByName ?? "Platform user",
+    ...(installation.tenantName ? { tenantName: installation.tenantName } : {}),
+    expiresAt: Date.now() + SESSION_TTL_SECONDS * 1000,
+  };
+}
+
+/** Picks the session of `named` (or the only one) among the cookie's entries and a bearer session. */
+export async function selectSession(
+  sessions: Record<string, ConsoleSession>,
+  named: string | undefined,
+  bearer?: ConsoleSession,
+): Promise<{ session?: ConsoleSession; openAppId?: string }> {
+  if (bearer && (!named || bearer.openAppId === named)) return { session: bearer, openAppId: bearer.openAppId };
+  if (named && sessions[named]) return { session: sessions[named], openAppId: named };
+  if (isPrivateDeployment()) return { session: await privateInstallationSession(), openAppId: PRIVATE_OPEN_APP_ID };
+  if (named) return { openAppId: named };
   const all = Object.values(sessions);
   return all.length === 1 ? { session: all[0], openAppId: all[0]!.openAppId } : {};
+}
+
+/** The session of the environment a request names; picks the only one when it names none. */
+export async function findApiSession(request: Request): Promise<{ session?: ConsoleSession; openAppId?: string }> {
+  const token = bearerToken(request);
+  const bearer = token ? await readSessionToken(token) : undefined;
+  return selectSession(await readCookieSessions(requestCookieStore(request)), requestedOpenAppId(request), bearer);
 }
 
 /**
