@@ -63,6 +63,12 @@ input[type=email], input[type=password], input[type=text] { width: 100%; padding
 .error { color: #a12020; background: #fdeeee; border: 1px solid #f3c4c4; padding: 8px 12px; border-radius: 4px; }
 .hint { color: var(--muted); font-size: 13px; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+.card.wide { max-width: 760px; margin-top: 16px; }
+dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 6px 16px; margin: 12px 0 0; }
+dl.facts dt { font-weight: 600; } dl.facts dd { margin: 0; overflow-wrap: anywhere; }
+table.grid { border-collapse: collapse; background: #fff; border: 1px solid var(--line); width: 100%; max-width: 1024px; }
+table.grid th, table.grid td { text-align: left; padding: 8px 10px; border-bottom: 1px solid var(--line); font-size: 13px; }
+table.grid th { background: #f7f9fc; }
 dl.scopes dt { font-weight: 600; } dl.scopes dd { margin: 0 0 8px; color: var(--muted); }
 `;
 

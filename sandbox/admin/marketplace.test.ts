@@ -114,6 +114,36 @@ describe("admin shell and marketplace", () => {
   });
 });
 
+describe("admin pages for vendors", () => {
+  it("the overview shows the environment's ids and domains but never the client secret", async () => {
+    const browser = new TestBrowser();
+    await browser.login(alpha, "admin@alpha.test");
+    const page = await (await browser.get(`${alpha}/`)).text();
+    expect(page).toContain("oa-alpha-7f3c9e21");
+    expect(page).toContain(`${alpha}/extension`);
+    expect(page).toContain(CALLBACK);
+    expect(page).not.toContain("sandbox-secret");
+  });
+
+  it("the webhook page lists this tenant's deliveries, newest first, without secrets", async () => {
+    const browser = new TestBrowser();
+    await browser.login(alpha, "admin@alpha.test");
+    expect(await (await browser.get(`${alpha}/developer/webhooks`)).text()).toContain("No deliveries yet");
+    await postJson(`${alpha}/__sandbox/installations`, { environment: "alpha", installed: true });
+    await postJson(`${alpha}/__sandbox/webhooks/config`, { url: "http://127.0.0.1:1/hook", maxAttempts: 1 });
+    const sent = await postJson(`${alpha}/__sandbox/webhooks/send`, { environment: "alpha", resource: "tag", action: "created", id: "9007199254741001" });
+    const [id] = (await sent.json()).queued;
+    const page = await (await browser.get(`${alpha}/developer/webhooks`)).text();
+    expect(page).toContain(id);
+    expect(page).toContain("tag.created");
+    expect(page).not.toContain("sandbox-webhook-secret");
+    // Another tenant sees none of them.
+    const other = new TestBrowser();
+    await other.login(beta, "admin@beta.test");
+    expect(await (await other.get(`${beta}/developer/webhooks`)).text()).toContain("No deliveries yet");
+  });
+});
+
 describe("GET /extension/cloudinfo (§5.4.1, §8)", () => {
   async function token(environment = "alpha"): Promise<string> {
     return (await (await postJson(`${alpha}/__sandbox/cloudtokens`, { environment })).json()).getOpenAppIdToken;

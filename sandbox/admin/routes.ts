@@ -4,8 +4,10 @@ import type { EnvironmentConfig } from "../config";
 import type { SandboxContext } from "../context";
 import { isInstalled, startPendingInstall, uninstall } from "../auth/installations";
 import { csrfMatches, currentSession, type PlatformSession } from "../auth/session";
+import { extensionUrl } from "../config";
 import { issueCloudToken } from "../extension/cloud-tokens";
-import { adminShell, html, type NavItem } from "./html";
+import { webhookSender } from "../webhooks/sender";
+import { adminShell, html, type Html, type NavItem } from "./html";
 
 /** §5.2.8: the marketplace page of an app. */
 export function marketplacePath(appId: string): string {
@@ -18,12 +20,15 @@ function loginRedirect(c: Context) {
   return c.redirect(`/login?next=${encodeURIComponent(url.pathname + url.search)}`, 302);
 }
 
-function shell(ctx: SandboxContext, env: EnvironmentConfig, session: PlatformSession, current: "home" | "market" | "app", title: string, content: ReturnType<typeof html>) {
+const WEBHOOKS_PATH = "/developer/webhooks";
+
+function shell(ctx: SandboxContext, env: EnvironmentConfig, session: PlatformSession, current: "home" | "market" | "webhooks" | "app", title: string, content: Html) {
   const appId = ctx.config.app.appId;
   const installed = isInstalled(ctx, { environment: env.name, tenantId: session.staff.tenantId, appId });
   const main: NavItem[] = [
     { href: "/", label: "Overview", current: current === "home" },
     { href: marketplacePath(appId).replace("#/market", ""), label: "Marketplace", current: current === "market" },
+    { href: WEBHOOKS_PATH, label: "Webhook deliveries", current: current === "webhooks" },
   ];
   const apps: NavItem[] = installed ? [{ href: `${OPEN_PATH}?app=${encodeURIComponent(appId)}`, label: ctx.config.app.name, current: current === "app" }] : [];
   return adminShell(env, { name: session.staff.name, email: session.staff.email, csrf: session.csrf }, { main, apps }, title, content);
@@ -41,10 +46,45 @@ export const adminRoutes: RouteArea = (app, ctx, env) => {
   app.get("/", (c) => {
     const session = currentSession(ctx, env, c);
     if (!session) return loginRedirect(c);
+    // What a vendor needs to point an app at this environment (never the client secret).
     return c.html(
       shell(ctx, env, session, "home", "Overview", html`<h1>Overview</h1>
-<p>Tenant <strong>${tenantName(session.staff.tenantId)}</strong> · environment <code>${env.name}</code> · openAppId <code>${env.openAppId}</code></p>
-<p><a href="${marketplacePath(registration.appId)}">Browse the marketplace</a></p>`),
+<p>Signed in to tenant <strong>${tenantName(session.staff.tenantId)}</strong> (id ${session.staff.tenantId}).
+<a href="${marketplacePath(registration.appId)}">Browse the marketplace</a>.</p>
+<section class="card wide" aria-labelledby="env-heading">
+  <h2 id="env-heading">This environment</h2>
+  <dl class="facts">
+    <dt>Environment</dt><dd><code>${env.name}</code> · ${env.productType} ${env.productVersion}</dd>
+    <dt>openAppId</dt><dd><code>${env.openAppId}</code></dd>
+    <dt>authDomain / apiDomain</dt><dd><code>${env.origin}</code></dd>
+    <dt>Extension service</dt><dd><code>${extensionUrl(ctx.config)}</code></dd>
+    <dt>Registered app</dt><dd><code>${registration.clientId}</code>, callback <code>${registration.callbackUrl}</code></dd>
+  </dl>
+</section>`),
+    );
+  });
+
+  app.get(WEBHOOKS_PATH, (c) => {
+    const session = currentSession(ctx, env, c);
+    if (!session) return loginRedirect(c);
+    const sender = webhookSender(ctx);
+    const mine = sender.deliveries
+      .filter((d) => d.environment === env.name && d.tenantId === session.staff.tenantId)
+      .slice(-50)
+      .reverse();
+    const rows = mine.map((d) => {
+      const last = d.attempts.at(-1);
+      const outcome = last ? (last.httpStatus !== undefined ? `HTTP ${last.httpStatus}` : (last.error ?? "")) : "";
+      return html`<tr><td><code>${d.id}</code></td><td>${d.event}</td><td>${d.payload.resourceId}</td><td>${d.status}</td><td>${d.attempts.length}</td><td>${outcome}</td><td>${d.createdAt.replace("T", " ").replace(/\.\d+Z$/, "Z")}</td></tr>`;
+    });
+    return c.html(
+      shell(ctx, env, session, "webhooks", "Webhook deliveries", html`<h1>Webhook deliveries</h1>
+<p>Messages to <code>${sender.config.url}</code> (authentication: <strong>${sender.config.mode}</strong>${sender.config.enabled ? "" : ", sending is turned off"}). Only tenants that installed the app receive them.</p>
+${mine.length === 0
+  ? html`<p class="hint">No deliveries yet for this tenant.</p>`
+  : html`<table class="grid"><caption class="visually-hidden">Newest deliveries first</caption>
+<thead><tr><th scope="col">Delivery</th><th scope="col">Event</th><th scope="col">Resource</th><th scope="col">Status</th><th scope="col">Attempts</th><th scope="col">Last answer</th><th scope="col">Created (UTC)</th></tr></thead>
+<tbody>${rows}</tbody></table>`}`),
     );
   });
 

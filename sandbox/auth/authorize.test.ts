@@ -94,10 +94,32 @@ describe("GET /oauth2/authorize: login, consent, signed redirect", () => {
     expect((await browser.get(authorizeUrl(valid))).status).toBe(302);
   });
 
-  it("never redirects after login to another site", async () => {
+  it.each(["//evil.example/x", "https://evil.example/", "/\\evil.example", "/\t/evil.example", "javascript:alert(1)"])(
+    "never redirects after login to another site (next=%j)",
+    async (next) => {
+      const browser = new TestBrowser();
+      const res = await browser.postForm(`${alpha}/login`, { email: "admin@alpha.test", password: "sandbox", next });
+      expect(res.headers.get("location")).toBe("/");
+    },
+  );
+
+  it("refuses a login form posted from another origin", async () => {
     const browser = new TestBrowser();
-    const res = await browser.postForm(`${alpha}/login`, { email: "admin@alpha.test", password: "sandbox", next: "//evil.example/x" });
-    expect(res.headers.get("location")).toBe("/");
+    const res = await browser.request(`${alpha}/login`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://evil.example" },
+      body: new URLSearchParams({ email: "admin@alpha.test", password: "sandbox" }).toString(),
+    });
+    expect(res.status).toBe(403);
+    expect(res.headers.getSetCookie()).toEqual([]);
+  });
+
+  it("timestamp is real time even when the sandbox clock was advanced (the app checks freshness)", async () => {
+    const browser = await consentedBrowser();
+    await fetch(`${alpha}/__sandbox/clock`, { method: "POST", body: JSON.stringify({ advanceSeconds: 86_400 }) });
+    const res = await browser.get(authorizeUrl(valid));
+    const timestamp = Number(new URL(res.headers.get("location")!).searchParams.get("timestamp"));
+    expect(Math.abs(timestamp - Date.now() / 1000)).toBeLessThan(5);
   });
 
   it("asks for consent the first time, then redirects with code, timestamp, hmac and state", async () => {

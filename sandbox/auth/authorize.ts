@@ -50,6 +50,15 @@ export function checkAuthorizeRequest(
   return { ok: true, request: { clientId, redirectUri, state } };
 }
 
+/**
+ * `timestamp` of the callback: real Unix seconds, not the sandbox clock. The app compares it with
+ * its own clock (a freshness window), and the two clocks agree on the real platform; advancing
+ * the sandbox clock to expire tokens must not make every later callback look stale.
+ */
+export function callbackTimestamp(): number {
+  return Math.floor(Date.now() / 1000);
+}
+
 /** The callback URL with `code`, `timestamp`, `hmac` (§5.3 over every other query pair) and `state`. */
 export function callbackUrl(secret: string, redirectUri: string, values: { code: string; timestamp: number; state: string | undefined }): string {
   const url = new URL(redirectUri);
@@ -118,7 +127,7 @@ function issueCode(ctx: SandboxContext, env: EnvironmentConfig, session: Platfor
 
 function redirectWithCode(ctx: SandboxContext, env: EnvironmentConfig, session: PlatformSession, request: AuthorizeRequest, c: Context, status: 302 | 303) {
   const code = issueCode(ctx, env, session, request);
-  return c.redirect(callbackUrl(ctx.config.app.clientSecret, request.redirectUri, { code, timestamp: ctx.clock.nowSeconds(), state: request.state }), status);
+  return c.redirect(callbackUrl(ctx.config.app.clientSecret, request.redirectUri, { code, timestamp: callbackTimestamp(), state: request.state }), status);
 }
 
 function hasConsent(ctx: SandboxContext, env: EnvironmentConfig, session: PlatformSession, clientId: string): boolean {

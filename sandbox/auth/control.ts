@@ -5,7 +5,7 @@ import type { EnvironmentConfig } from "../config";
 import { environmentByName, type SandboxContext } from "../context";
 import { readJson, sendJson } from "../http";
 import { issueCloudToken } from "../extension/cloud-tokens";
-import { callbackUrl, checkAuthorizeRequest, insertAuthorizationCode } from "./authorize";
+import { callbackTimestamp, callbackUrl, checkAuthorizeRequest, insertAuthorizationCode } from "./authorize";
 import { isInstalled, markInstalled, uninstall } from "./installations";
 import { authSettings } from "./settings";
 import { revokeTenantTokens } from "./tokens";
@@ -102,7 +102,7 @@ export const authControl: ControlArea = (control, ctx) => {
       install: body.data.install ?? false,
     });
     return sendJson(c, {
-      callbackUrl: callbackUrl(app.clientSecret, check.request.redirectUri, { code, timestamp: ctx.clock.nowSeconds(), state: check.request.state }),
+      callbackUrl: callbackUrl(app.clientSecret, check.request.redirectUri, { code, timestamp: callbackTimestamp(), state: check.request.state }),
     });
   });
 };

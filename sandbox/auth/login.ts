@@ -2,7 +2,7 @@ import type { Hono } from "hono";
 import type { EnvironmentConfig } from "../config";
 import type { SandboxContext } from "../context";
 import { html, standalonePage } from "../admin/html";
-import { csrfMatches, currentSession, endSession, findStaffByLogin, safeNextPath, startSession } from "./session";
+import { csrfMatches, currentSession, endSession, findStaffByLogin, safeNextPath, sameOriginPost, startSession } from "./session";
 
 function loginPage(env: EnvironmentConfig, next: string, error?: string): string {
   return standalonePage(
@@ -33,6 +33,7 @@ export function mountLogin(app: Hono, ctx: SandboxContext, env: EnvironmentConfi
   });
 
   app.post("/login", async (c) => {
+    if (!sameOriginPost(env, c)) return c.html(loginPage(env, "/", "Sign in from this environment's own login page."), 403);
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const next = safeNextPath(typeof form.next === "string" ? form.next : undefined);
     const email = typeof form.email === "string" ? form.email : "";

@@ -75,10 +75,21 @@ export function csrfMatches(session: PlatformSession, presented: unknown): boole
 }
 
 /**
- * `next` targets after login: only a path on this origin (no scheme, no `//host`, no backslash),
+ * `next` targets after login: only a path on this origin (no scheme, no `//host`, no backslash or
+ * control characters),
  * so the login page cannot be used as an open redirect.
  */
 export function safeNextPath(next: string | undefined | null, fallback = "/"): string {
-  if (!next || !next.startsWith("/") || next.startsWith("//") || next.includes("\\")) return fallback;
+  // Browsers drop tabs and newlines from URLs, so "/\t/evil.example" would become "//evil.example".
+  if (!next || !next.startsWith("/") || next.startsWith("//") || /[\\\u0000-\u001f\u007f]/.test(next)) return fallback;
   return next;
+}
+
+/**
+ * Login CSRF guard: a browser's form post carries `Origin`; it must be this environment's origin
+ * (a missing header, as from scripts and tests, is accepted).
+ */
+export function sameOriginPost(env: EnvironmentConfig, c: Context): boolean {
+  const origin = c.req.header("origin");
+  return origin === undefined || origin === env.origin;
 }

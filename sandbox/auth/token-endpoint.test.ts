@@ -100,6 +100,30 @@ describe("POST /oauth2/token, authorization_code grant", () => {
     }
   });
 
+  it("accepts client credentials by HTTP Basic too, but not both methods at once", async () => {
+    const code = await newCode();
+    const basic = `Basic ${Buffer.from("engage-console:sandbox-secret").toString("base64")}`;
+    const form = { grant_type: "authorization_code", code, redirect_uri: CALLBACK };
+    const both = await fetch(`${alpha}/oauth2/token`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", authorization: basic },
+      body: new URLSearchParams({ ...form, client_secret: "sandbox-secret" }).toString(),
+    });
+    expect((await both.json()).error).toBe("invalid_request");
+    const wrong = await fetch(`${alpha}/oauth2/token`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${Buffer.from("engage-console:nope").toString("base64")}` },
+      body: new URLSearchParams(form).toString(),
+    });
+    expect(wrong.status).toBe(401);
+    const ok = await fetch(`${alpha}/oauth2/token`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", authorization: basic },
+      body: new URLSearchParams(form).toString(),
+    });
+    expect(ok.status).toBe(200);
+  });
+
   it("malformed requests are 400 invalid_request or unsupported_grant_type and change nothing", async () => {
     const code = await newCode();
     const json = await fetch(`${alpha}/oauth2/token`, {
@@ -144,6 +168,12 @@ describe("POST /oauth2/token, refresh_token grant", () => {
     expect((await reuse.json()).error).toBe("invalid_grant");
     expect((await refresh(second.refresh_token)).status).toBe(200);
     expect((await currentUser(alpha, second.access_token)).status).toBe(200);
+  });
+
+  it("of concurrent refreshes with one refresh token exactly one succeeds (rotation)", async () => {
+    const first = await tokens();
+    const results = await Promise.all(Array.from({ length: 6 }, () => refresh(first.refresh_token)));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400, 400, 400, 400, 400]);
   });
 
   it("without rotation the same refresh token is returned and keeps working", async () => {

@@ -32,6 +32,30 @@ function secretMatches(expected: string, presented: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/**
+ * Client credentials: `client_id` and `client_secret` in the body (§4.7), or HTTP Basic
+ * (RFC 6749 §2.3.1, form-encoded id and secret) for clients that default to it; not both.
+ */
+function clientCredentials(
+  form: URLSearchParams,
+  authorization: string | undefined,
+): { ok: true; clientId: string | null; clientSecret: string | null } | { ok: false; message: string } {
+  const basic = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(authorization ?? "");
+  if (!basic) return { ok: true, clientId: form.get("client_id"), clientSecret: form.get("client_secret") };
+  if (form.has("client_secret")) return { ok: false, message: "use one client authentication method, not both" };
+  const decoded = Buffer.from(basic[1]!, "base64").toString("utf8");
+  const colon = decoded.indexOf(":");
+  if (colon < 0) return { ok: false, message: "malformed Basic credentials" };
+  try {
+    const clientId = decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, " "));
+    const clientSecret = decodeURIComponent(decoded.slice(colon + 1).replace(/\+/g, " "));
+    if (form.has("client_id") && form.get("client_id") !== clientId) return { ok: false, message: "client_id differs from the Basic credentials" };
+    return { ok: true, clientId, clientSecret };
+  } catch {
+    return { ok: false, message: "malformed Basic credentials" };
+  }
+}
+
 type CodeRow = {
   environment: string;
   tenant_id: number;
@@ -96,8 +120,9 @@ export function mountTokenEndpoint(app: Hono, ctx: SandboxContext, env: Environm
     }
     // Every attempt of a known grant counts, failed or not: a refresh storm shows in the stats.
     ctx.stats.countGrant(grantType);
-    const clientId = form.get("client_id");
-    const clientSecret = form.get("client_secret");
+    const credentials = clientCredentials(form, c.req.header("authorization"));
+    if (!credentials.ok) return tokenError(c, "invalid_request", credentials.message);
+    const { clientId, clientSecret } = credentials;
     if (!clientId || !clientSecret || clientId !== ctx.config.app.clientId || !secretMatches(ctx.config.app.clientSecret, clientSecret)) {
       return tokenError(c, "invalid_client", "client authentication failed");
     }
