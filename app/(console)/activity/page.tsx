@@ -1,10 +1,7 @@
 import type { Metadata } from "next";
-import { cookies } from "next/headers";
 import Link from "next/link";
-import { redirect } from "next/navigation";
 import { ActivityLiveRefresh } from "@/components/activity/activity-live-refresh";
-import { readCookieSessions, startUrl, type ConsoleSession } from "@/lib/auth/session";
-import { isOpenAppId, isPrivateDeployment, PRIVATE_OPEN_APP_ID } from "@/lib/auth/settings";
+import { requirePageSession, type PageSearchParams } from "@/lib/auth/page-session";
 import { getStore } from "@/lib/store";
 import { recentActivity } from "@/lib/store/webhook-inbox";
 import { activityHref, homeTime } from "@/lib/webhooks/activity";
@@ -12,17 +9,9 @@ import { activityHref, homeTime } from "@/lib/webhooks/activity";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Activity · Engage Console" };
 
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = { searchParams: Promise<PageSearchParams> };
 
 const MODE_LABEL: Record<string, string> = { secret: "Signature", basic: "Basic", oauth2: "OAuth2", none: "None" };
-
-/** The session of the environment the URL names (§5.4.4), or the only one when it names none. */
-async function pageSession(named: string | undefined): Promise<ConsoleSession | undefined> {
-  const sessions = await readCookieSessions(await cookies());
-  if (named) return sessions[named];
-  const all = Object.values(sessions);
-  return all.length === 1 ? all[0] : undefined;
-}
 
 /**
  * Activity: the latest webhook deliveries (§5.5, §6) of the signed-in tenant — what changed, when,
@@ -30,10 +19,8 @@ async function pageSession(named: string | undefined): Promise<ConsoleSession | 
  */
 export default async function ActivityPage({ searchParams }: Props) {
   const params = await searchParams;
-  const requested = typeof params.openAppId === "string" && isOpenAppId(params.openAppId) ? params.openAppId : undefined;
-  const named = isPrivateDeployment() ? PRIVATE_OPEN_APP_ID : requested;
-  const session = await pageSession(named);
-  if (!session) redirect(startUrl(named, named ? `/activity?${new URLSearchParams({ openAppId: named })}` : "/activity"));
+  const openAppId = typeof params.openAppId === "string" ? params.openAppId : undefined;
+  const session = await requirePageSession(params, openAppId ? `/activity?${new URLSearchParams({ openAppId })}` : "/activity");
 
   const entries = await recentActivity(await getStore(), { openAppId: session.openAppId, tenantId: session.tenantId }, 50);
   const cursor = entries[0]?.id ?? "0";
