@@ -146,6 +146,13 @@ export async function recentActivity(store: Store, scope: ActivityScope, limit?:
 }
 
 /**
+ * PostgreSQL hands out `bigserial` ids before commit, so two concurrent deliveries can become visible
+ * out of id order; a reader that moved its cursor past a row still committing would skip it. Rows are
+ * therefore shown to `activitySince` only once they are this old. SQLite writes one at a time, in order.
+ */
+export const POSTGRES_SETTLE_MS = 2000;
+
+/**
  * Deliveries of one tenant received after the inbox id `after` (a decimal string), oldest first, so a
  * client can page forward by passing the last id back. `after` omitted: starts at the newest id
  * (nothing is returned, only the cursor), so a fresh page learns where "now" is.
@@ -154,30 +161,25 @@ export async function activitySince(
   store: Store,
   scope: ActivityScope,
   after: string | undefined,
-  limit?: number,
+  options: { limit?: number; now?: number } = {},
 ): Promise<{ entries: ActivityEntry[]; cursor: string }> {
   if (after !== undefined && !/^\d{1,15}$/.test(after)) throw new RangeError("after must be an inbox id (decimal digits)");
   await ensureWebhookTables(store);
-  const db = webhookDb(store);
-  if (after === undefined) {
-    const newest = await db
-      .selectFrom("webhook_inbox")
-      .select("id")
-      .where("open_app_id", "=", scope.openAppId)
-      .where("tenant_id", "=", scope.tenantId)
-      .orderBy("id", "desc")
-      .limit(1)
-      .executeTakeFirst();
-    return { entries: [], cursor: newest ? String(newest.id) : "0" };
-  }
-  const rows = await db
+  const settledBefore = (options.now ?? Date.now()) - (store.dialect === "postgres" ? POSTGRES_SETTLE_MS : 0);
+  const base = webhookDb(store)
     .selectFrom("webhook_inbox")
-    .select(ACTIVITY_COLUMNS)
     .where("open_app_id", "=", scope.openAppId)
     .where("tenant_id", "=", scope.tenantId)
+    .where("received_at", "<=", settledBefore);
+  if (after === undefined) {
+    const newest = await base.select("id").orderBy("id", "desc").limit(1).executeTakeFirst();
+    return { entries: [], cursor: newest ? String(newest.id) : "0" };
+  }
+  const rows = await base
+    .select(ACTIVITY_COLUMNS)
     .where("id", ">", Number(after))
     .orderBy("id", "asc")
-    .limit(pageSize(limit))
+    .limit(pageSize(options.limit))
     .execute();
   const entries = rows.map(toEntry);
   return { entries, cursor: entries.at(-1)?.id ?? after };

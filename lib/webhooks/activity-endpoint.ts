@@ -25,7 +25,7 @@ export async function handleActivityRequest(request: Request, deps: { store: () 
   }
   try {
     const { openAppId, tenantId } = auth.session;
-    const page = await activitySince(await deps.store(), { openAppId, tenantId }, after, limitText ? Number(limitText) : undefined);
+    const page = await activitySince(await deps.store(), { openAppId, tenantId }, after, { limit: limitText ? Number(limitText) : undefined });
     return Response.json({ ...page, staleQueryKeys: staleQueryKeys(page.entries) }, { headers: NO_STORE });
   } catch {
     return Response.json({ error: { code: "unavailable", message: "Activity is unavailable; try again." } }, { status: 503, headers: { ...NO_STORE, "Retry-After": "5" } });
