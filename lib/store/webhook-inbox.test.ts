@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { testDialects, warnIfPostgresSkipped, type TestStore } from "./testing";
+import { ensureWebhookTables } from "./webhook-migrations";
 import { activitySince, deliveryPayload, pruneWebhookInbox, recentActivity, recordDelivery, webhookDb, type InboxDelivery } from "./webhook-inbox";
 import { issueWebhookToken, isWebhookTokenValid, WEBHOOK_TOKEN_TTL_SECONDS } from "./webhook-tokens";
 
@@ -95,6 +96,16 @@ for (const dialect of testDialects) {
         expect((await activitySince(t.store, scope, undefined, { now: now + settle - 1 })).cursor).toBe("0");
       }
       expect((await activitySince(t.store, scope, "0", { now: now + settle })).entries.map((e) => e.id)).toEqual([id]);
+    });
+
+    it("creates its tables in a store that was opened (and migrated) before they were registered", async () => {
+      await sql`drop table webhook_inbox`.execute(t.store.db);
+      await sql`drop table webhook_tokens`.execute(t.store.db);
+      await sql`delete from kysely_migration where name = '002-webhook-inbox'`.execute(t.store.db);
+      const reopened = { ...t.store }; // a Store this module has not seen yet
+      await ensureWebhookTables(reopened);
+      expect((await recordDelivery(reopened, delivery(1))).duplicate).toBe(false);
+      expect(await recentActivity(reopened, scope)).toHaveLength(1);
     });
 
     it("500 concurrent deliveries with 10 % duplicates: each stored exactly once, none lost", async () => {
