@@ -72,5 +72,10 @@ test.describe.serial("webhooks", () => {
     await page.reload();
     await expect(rows.filter({ hasText: "order.cancelled" })).toHaveCount(1);
     await expect(rows.filter({ hasText: "customer.deleted" })).toHaveCount(0);
+
+    // The platform's language (?lang=) gives the page in Simplified Chinese.
+    await page.goto(`${activity}&lang=zh-CN`);
+    await expect(page.getByRole("heading", { level: 1, name: "动态" })).toBeVisible();
+    await expect(page.getByRole("columnheader", { name: "接收时间" })).toBeVisible();
   });
 });

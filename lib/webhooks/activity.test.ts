@@ -6,6 +6,7 @@ import { openSqliteTestStore, type TestStore } from "@/lib/store/testing";
 import { recordDelivery, type InboxDelivery } from "@/lib/store/webhook-inbox";
 import { activityHref, homeTime, staleQueryKeys } from "./activity";
 import { handleActivityRequest } from "./activity-endpoint";
+import { activityLocale, activityMessages } from "./activity-messages";
 
 describe("activityHref", () => {
   it("links customers, orders and lists to their console page and keeps openAppId", () => {
@@ -115,5 +116,22 @@ describe("homeTime", () => {
     expect(homeTime("2026-11-21T20:30:00Z")).toBe("2026-11-22 04:30:00");
     expect(homeTime("not a time")).toBeUndefined();
     expect(homeTime(undefined)).toBeUndefined();
+  });
+});
+
+describe("activity messages", () => {
+  it("has every English key in Simplified Chinese too", () => {
+    const keys = (o: object): string[] => Object.entries(o).flatMap(([k, v]) => (typeof v === "object" ? keys(v).map((s) => `${k}.${s}`) : [k])).sort();
+    expect(keys(activityMessages["zh-CN"])).toEqual(keys(activityMessages.en));
+    expect(activityMessages["zh-CN"].manyNew).toContain("{n}");
+  });
+
+  it("picks Chinese for zh tags, the first usable tag wins, English otherwise", () => {
+    expect(activityLocale(undefined, "zh_CN".replace("_", "-"))).toBe("zh-CN");
+    expect(activityLocale("zh-Hans-CN")).toBe("zh-CN");
+    expect(activityLocale("en", "zh-CN")).toBe("en");
+    expect(activityLocale("fr", "zh")).toBe("zh-CN");
+    expect(activityLocale(undefined, null, "")).toBe("en");
+    expect(activityLocale("zh-TW")).toBe("en");
   });
 });

@@ -1,17 +1,17 @@
 import type { Metadata } from "next";
+import { cookies } from "next/headers";
 import Link from "next/link";
 import { ActivityLiveRefresh } from "@/components/activity/activity-live-refresh";
 import { requirePageSession, type PageSearchParams } from "@/lib/auth/page-session";
 import { getStore } from "@/lib/store";
 import { recentActivity } from "@/lib/store/webhook-inbox";
 import { activityHref, homeTime } from "@/lib/webhooks/activity";
+import { activityLocale, activityMessages } from "@/lib/webhooks/activity-messages";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Activity · Engage Console" };
 
 type Props = { searchParams: Promise<PageSearchParams> };
-
-const MODE_LABEL: Record<string, string> = { secret: "Signature", basic: "Basic", oauth2: "OAuth2", none: "None" };
 
 /**
  * Activity: the latest webhook deliveries (§5.5, §6) of the signed-in tenant — what changed, when,
@@ -24,29 +24,31 @@ export default async function ActivityPage({ searchParams }: Props) {
 
   const entries = await recentActivity(await getStore(), { openAppId: session.openAppId, tenantId: session.tenantId }, 50);
   const cursor = entries[0]?.id ?? "0";
+  const lang = typeof params.lang === "string" ? params.lang : undefined;
+  const locale = activityLocale((await cookies()).get("ec_locale")?.value, lang);
+  const m = activityMessages[locale];
+  const modes: Record<string, string> = m.modes;
 
   return (
-    <main id="main" className="mx-auto max-w-5xl p-4 md:p-6">
-      <h1 className="text-xl font-semibold text-slate-900">Activity</h1>
-      <p className="mt-1 text-sm text-slate-700">
-        Changes the platform reported to Engage Console through webhooks, newest first. Times are in UTC+8.
-      </p>
-      <ActivityLiveRefresh openAppId={session.openAppId} cursor={cursor} />
+    <main id="main" lang={locale} className="mx-auto max-w-5xl p-4 md:p-6">
+      <h1 className="text-xl font-semibold text-slate-900">{m.title}</h1>
+      <p className="mt-1 text-sm text-slate-700">{m.intro}</p>
+      <ActivityLiveRefresh openAppId={session.openAppId} cursor={cursor} messages={{ oneNew: m.oneNew, manyNew: m.manyNew }} />
       {entries.length === 0 ? (
         <p className="mt-6 rounded-md border border-dashed border-slate-300 bg-white p-6 text-slate-700">
-          No webhook deliveries yet. When customers, orders, lists or tags change in the platform, they appear here.
+          {m.empty}
         </p>
       ) : (
         <div className="mt-4 overflow-x-auto rounded-md border border-slate-300 bg-white">
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">Latest webhook deliveries, newest first</caption>
+            <caption className="sr-only">{m.caption}</caption>
             <thead className="bg-slate-100 text-slate-800">
               <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">Received</th>
-                <th scope="col" className="px-3 py-2 font-semibold">Event</th>
-                <th scope="col" className="px-3 py-2 font-semibold">What changed</th>
-                <th scope="col" className="px-3 py-2 font-semibold">Occurred</th>
-                <th scope="col" className="px-3 py-2 font-semibold">Verified by</th>
+                <th scope="col" className="px-3 py-2 font-semibold">{m.received}</th>
+                <th scope="col" className="px-3 py-2 font-semibold">{m.event}</th>
+                <th scope="col" className="px-3 py-2 font-semibold">{m.changed}</th>
+                <th scope="col" className="px-3 py-2 font-semibold">{m.occurred}</th>
+                <th scope="col" className="px-3 py-2 font-semibold">{m.verifiedBy}</th>
               </tr>
             </thead>
             <tbody>
@@ -71,7 +73,7 @@ export default async function ActivityPage({ searchParams }: Props) {
                     <td className="px-3 py-2 whitespace-nowrap tabular-nums">
                       {entry.occurredAt ? <time dateTime={entry.occurredAt}>{homeTime(entry.occurredAt) ?? entry.occurredAt}</time> : "—"}
                     </td>
-                    <td className="px-3 py-2">{MODE_LABEL[entry.verification] ?? entry.verification}</td>
+                    <td className="px-3 py-2">{modes[entry.verification] ?? entry.verification}</td>
                   </tr>
                 );
               })}
