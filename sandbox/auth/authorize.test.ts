@@ -55,6 +55,13 @@ describe("GET /oauth2/authorize: invalid requests get an error page, never a red
     ["response_type missing", { ...valid, response_type: undefined }],
     ["response_type not code", { ...valid, response_type: "token" }],
   ];
+  it("a repeated parameter", async () => {
+    const browser = await consentedBrowser();
+    const res = await browser.get(`${authorizeUrl(valid)}&redirect_uri=${encodeURIComponent("http://localhost:3000/api/auth/callback/other")}`);
+    expect(res.status).toBe(400);
+    expect(res.headers.get("location")).toBeNull();
+  });
+
   it.each(cases)("%s", async (_name, params) => {
     for (const browser of [new TestBrowser(), await consentedBrowser()]) {
       const res = await browser.get(authorizeUrl(params));

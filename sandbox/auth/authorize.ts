@@ -152,6 +152,10 @@ function authorizeParams(source: Record<string, unknown>): Record<string, string
 export function mountAuthorize(app: Hono, ctx: SandboxContext, env: EnvironmentConfig): void {
   app.get("/oauth2/authorize", (c) => {
     const url = new URL(c.req.url);
+    // RFC 6749 §3.1: a parameter sent twice is ambiguous (which redirect_uri was checked?).
+    if (["client_id", "redirect_uri", "response_type", "state"].some((k) => url.searchParams.getAll(k).length > 1)) {
+      return errorPage(c, "Authorization parameters must not repeat.");
+    }
     const params = authorizeParams(Object.fromEntries(url.searchParams));
     const check = checkAuthorizeRequest(ctx.config.app, params);
     if (!check.ok) return errorPage(c, check.message);

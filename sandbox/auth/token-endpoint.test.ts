@@ -246,3 +246,11 @@ describe("GET /v1/users/current", () => {
     expect(await res.json()).toEqual({ error_code: "expired_token", error_description: "access_token has expired" });
   });
 });
+
+describe("refresh rotation start value", () => {
+  it("is on unless SANDBOX_REFRESH_ROTATION=false", async () => {
+    const { initialAuthSettings } = await import("./settings");
+    expect(initialAuthSettings({})).toEqual({ refreshRotation: true });
+    expect(initialAuthSettings({ SANDBOX_REFRESH_ROTATION: "false" })).toEqual({ refreshRotation: false });
+  });
+});
