@@ -4,7 +4,19 @@ import { e2eUrls } from "../scripts/testing/e2e-env";
 import { makeCustomers, mockPlatform, type PlatformCall } from "./support/mock-platform";
 
 const OPEN_APP_ID = "oa-ui-test";
-const customersUrl = (query = "") => `${e2eUrls.app}/customers?openAppId=${OPEN_APP_ID}${query ? `&${query}` : ""}`;
+/**
+ * `authorized=1` is app-auth's mark of a page reached right after authorization whose cookie the
+ * browser refused: the server renders without a session and the browser's calls (mocked here) run
+ * on the tab's sealed token. That is the path these UI tests take, without signing in.
+ */
+const customersUrl = (query = "") => `${e2eUrls.app}/customers?openAppId=${OPEN_APP_ID}&authorized=1${query ? `&${query}` : ""}`;
+const consoleUrl = (path: string) => `${e2eUrls.app}${path}?openAppId=${OPEN_APP_ID}&authorized=1`;
+/** Reload as if coming back from authorization (see customersUrl). */
+async function reloadPage(page: Page) {
+  const url = new URL(page.url());
+  url.searchParams.set("authorized", "1");
+  await page.goto(url.toString());
+}
 
 async function expectNoA11yViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
@@ -59,7 +71,7 @@ test.describe("console shell and customers list (UI, platform mocked at the prox
     expect(await page.evaluate(() => history.length)).toBe(historyLength);
 
     // A reload restores the state from the URL.
-    await page.reload();
+    await reloadPage(page);
     await expect(page.getByRole("textbox", { name: "Source", exact: true })).toHaveValue("web");
     await expect(page.getByLabel("Only customers without a stage")).toBeChecked();
   });
@@ -127,7 +139,10 @@ test.describe("console shell and customers list (UI, platform mocked at the prox
     await page.waitForURL(/\/api\/auth\/start/);
     const url = new URL(page.url());
     expect(url.searchParams.get("openAppId")).toBe(OPEN_APP_ID);
-    expect(url.searchParams.get("returnTo")).toBe(`/customers?openAppId=${OPEN_APP_ID}&stage=lead`);
+    const returnTo = new URL(url.searchParams.get("returnTo")!, e2eUrls.app);
+    expect(returnTo.pathname).toBe("/customers");
+    expect(returnTo.searchParams.get("openAppId")).toBe(OPEN_APP_ID);
+    expect(returnTo.searchParams.get("stage")).toBe("lead");
   });
 
   test("a failed load offers a retry with the reason", async ({ page }) => {
@@ -156,7 +171,7 @@ test.describe("console shell and customers list (UI, platform mocked at the prox
     await page.screenshot({ path: test.info().outputPath("customers-zh.png"), fullPage: true });
     await expectNoA11yViolations(page);
     // The choice is remembered.
-    await page.reload();
+    await reloadPage(page);
     await expect(page.getByRole("heading", { level: 1, name: "客户" })).toBeVisible();
     await expect(page.locator("html")).toHaveAttribute("lang", "zh-CN");
 
@@ -168,7 +183,7 @@ test.describe("console shell and customers list (UI, platform mocked at the prox
     }
     await page.getByLabel("语言").first().selectOption("en");
     for (const path of ["/settings", "/lists", "/tags", "/orders"]) {
-      await page.goto(`${e2eUrls.app}${path}?openAppId=${OPEN_APP_ID}`);
+      await page.goto(consoleUrl(path));
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await page.screenshot({ path: test.info().outputPath(`${path.slice(1)}-en.png`), fullPage: true });
       await expectNoA11yViolations(page);
@@ -205,7 +220,7 @@ test.describe("console shell and customers list (UI, platform mocked at the prox
     await expectNoA11yViolations(page);
     await page.getByLabel("语言").first().selectOption("en");
 
-    await page.goto(`${e2eUrls.app}/customers/1?openAppId=${OPEN_APP_ID}`);
+    await page.goto(consoleUrl("/customers/1"));
     await expect(page.getByText("This customer does not exist")).toBeVisible();
   });
 
@@ -219,5 +234,24 @@ test.describe("console shell and customers list (UI, platform mocked at the prox
     await expect(page.getByRole("heading", { level: 1, name: "Customers" })).toBeVisible();
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
     await zhBrowser.close();
+  });
+
+  test("an installation that needs re-authorization is announced with a way to authorize again", async ({ page }) => {
+    await mockPlatform(page, { installation: "reauth_required" });
+    await page.route("**/api/auth/start**", (route) => route.fulfill({ contentType: "text/html", body: "<!doctype html><title>authorize</title><p>authorize</p>" }));
+    await page.goto(consoleUrl("/settings"));
+    const alert = page.getByRole("alert").filter({ hasText: "no longer accepts this installation" });
+    await expect(alert).toBeVisible();
+    await expectNoA11yViolations(page);
+    await alert.getByRole("button", { name: "Authorize again" }).click();
+    await page.waitForURL(/\/api\/auth\/start\?openAppId=oa-ui-test&returnTo=/);
+  });
+
+  test("without a session a console page redirects to authorization, returning to it", async ({ page }) => {
+    await page.route("**/api/auth/start**", (route) => route.fulfill({ contentType: "text/html", body: "<!doctype html><title>authorize</title><p>authorize</p>" }));
+    await page.goto(`${e2eUrls.app}/customers?openAppId=${OPEN_APP_ID}&source=web`);
+    await page.waitForURL(/\/api\/auth\/start/);
+    const returnTo = new URL(page.url()).searchParams.get("returnTo");
+    expect(returnTo).toBe(`/customers?openAppId=${OPEN_APP_ID}&source=web`);
   });
 });

@@ -6,6 +6,7 @@ import { ApiError } from "@/lib/api/api-error";
 import { platformQuery } from "@/lib/api/platform-queries";
 import { useDelayedFlag } from "@/lib/hooks/use-delayed-flag";
 import type { MessageKey } from "@/lib/i18n/messages";
+import { customerDetailInputs } from "@/lib/console/customer-detail-inputs";
 import type { Customer } from "@/lib/platform/resources";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { useConsoleHref } from "@/components/shell/console-href";
@@ -46,9 +47,10 @@ function Value({ field, value }: { field: string; value: unknown }) {
 export function CustomerDetail({ id }: { id: string }) {
   const { t } = useI18n();
   const href = useConsoleHref();
-  const customer = useQuery(platformQuery("customers.get", { params: { id } }));
-  const identities = useQuery(platformQuery("identities.list", { query: { customerIds: id } }));
-  const statistics = useQuery(platformQuery("customers.statistics", { query: { customerId: id } }));
+  const inputs = customerDetailInputs(id);
+  const customer = useQuery(platformQuery("customers.get", inputs.customer));
+  const identities = useQuery(platformQuery("identities.list", inputs.identities));
+  const statistics = useQuery(platformQuery("customers.statistics", inputs.statistics));
   const showLoading = useDelayedFlag(customer.isPending);
 
   const back = (

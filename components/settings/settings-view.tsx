@@ -2,8 +2,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
 import type { ReactNode } from "react";
+import { consoleSessionQuery } from "@/lib/api/console-session";
 import { useI18n } from "@/components/i18n/i18n-provider";
-import { currentUserQuery, currentUserView } from "@/components/shell/account-badge";
 import { LanguageSwitch } from "@/components/shell/language-switch";
 import { errorMessage } from "@/components/ui/error-message";
 
@@ -20,8 +20,8 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 export function SettingsView() {
   const { t } = useI18n();
   const openAppId = useSearchParams().get("openAppId");
-  const query = useQuery(currentUserQuery());
-  const user = currentUserView(query.data);
+  const query = useQuery(consoleSessionQuery());
+  const session = query.data?.session;
   return (
     <div className="flex max-w-3xl flex-col gap-6">
       <h1 className="text-xl font-semibold text-slate-900">{t("settings.title")}</h1>
@@ -33,11 +33,11 @@ export function SettingsView() {
           <p className="mt-2 text-sm text-red-800">{errorMessage(query.error, t)}</p>
         ) : (
           <dl className="mt-2 divide-y divide-slate-200">
-            <Row label={t("settings.tenantName")}>{user?.tenantName ?? "—"}</Row>
-            <Row label={t("settings.tenantId")}>{user?.tenantId ?? "—"}</Row>
-            <Row label={t("settings.userName")}>{user?.userName ?? "—"}</Row>
-            <Row label={t("settings.userEmail")}>{user?.email ?? "—"}</Row>
-            <Row label={t("settings.environment")}>{openAppId ?? "—"}</Row>
+            <Row label={t("settings.tenantName")}>{session?.tenantName || "—"}</Row>
+            <Row label={t("settings.tenantId")}>{session?.tenantId ?? "—"}</Row>
+            <Row label={t("settings.userName")}>{session?.userName || "—"}</Row>
+            <Row label={t("settings.userId")}>{session?.userId ?? "—"}</Row>
+            <Row label={t("settings.environment")}>{session?.openAppId ?? openAppId ?? "—"}</Row>
           </dl>
         )}
       </section>

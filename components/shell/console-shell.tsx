@@ -1,12 +1,14 @@
 "use client";
 import Link from "next/link";
-import { usePathname } from "next/navigation";
+import { usePathname, useSearchParams } from "next/navigation";
 import type { ReactNode } from "react";
 import type { MessageKey } from "@/lib/i18n/messages";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { focusRing } from "@/components/ui/button";
 import { Toaster } from "@/components/ui/toaster";
+import { DropAuthorizedMark, KeepFallbackSessionAlive } from "@/components/auth/session-fallback";
 import { AccountBadge } from "./account-badge";
+import { InstallationAlert } from "./installation-alert";
 import { useConsoleHref } from "./console-href";
 import { LanguageSwitch } from "./language-switch";
 import { ReauthPrompt } from "./reauth-prompt";
@@ -28,6 +30,7 @@ export function ConsoleShell({ children }: { children: ReactNode }) {
   const { t } = useI18n();
   const pathname = usePathname();
   const href = useConsoleHref();
+  const openAppId = useSearchParams().get("openAppId") ?? undefined;
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className={`sr-only rounded bg-white px-3 py-2 text-blue-800 focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 ${focusRing}`}>
@@ -60,10 +63,13 @@ export function ConsoleShell({ children }: { children: ReactNode }) {
           </ul>
         </nav>
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-4 focus:outline-none">
+          <InstallationAlert />
           {children}
         </main>
       </div>
       <ReauthPrompt />
+      <DropAuthorizedMark />
+      <KeepFallbackSessionAlive openAppId={openAppId} />
       <Toaster />
     </div>
   );

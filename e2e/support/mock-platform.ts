@@ -31,12 +31,24 @@ export async function mockPlatform(
   page: Page,
   options: {
     customers?: MockCustomer[];
+    /** The installation's state in app-auth's session answer. */
+    installation?: "active" | "reauth_required";
     /** Replace the answer of a call (return undefined to answer normally). */
     override?: (call: PlatformCall, route: Route) => Promise<boolean> | boolean;
   } = {},
 ): Promise<PlatformCall[]> {
   const customers = options.customers ?? makeCustomers(45);
   const calls: PlatformCall[] = [];
+  // app-auth's session of the shell (tenant, user, installation state).
+  await page.route("**/api/auth/session", (route) =>
+    route.fulfill({
+      contentType: "application/json",
+      body: JSON.stringify({
+        session: { openAppId: "oa-ui-test", tenantId: "9007199254740995", tenantName: "Alpha Trading", userId: "7", userName: "Admin Alpha" },
+        installation: { status: options.installation ?? "active" },
+      }),
+    }),
+  );
   await page.route("**/api/platform/**", async (route) => {
     const request = route.request();
     const url = new URL(request.url());

@@ -1,20 +1,28 @@
 import { describe, expect, it, vi } from "vitest";
 import { ApiError, ReauthRequiredError } from "./api-error";
-import { createBrowserFetch, MUTATION_HEADER, OPEN_APP_ID_HEADER, operationUrl, sessionTokenKey } from "./browser-fetch";
+import { createBrowserFetch, MUTATION_HEADER, OPEN_APP_ID_HEADER, operationUrl } from "./browser-fetch";
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial));
   return { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v) };
 }
 
-function setup(response: Response | (() => Promise<Response>), storage = memoryStorage()) {
+function setup(response: Response | (() => Promise<Response>), token?: string) {
+  const storage = memoryStorage();
   const calls: { url: string; init: RequestInit }[] = [];
   const fetchMock = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
     calls.push({ url: String(url), init: init ?? {} });
     return typeof response === "function" ? response() : response.clone();
   });
   const onReauth = vi.fn();
-  const call = createBrowserFetch({ openAppId: () => "oa-alpha", fetch: fetchMock as typeof fetch, storage: () => storage, now: () => 1_000, onReauth });
+  const call = createBrowserFetch({
+    openAppId: () => "oa-alpha",
+    fetch: fetchMock as typeof fetch,
+    storage: () => storage,
+    sessionToken: (openAppId) => (openAppId === "oa-alpha" ? token : undefined),
+    now: () => 1_000,
+    onReauth,
+  });
   return { call, calls, onReauth };
 }
 
@@ -58,21 +66,14 @@ describe("the browser fetch wrapper", () => {
     expect(new Headers(calls[0]!.init.headers).get("Content-Type")).toBe("application/json");
   });
 
-  it("adds the fallback session token as a bearer while it is valid", async () => {
-    const valid = memoryStorage({ [sessionTokenKey("oa-alpha")]: JSON.stringify({ token: "sealed-token", expiresAt: 2_000 }) });
-    const a = setup(json({ rows: [] }), valid);
+  it("adds the environment's fallback session token as a bearer when there is one", async () => {
+    const a = setup(json({ rows: [] }), "sealed-token");
     await a.call("customers.list", {});
     expect(new Headers(a.calls[0]!.init.headers).get("Authorization")).toBe("Bearer sealed-token");
 
-    const expired = memoryStorage({ [sessionTokenKey("oa-alpha")]: JSON.stringify({ token: "sealed-token", expiresAt: 999 }) });
-    const b = setup(json({ rows: [] }), expired);
+    const b = setup(json({ rows: [] }));
     await b.call("customers.list", {});
     expect(new Headers(b.calls[0]!.init.headers).has("Authorization")).toBe(false);
-
-    const garbage = memoryStorage({ [sessionTokenKey("oa-alpha")]: "{not json" });
-    const c = setup(json({ rows: [] }), garbage);
-    await c.call("customers.list", {});
-    expect(new Headers(c.calls[0]!.init.headers).has("Authorization")).toBe(false);
   });
 
   it("follows a reauth_required 401 and rejects with ReauthRequiredError", async () => {

@@ -1,5 +1,7 @@
 import type { InputOf, OutputOf } from "@/lib/platform/operations";
 import { operationRoutes, type BrowserOperationName } from "@/lib/platform/operation-routes";
+import { storedSession } from "@/lib/auth/client-session";
+import { tabStorage } from "@/lib/auth/tab-storage";
 import { ApiError, ReauthRequiredError, type FieldError } from "./api-error";
 import { followReauth } from "./reauth";
 
@@ -16,14 +18,15 @@ export const PROXY_PREFIX = "/api/platform";
 export const OPEN_APP_ID_HEADER = "X-Open-App-Id";
 /** The custom header the proxy requires on mutations (CSRF, with Origin / Sec-Fetch-Site). */
 export const MUTATION_HEADER = "X-Engage-Request";
-/** Where the authorization hand-off page keeps the fallback session token of an environment. */
-export const sessionTokenKey = (openAppId: string) => `ec.session.${openAppId}`;
 
 type CallOptions = { signal?: AbortSignal };
 
 export type BrowserFetchDeps = {
   openAppId: () => string | undefined;
   fetch?: typeof fetch;
+  /** The fallback session token of an environment; default: app-auth's tab storage (`storedSession`). */
+  sessionToken?: (openAppId: string) => string | undefined;
+  /** Where the reauth loop guard lives; default: app-auth's tab storage (sessionStorage or window.name). */
   storage?: () => Pick<Storage, "getItem" | "setItem"> | undefined;
   now?: () => number;
   /** What to do with a reauth redirect; the default navigates the frame (or prompts). */
@@ -46,19 +49,6 @@ export function operationUrl(op: { path: string }, input: AnyInput = {}): string
   }
   const qs = query.toString();
   return `${PROXY_PREFIX}${path}${qs ? `?${qs}` : ""}`;
-}
-
-/** The unexpired fallback session token of an environment, if the hand-off page left one. */
-export function readSessionToken(storage: Pick<Storage, "getItem"> | undefined, openAppId: string, now: number): string | undefined {
-  try {
-    const raw = storage?.getItem(sessionTokenKey(openAppId));
-    if (!raw) return undefined;
-    const parsed = JSON.parse(raw) as { token?: unknown; expiresAt?: unknown };
-    if (typeof parsed.token !== "string" || typeof parsed.expiresAt !== "number" || parsed.expiresAt <= now) return undefined;
-    return parsed.token;
-  } catch {
-    return undefined;
-  }
 }
 
 function normalizeFieldErrors(value: unknown): FieldError[] {
@@ -89,17 +79,19 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
   return new ApiError({ status: response.status, code, message, fieldErrors: normalizeFieldErrors(error?.fieldErrors), requestId });
 }
 
-function defaultStorage(): Storage | undefined {
-  try {
-    return typeof window === "undefined" ? undefined : window.sessionStorage;
-  } catch {
-    return undefined;
-  }
+function defaultStorage(): Pick<Storage, "getItem" | "setItem"> | undefined {
+  if (typeof window === "undefined") return undefined;
+  return { getItem: (key) => tabStorage.get(key), setItem: (key, value) => tabStorage.set(key, value) };
+}
+
+function defaultSessionToken(openAppId: string): string | undefined {
+  return typeof window === "undefined" ? undefined : storedSession(openAppId)?.token;
 }
 
 export function createBrowserFetch(deps: BrowserFetchDeps) {
   const now = deps.now ?? Date.now;
   const storage = deps.storage ?? defaultStorage;
+  const sessionToken = deps.sessionToken ?? defaultSessionToken;
   const onReauth =
     deps.onReauth ??
     ((redirect: string) => {
@@ -114,7 +106,7 @@ export function createBrowserFetch(deps: BrowserFetchDeps) {
     const openAppId = deps.openAppId();
     if (openAppId) {
       headers.set(OPEN_APP_ID_HEADER, openAppId);
-      const token = readSessionToken(storage(), openAppId, now());
+      const token = sessionToken(openAppId);
       if (token) headers.set("Authorization", `Bearer ${token}`);
     }
     const mutation = op.method !== "GET";

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { followReauth, REAUTH_GUARD_KEY, reauthPrompt, reauthTarget, registerUnsavedGuard } from "./reauth";
+import { followReauth, REAUTH_GUARD_KEY, reauthPrompt, reauthTarget, registerUnsavedGuard, resetReauthNavigation } from "./reauth";
 
 const here = { origin: "http://localhost:3000", pathname: "/customers", search: "?openAppId=oa&stage=lead" };
 
@@ -18,7 +18,10 @@ function deps(storage: Record<string, string> = {}, now = 100_000) {
   };
 }
 
-afterEach(() => reauthPrompt.set(null));
+afterEach(() => {
+  reauthPrompt.set(null);
+  resetReauthNavigation();
+});
 
 describe("reauthTarget (§5.2.9)", () => {
   it("adds returnTo = the current page", () => {
@@ -45,6 +48,14 @@ describe("followReauth", () => {
     expect(assign).toHaveBeenCalledTimes(1);
     expect(assign.mock.calls[0]![0]).toMatch(/^\/api\/auth\/start\?openAppId=oa&returnTo=/);
     expect(data.get(REAUTH_GUARD_KEY)).toBe("100000");
+  });
+
+  it("navigates once when several calls fail together, without a loop prompt", () => {
+    const { deps: d, assign } = deps();
+    expect(followReauth("/api/auth/start", d)).toBe("navigated");
+    expect(followReauth("/api/auth/start", d)).toBe("navigated");
+    expect(assign).toHaveBeenCalledTimes(1);
+    expect(reauthPrompt.get()).toBeNull();
   });
 
   it("prompts instead of looping when it navigated moments ago", () => {

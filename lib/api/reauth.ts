@@ -67,10 +67,21 @@ export type ReauthDeps = {
   unsaved?: () => boolean;
 };
 
-/** Navigates to authorization, or raises the shell's prompt; says which it did. */
+let leaving = false;
+
+/** Test hook: forget that this page already left for authorization. */
+export function resetReauthNavigation(): void {
+  leaving = false;
+}
+
+/**
+ * Navigates to authorization, or raises the shell's prompt; says which it did. Several queries
+ * failing at once lead to one navigation (the others see it is under way).
+ */
 export function followReauth(redirect: string, deps: ReauthDeps): "navigated" | "prompted" | "refused" {
   const target = reauthTarget(redirect, deps.location);
   if (!target) return "refused";
+  if (leaving) return "navigated";
   const now = (deps.now ?? Date.now)();
   let last = Number.NaN;
   try {
@@ -88,6 +99,7 @@ export function followReauth(redirect: string, deps: ReauthDeps): "navigated" | 
   } catch {
     // as above
   }
+  leaving = true;
   deps.location.assign(target);
   return "navigated";
 }

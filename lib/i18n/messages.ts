@@ -28,6 +28,7 @@ const en = {
   "reauth.unsaved": "Your sign-in has ended. Authorizing again leaves this page: copy any unsaved changes first.",
   "reauth.action": "Authorize again",
   "reauth.dismiss": "Not now",
+  "reauth.installation": "The platform no longer accepts this installation's authorization, so data cannot be loaded or saved. Authorize again to continue.",
 
   "toast.region": "Notifications",
   "toast.dismiss": "Dismiss",
@@ -51,7 +52,7 @@ const en = {
   "settings.tenantName": "Tenant name",
   "settings.tenantId": "Tenant id",
   "settings.userName": "User",
-  "settings.userEmail": "User email",
+  "settings.userId": "User id",
   "settings.environment": "Environment (openAppId)",
   "settings.language": "Language",
   "settings.languageHelp": "Used for this console in this browser.",
@@ -211,6 +212,7 @@ const zhCN: Messages = {
   "reauth.unsaved": "你的登录已失效。重新授权会离开此页面：请先复制尚未保存的修改。",
   "reauth.action": "重新授权",
   "reauth.dismiss": "暂不",
+  "reauth.installation": "平台已不再接受此安装的授权，因此无法加载或保存数据。请重新授权后继续。",
 
   "toast.region": "通知",
   "toast.dismiss": "关闭",
@@ -234,7 +236,7 @@ const zhCN: Messages = {
   "settings.tenantName": "租户名称",
   "settings.tenantId": "租户 ID",
   "settings.userName": "用户",
-  "settings.userEmail": "用户邮箱",
+  "settings.userId": "用户 ID",
   "settings.environment": "环境（openAppId）",
   "settings.language": "语言",
   "settings.languageHelp": "仅用于此浏览器中的控制台。",

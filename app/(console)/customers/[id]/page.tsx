@@ -1,9 +1,21 @@
+import { HydrationBoundary } from "@tanstack/react-query";
 import { notFound } from "next/navigation";
 import { CustomerDetail } from "@/components/customers/customer-detail";
+import { prefetchForPage } from "@/lib/api/server-prefetch";
+import type { PageSearchParams } from "@/lib/auth/page-session";
+import { consolePageSession } from "@/lib/console/console-page";
 
-export default async function CustomerPage({ params }: { params: Promise<{ id: string }> }) {
+export const dynamic = "force-dynamic";
+
+export default async function CustomerPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<PageSearchParams> }) {
   const { id } = await params;
   // §2: ids are 64-bit integers; anything else is no customer.
   if (!/^\d{1,19}$/.test(id)) notFound();
-  return <CustomerDetail id={id} />;
+  const session = await consolePageSession(await searchParams, `/customers/${id}`);
+  const dehydrated = await prefetchForPage(session);
+  return (
+    <HydrationBoundary state={dehydrated}>
+      <CustomerDetail id={id} />
+    </HydrationBoundary>
+  );
 }
