@@ -36,7 +36,7 @@ export function customerListQueries(state: CustomerListState) {
  * loading indicators appear only when an answer is slow.
  */
 export function CustomersView() {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const [state, setState] = useCustomerListState();
   const [filtersReset, setFiltersReset] = useState(0);
   const sortId = useId();
@@ -69,7 +69,7 @@ export function CustomersView() {
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-xl font-semibold text-slate-900">{t("customers.title")}</h1>
         <p className="text-sm text-slate-800" aria-live="polite">
-          {total !== undefined ? (total === 1 ? t("list.totalOne") : t("list.total", { count: total.toLocaleString() })) : null}
+          {total !== undefined ? (total === 1 ? t("list.totalOne") : t("list.total", { count: total.toLocaleString(locale) })) : null}
         </p>
       </div>
 
