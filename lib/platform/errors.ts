@@ -31,6 +31,9 @@ export type PlatformErrorKind =
   /** No answer in time. */
   | "timeout";
 
+/** What is read from response headers (a fetch `Headers` or a view of undici's). */
+export type HeaderReader = { get(name: string): string | null };
+
 export type FieldError = { field: string; message: string };
 
 export type PlatformErrorInit = {
@@ -138,7 +141,7 @@ export function normalizeFieldErrors(value: unknown): FieldError[] {
   return out.map((e) => ({ field: e.field, message: redact(e.message) }));
 }
 
-function retryAfter(headers: Headers | undefined): number | undefined {
+function retryAfter(headers: HeaderReader | undefined): number | undefined {
   const value = headers?.get("retry-after");
   if (!value) return undefined;
   // §: `Retry-After` is in seconds (DESIGN.md §4); an HTTP date is read as well.
@@ -147,7 +150,7 @@ function retryAfter(headers: Headers | undefined): number | undefined {
   return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
 
-function fromErrorObject(error: Record<string, unknown>, status: number, headers: Headers | undefined): PlatformError {
+function fromErrorObject(error: Record<string, unknown>, status: number, headers: HeaderReader | undefined): PlatformError {
   const code = asText(error.code) ?? String(status);
   const fieldErrors = normalizeFieldErrors(error.fieldErrors);
   const message = redact(asText(error.message) ?? `the platform refused the request (code ${code})`);
@@ -159,7 +162,7 @@ function fromErrorObject(error: Record<string, unknown>, status: number, headers
   return new PlatformError({ kind, code, message, httpStatus: status, fieldErrors, retryAfterSeconds: retryAfter(headers) });
 }
 
-function fromOAuthError(body: Record<string, unknown>, status: number, headers: Headers | undefined): PlatformError {
+function fromOAuthError(body: Record<string, unknown>, status: number, headers: HeaderReader | undefined): PlatformError {
   const code = asText(body.error_code) ?? asText(body.error) ?? String(status);
   const message = redact(asText(body.error_description) ?? asText(body.message) ?? code);
   const tokenExpired = code === "expired_token";
@@ -181,7 +184,7 @@ export type ParsedResponse = { ok: true; value: unknown } | { ok: false; error: 
  * Reads a platform response: the lossless JSON body on success, or the one `PlatformError` for any
  * failure shape. `text` is the whole body; an empty body (HTTP 204) is `null`.
  */
-export function readPlatformResponse(status: number, headers: Headers | undefined, text: string): ParsedResponse {
+export function readPlatformResponse(status: number, headers: HeaderReader | undefined, text: string): ParsedResponse {
   const trimmed = text.trim();
   let body: unknown = undefined;
   let isJson = false;

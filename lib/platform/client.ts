@@ -1,0 +1,317 @@
+import { Agent, request as undiciRequest } from "undici";
+import type { z } from "zod";
+import { PlatformError, readPlatformResponse, type FieldError } from "./errors";
+import { stringifyJson } from "./json";
+import type { Operation, OperationInput, OperationOutput } from "./operations";
+import { idFieldsOf, toWire } from "./schema-helpers";
+
+/**
+ * The typed platform client: `callPlatform(operations["customers.get"], { params: { id } }, options)`.
+ * Input is validated against the operation's schemas, ids go out as JSON integers, the response is
+ * parsed losslessly, checked against the output schema (ids become strings) and every failure is a
+ * `PlatformError`.
+ *
+ * Resilience (DESIGN.md §4): every attempt has a timeout; idempotent reads are retried with
+ * exponential backoff and full jitter on network errors, 429, 502, 503 and 504, honouring
+ * `Retry-After` (seconds); writes are retried only when the connection was refused (the request
+ * provably never reached the platform). When the platform rejects the access token as expired or
+ * invalid, `getToken({ forceRefresh: true })` is asked for a new one and the call is made once more
+ * (the platform did nothing with the rejected call, so this is safe for writes too).
+ */
+
+export type TokenSource = (options: { forceRefresh: boolean }) => Promise<string>;
+
+export type RetryPolicy = {
+  /** Total attempts for a retryable call, the first included. */
+  maxAttempts: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** A `Retry-After` longer than this is not waited for: the error is returned with it. */
+  maxRetryAfterMs: number;
+};
+
+export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 4, baseDelayMs: 100, maxDelayMs: 2_000, maxRetryAfterMs: 5_000 };
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
+export type CallOptions = {
+  /** `{base_url}` of the environment (resource API, users/current). */
+  apiUrl: string;
+  /** `{auth_url}` (token grants). */
+  authUrl?: string;
+  /** `{extension_url}` (cloudinfo). */
+  extensionUrl?: string;
+  /** A token to use; or `getToken`, which also enables refresh-and-retry-once. */
+  accessToken?: string;
+  getToken?: TokenSource;
+  /** Client credentials for the token grants (§4.7). */
+  clientCredentials?: { clientId: string; clientSecret: string };
+  signal?: AbortSignal;
+  /** Per attempt. */
+  timeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  /** Sent upstream as `X-Request-Id` so that logs on both sides line up. */
+  requestId?: string;
+  /** The input was already parsed by `parseOperationInput` (the proxy): skip re-validation. */
+  inputParsed?: boolean;
+  /** Called before each retry (logging, tests). */
+  onRetry?: (info: { attempt: number; delayMs: number; error: PlatformError }) => void;
+  transport?: Transport;
+};
+
+// ── transport ───────────────────────────────────────────────────────────────────────────────────
+
+export type TransportRequest = { method: string; url: string; headers: Record<string, string>; body?: string; signal: AbortSignal };
+export type TransportResponse = { status: number; headers: { get(name: string): string | null }; text: string };
+export type Transport = (req: TransportRequest) => Promise<TransportResponse>;
+
+/** One keep-alive connection pool per process for every platform origin. */
+const agent = new Agent({ keepAliveTimeout: 10_000, connections: 128 });
+
+class HeaderView {
+  constructor(private readonly raw: Record<string, string | string[] | undefined>) {}
+  get(name: string): string | null {
+    const value = this.raw[name.toLowerCase()];
+    return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
+  }
+}
+
+/** undici's `request`: markedly cheaper per call than `fetch`, which matters for the proxy. */
+export const undiciTransport: Transport = async (req) => {
+  const res = await undiciRequest(req.url, {
+    method: req.method as "GET",
+    headers: req.headers,
+    body: req.body,
+    signal: req.signal,
+    dispatcher: agent,
+  });
+  const text = await res.body.text();
+  return { status: res.statusCode, headers: new HeaderView(res.headers), text };
+};
+
+// ── input ───────────────────────────────────────────────────────────────────────────────────────
+
+export type ParsedInput = { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+
+function issuesToFieldErrors(part: string, error: z.ZodError): FieldError[] {
+  return error.issues.map((issue) => {
+    const path = issue.path.map(String);
+    if (issue.code === "unrecognized_keys") {
+      return { field: [part, ...path].join("."), message: `unknown field(s): ${issue.keys.join(", ")}` };
+    }
+    return { field: [part, ...path].join("."), message: issue.message };
+  });
+}
+
+/**
+ * Validates raw input (strings from a URL, JSON from a browser, or typed values) against an
+ * operation. Field names in errors are prefixed by the part: `params.id`, `query.rows`, `body.name`.
+ */
+export function parseOperationInput(op: Operation, input: ParsedInput): { ok: true; value: ParsedInput } | { ok: false; error: PlatformError } {
+  const fieldErrors: FieldError[] = [];
+  const value: ParsedInput = {};
+  const parts = [
+    ["params", op.params, input.params ?? {}],
+    ["query", op.query, input.query ?? {}],
+    ["body", op.body, input.body],
+  ] as const;
+  for (const [name, schema, raw] of parts) {
+    if (!schema) {
+      if (name === "body" && raw !== undefined && raw !== null) fieldErrors.push({ field: "body", message: "this operation takes no body" });
+      if (name === "query" && Object.keys(raw as object).length > 0) {
+        fieldErrors.push({ field: "query", message: `unknown parameter(s): ${Object.keys(raw as object).join(", ")}` });
+      }
+      continue;
+    }
+    if (name === "body" && raw === undefined) {
+      fieldErrors.push({ field: "body", message: "a JSON body is required" });
+      continue;
+    }
+    const result = schema.safeParse(raw);
+    if (result.success) (value as Record<string, unknown>)[name] = result.data;
+    else fieldErrors.push(...issuesToFieldErrors(name, result.error));
+  }
+  if (fieldErrors.length > 0) {
+    return {
+      ok: false,
+      error: new PlatformError({ kind: "validation", code: "invalid_input", message: "the request is not valid", fieldErrors, operation: op.name }),
+    };
+  }
+  return { ok: true, value };
+}
+
+// ── request building ────────────────────────────────────────────────────────────────────────────
+
+const idKeyCache = new WeakMap<Operation, ReadonlySet<string>>();
+function idKeysOf(op: Operation): ReadonlySet<string> {
+  let keys = idKeyCache.get(op);
+  if (!keys) {
+    keys = idFieldsOf(op.body);
+    idKeyCache.set(op, keys);
+  }
+  return keys;
+}
+
+function baseUrlOf(op: Operation, options: CallOptions): string {
+  const base = op.base === "api" ? options.apiUrl : op.base === "auth" ? options.authUrl : options.extensionUrl;
+  if (!base) throw new TypeError(`${op.name}: no ${op.base} URL given`);
+  return base.replace(/\/+$/, "");
+}
+
+function queryValue(value: unknown): string {
+  return typeof value === "string" ? value : String(value);
+}
+
+/** The URL of an operation (the authorize redirect uses this too). `access_token` is added by the caller. */
+export function operationUrl(op: Operation, input: ParsedInput, baseUrl: string): string {
+  const params = (input.params ?? {}) as Record<string, unknown>;
+  const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(queryValue(params[name])));
+  let url = `${baseUrl.replace(/\/+$/, "")}${path}`;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(input.query ?? {})) {
+    if (value !== undefined && value !== null) search.append(key, queryValue(value));
+  }
+  const qs = search.toString();
+  if (qs) url += `?${qs}`;
+  return url;
+}
+
+function buildRequest(op: Operation, input: ParsedInput, options: CallOptions, token: string | undefined): Omit<TransportRequest, "signal"> {
+  let url = operationUrl(op, input, baseUrlOf(op, options));
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (options.requestId) headers["x-request-id"] = options.requestId;
+  if (op.auth === "query" || op.auth === "bearer") {
+    if (!token) throw new TypeError(`${op.name}: an access token is required`);
+    // §5.1.1: every /v1 call carries `access_token` as a query parameter; users/current takes a bearer token (§4.7).
+    if (op.auth === "query") url += `${url.includes("?") ? "&" : "?"}access_token=${encodeURIComponent(token)}`;
+    else headers.authorization = `Bearer ${token}`;
+  }
+  let body: string | undefined;
+  if (op.bodyEncoding === "form") {
+    const form = new URLSearchParams();
+    if (op.auth === "client") {
+      if (!options.clientCredentials) throw new TypeError(`${op.name}: client credentials are required`);
+      form.set("client_id", options.clientCredentials.clientId);
+      form.set("client_secret", options.clientCredentials.clientSecret);
+    }
+    for (const [key, value] of Object.entries((input.body ?? {}) as Record<string, unknown>)) {
+      if (value !== undefined && value !== null) form.set(key, queryValue(value));
+    }
+    body = form.toString();
+    headers["content-type"] = "application/x-www-form-urlencoded";
+  } else if (input.body !== undefined) {
+    body = stringifyJson(toWire(input.body, idKeysOf(op)));
+    headers["content-type"] = "application/json";
+  }
+  return { method: op.method, url, headers, body };
+}
+
+// ── execution ───────────────────────────────────────────────────────────────────────────────────
+
+const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
+
+function connectionRefused(error: PlatformError): boolean {
+  const cause = error.cause as { code?: string; cause?: { code?: string } } | undefined;
+  return cause?.code === "ECONNREFUSED" || cause?.cause?.code === "ECONNREFUSED";
+}
+
+function isRetryable(op: Operation, error: PlatformError): boolean {
+  if (error.kind === "network") return op.idempotent || connectionRefused(error);
+  if (!op.idempotent) return false;
+  return error.httpStatus !== undefined && RETRYABLE_STATUS.has(error.httpStatus) && error.kind !== "validation";
+}
+
+/** Exponential backoff with full jitter; a `Retry-After` (seconds) is a floor. */
+export function retryDelayMs(attempt: number, policy: RetryPolicy, retryAfterSeconds?: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt);
+  const backoff = Math.round(ceiling * random());
+  return retryAfterSeconds === undefined ? backoff : Math.max(backoff, retryAfterSeconds * 1000);
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+async function attempt(op: Operation, req: Omit<TransportRequest, "signal">, options: CallOptions, transport: Transport): Promise<unknown> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  let res: TransportResponse;
+  try {
+    res = await transport({ ...req, signal });
+  } catch (error) {
+    if (options.signal?.aborted) throw options.signal.reason;
+    if (timeout.aborted) throw PlatformError.timeout(timeoutMs);
+    throw PlatformError.network(error);
+  }
+  const parsed = readPlatformResponse(res.status, res.headers, res.text);
+  if (!parsed.ok) throw parsed.error;
+  return parsed.value;
+}
+
+/**
+ * Sends an already-validated input and returns the raw (lossless) response body, with retries and
+ * the token refresh. `callPlatform` adds validation of input and output around it.
+ */
+export async function sendPlatformRequest(op: Operation, input: ParsedInput, options: CallOptions): Promise<unknown> {
+  if (op.redirect) throw new TypeError(`${op.name} is a browser redirect: build its URL with operationUrl`);
+  const policy = { ...DEFAULT_RETRY, ...options.retry };
+  const transport = options.transport ?? undiciTransport;
+  const needsToken = op.auth === "query" || op.auth === "bearer";
+  let token = needsToken ? (options.accessToken ?? (await options.getToken?.({ forceRefresh: false }))) : undefined;
+  let refreshed = false;
+  let req = buildRequest(op, input, options, token);
+  for (let n = 0; ; n++) {
+    try {
+      return await attempt(op, req, options, transport);
+    } catch (error) {
+      if (!(error instanceof PlatformError)) throw error;
+      error.operation = op.name;
+      const tokenRejected = error.kind === "auth" && (error.tokenExpired || error.code === "invalid_token");
+      if (needsToken && tokenRejected && !refreshed && options.getToken) {
+        refreshed = true;
+        token = await options.getToken({ forceRefresh: true });
+        req = buildRequest(op, input, options, token);
+        n--; // the refresh does not use up a retry
+        continue;
+      }
+      if (n + 1 >= policy.maxAttempts || !isRetryable(op, error)) throw error;
+      if (error.retryAfterSeconds !== undefined && error.retryAfterSeconds * 1000 > policy.maxRetryAfterMs) throw error;
+      const delayMs = retryDelayMs(n, policy, error.retryAfterSeconds);
+      options.onRetry?.({ attempt: n + 1, delayMs, error });
+      await sleep(delayMs, options.signal);
+    }
+  }
+}
+
+/** Checks a response against the operation's output schema; ids become strings. */
+export function parseOperationOutput<O extends Operation>(op: O, value: unknown): OperationOutput<O> {
+  const result = op.output.safeParse(value);
+  if (!result.success) {
+    const first = result.error.issues[0];
+    throw PlatformError.invalidResponse(`${op.name}: ${first?.path.join(".") || "body"} ${first?.message ?? "is invalid"}`);
+  }
+  return result.data as OperationOutput<O>;
+}
+
+/** Calls one operation of the table with typed input and output. */
+export async function callPlatform<O extends Operation>(op: O, input: OperationInput<O>, options: CallOptions): Promise<OperationOutput<O>> {
+  let parsed = input as ParsedInput;
+  if (!options.inputParsed) {
+    const check = parseOperationInput(op, parsed);
+    if (!check.ok) throw check.error;
+    parsed = check.value;
+  }
+  const raw = await sendPlatformRequest(op, parsed, options);
+  return parseOperationOutput(op, raw);
+}
