@@ -92,13 +92,18 @@ export const undiciTransport: Transport = async (req) => {
 
 export type ParsedInput = { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
 
+/** Body fields are named as the platform names them (`name`, `data.customerId`), like its own fieldErrors; others get their part as prefix (`params.id`, `query.rows`). */
+function fieldName(part: string, path: PropertyKey[]): string {
+  const names = path.map(String);
+  return part === "body" ? names.join(".") || "body" : [part, ...names].join(".");
+}
+
 function issuesToFieldErrors(part: string, error: z.ZodError): FieldError[] {
   return error.issues.map((issue) => {
-    const path = issue.path.map(String);
     if (issue.code === "unrecognized_keys") {
-      return { field: [part, ...path].join("."), message: `unknown field(s): ${issue.keys.join(", ")}` };
+      return { field: fieldName(part, issue.path), message: `unknown field(s): ${issue.keys.join(", ")}` };
     }
-    return { field: [part, ...path].join("."), message: issue.message };
+    return { field: fieldName(part, issue.path), message: issue.message };
   });
 }
 
@@ -242,7 +247,9 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
-async function attempt(op: Operation, req: Omit<TransportRequest, "signal">, options: CallOptions, transport: Transport): Promise<unknown> {
+export type PlatformResult = { status: number; body: unknown };
+
+async function attempt(op: Operation, req: Omit<TransportRequest, "signal">, options: CallOptions, transport: Transport): Promise<PlatformResult> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
@@ -256,14 +263,14 @@ async function attempt(op: Operation, req: Omit<TransportRequest, "signal">, opt
   }
   const parsed = readPlatformResponse(res.status, res.headers, res.text);
   if (!parsed.ok) throw parsed.error;
-  return parsed.value;
+  return { status: res.status, body: parsed.value };
 }
 
 /**
- * Sends an already-validated input and returns the raw (lossless) response body, with retries and
- * the token refresh. `callPlatform` adds validation of input and output around it.
+ * Sends an already-validated input and returns the status and raw (lossless) response body, with
+ * retries and the token refresh. `callPlatform` adds validation of input and output around it.
  */
-export async function sendPlatformRequest(op: Operation, input: ParsedInput, options: CallOptions): Promise<unknown> {
+export async function sendPlatformRequest(op: Operation, input: ParsedInput, options: CallOptions): Promise<PlatformResult> {
   if (op.redirect) throw new TypeError(`${op.name} is a browser redirect: build its URL with operationUrl`);
   const policy = { ...DEFAULT_RETRY, ...options.retry };
   const transport = options.transport ?? undiciTransport;
@@ -312,6 +319,6 @@ export async function callPlatform<O extends Operation>(op: O, input: OperationI
     if (!check.ok) throw check.error;
     parsed = check.value;
   }
-  const raw = await sendPlatformRequest(op, parsed, options);
-  return parseOperationOutput(op, raw);
+  const result = await sendPlatformRequest(op, parsed, options);
+  return parseOperationOutput(op, result.body);
 }
