@@ -4,6 +4,7 @@ import { PlatformError, readPlatformResponse, type FieldError } from "./errors";
 import { stringifyJson } from "./json";
 import type { Operation, OperationInput, OperationOutput } from "./operations";
 import { idFieldsOf, toWire } from "./schema-helpers";
+import { operationUrl, queryValue, type ParsedInput } from "./url";
 
 /**
  * The typed platform client: `callPlatform(operations["customers.get"], { params: { id } }, options)`.
@@ -90,7 +91,8 @@ export const undiciTransport: Transport = async (req) => {
 
 // ── input ───────────────────────────────────────────────────────────────────────────────────────
 
-export type ParsedInput = { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+export type { ParsedInput } from "./url";
+export { operationUrl } from "./url";
 
 /** Body fields are named as the platform names them (`name`, `data.customerId`), like its own fieldErrors; others get their part as prefix (`params.id`, `query.rows`). */
 function fieldName(part: string, path: PropertyKey[]): string {
@@ -160,24 +162,6 @@ function baseUrlOf(op: Operation, options: CallOptions): string {
   const base = op.base === "api" ? options.apiUrl : op.base === "auth" ? options.authUrl : options.extensionUrl;
   if (!base) throw new TypeError(`${op.name}: no ${op.base} URL given`);
   return base.replace(/\/+$/, "");
-}
-
-function queryValue(value: unknown): string {
-  return typeof value === "string" ? value : String(value);
-}
-
-/** The URL of an operation (the authorize redirect uses this too). `access_token` is added by the caller. */
-export function operationUrl(op: Operation, input: ParsedInput, baseUrl: string): string {
-  const params = (input.params ?? {}) as Record<string, unknown>;
-  const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(queryValue(params[name])));
-  let url = `${baseUrl.replace(/\/+$/, "")}${path}`;
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(input.query ?? {})) {
-    if (value !== undefined && value !== null) search.append(key, queryValue(value));
-  }
-  const qs = search.toString();
-  if (qs) url += `?${qs}`;
-  return url;
 }
 
 function buildRequest(op: Operation, input: ParsedInput, options: CallOptions, token: string | undefined): Omit<TransportRequest, "signal"> {
