@@ -61,7 +61,7 @@ async function forwardersRole(sandboxUrl: string): Promise<void> {
     const headers = new Headers();
     for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
     const body = await readBody(req);
-    const response = await handleProxyRequest(new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers, body }), deps);
+    const response = await handleProxyRequest(new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers, body: body ? new Uint8Array(body) : undefined }), deps);
     const out = Buffer.from(await response.arrayBuffer());
     res.writeHead(response.status, Object.fromEntries(response.headers)).end(out);
   });
