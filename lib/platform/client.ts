@@ -148,11 +148,13 @@ export function parseOperationInput(op: Operation, input: ParsedInput): { ok: tr
 
 // ── request building ────────────────────────────────────────────────────────────────────────────
 
-const idKeyCache = new WeakMap<Operation, ReadonlySet<string>>();
-function idKeysOf(op: Operation): ReadonlySet<string> {
+type IdKeys = { body: ReadonlySet<string>; output: ReadonlySet<string> };
+const idKeyCache = new WeakMap<Operation, IdKeys>();
+/** Where an operation's ids are, in its body and in its response (derived once from the schemas). */
+export function idKeysOf(op: Operation): IdKeys {
   let keys = idKeyCache.get(op);
   if (!keys) {
-    keys = idFieldsOf(op.body);
+    keys = { body: idFieldsOf(op.body), output: idFieldsOf(op.output, { includeText: true }) };
     idKeyCache.set(op, keys);
   }
   return keys;
@@ -188,7 +190,7 @@ function buildRequest(op: Operation, input: ParsedInput, options: CallOptions, t
     body = form.toString();
     headers["content-type"] = "application/x-www-form-urlencoded";
   } else if (input.body !== undefined) {
-    body = stringifyJson(toWire(input.body, idKeysOf(op)));
+    body = stringifyJson(toWire(input.body, idKeysOf(op).body));
     headers["content-type"] = "application/json";
   }
   return { method: op.method, url, headers, body };
@@ -231,7 +233,8 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
-export type PlatformResult = { status: number; body: unknown };
+/** `body` has ids as strings; `json` is the same as JSON text (null when empty), for relaying. */
+export type PlatformResult = { status: number; body: unknown; json: string | null };
 
 async function attempt(op: Operation, req: Omit<TransportRequest, "signal">, options: CallOptions, transport: Transport): Promise<PlatformResult> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -245,9 +248,9 @@ async function attempt(op: Operation, req: Omit<TransportRequest, "signal">, opt
     if (timeout.aborted) throw PlatformError.timeout(timeoutMs);
     throw PlatformError.network(error);
   }
-  const parsed = readPlatformResponse(res.status, res.headers, res.text);
+  const parsed = readPlatformResponse(res.status, res.headers, res.text, idKeysOf(op).output);
   if (!parsed.ok) throw parsed.error;
-  return { status: res.status, body: parsed.value };
+  return { status: res.status, body: parsed.value, json: parsed.json };
 }
 
 /**

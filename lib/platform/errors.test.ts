@@ -82,10 +82,15 @@ describe("readPlatformResponse: every error shape becomes one PlatformError (§7
   });
 
   it("accepts success bodies, 204 and the store-deletion success marker (§7.5)", () => {
-    expect(readPlatformResponse(200, json, '{"rows":[{"id":9007199254740993}]}')).toEqual({ ok: true, value: { rows: [{ id: 9007199254740993n }] } });
-    expect(readPlatformResponse(204, undefined, "")).toEqual({ ok: true, value: null });
+    expect(readPlatformResponse(200, json, '{"rows":[{"id":9007199254740993}]}')).toEqual({
+      ok: true,
+      value: { rows: [{ id: "9007199254740993" }] },
+      json: '{"rows":[{"id":"9007199254740993"}]}',
+    });
+    expect(readPlatformResponse(200, json, '{"rows":[{"id":5}]}', new Set(["id"]))).toMatchObject({ value: { rows: [{ id: "5" }] } });
+    expect(readPlatformResponse(204, undefined, "")).toEqual({ ok: true, value: null, json: null });
     expect(readPlatformResponse(200, json, '{"error":{"message":"success"}}').ok).toBe(true);
-    expect(readPlatformResponse(200, text, "42")).toEqual({ ok: true, value: 42 });
+    expect(readPlatformResponse(200, text, "42")).toMatchObject({ ok: true, value: 42 });
     expect(readPlatformResponse(200, json, '{"shop":{"id":1}}').ok).toBe(true);
     expect(readPlatformResponse(200, json, '{"shop":{"id":1},"error":null}').ok).toBe(true);
   });

@@ -1,4 +1,4 @@
-import { parseJson } from "./json";
+import { quoteIds } from "./json-ids";
 
 /**
  * One typed error for every way the platform says no (§7, DESIGN.md §4 "Errors from the platform"):
@@ -178,30 +178,37 @@ function isSuccessMarker(error: Record<string, unknown>): boolean {
   return asText(error.message)?.toLowerCase() === "success" && (code === undefined || code === "0" || code === "200");
 }
 
-export type ParsedResponse = { ok: true; value: unknown } | { ok: false; error: PlatformError };
+/**
+ * `value` is the body with ids as strings; `json` is the same as JSON text (ids quoted), ready to
+ * relay to the browser; `null` for an empty body (HTTP 204).
+ */
+export type ParsedResponse = { ok: true; value: unknown; json: string | null } | { ok: false; error: PlatformError };
 
 /**
- * Reads a platform response: the lossless JSON body on success, or the one `PlatformError` for any
- * failure shape. `text` is the whole body; an empty body (HTTP 204) is `null`.
+ * Reads a platform response: the body on success, or the one `PlatformError` for any failure
+ * shape. Integers under `idKeys`, and every integer beyond 2^53, become decimal strings (lossless).
  */
-export function readPlatformResponse(status: number, headers: HeaderReader | undefined, text: string): ParsedResponse {
+export function readPlatformResponse(status: number, headers: HeaderReader | undefined, text: string, idKeys?: ReadonlySet<string>): ParsedResponse {
   const trimmed = text.trim();
   let body: unknown = undefined;
+  let json: string | null = null;
   let isJson = false;
   if (trimmed === "") {
     body = null;
     isJson = true;
-  } else if (trimmed.startsWith("{") || trimmed.startsWith("[") || /json/i.test(headers?.get("content-type") ?? "")) {
+  } else if (
+    trimmed.startsWith("{") ||
+    trimmed.startsWith("[") ||
+    /json/i.test(headers?.get("content-type") ?? "") ||
+    /^(-?\d+(\.\d+)?|true|false|null)$/.test(trimmed)
+  ) {
     try {
-      body = parseJson(trimmed);
+      json = quoteIds(trimmed, idKeys);
+      body = JSON.parse(json);
       isJson = true;
     } catch {
       isJson = false;
     }
-  }
-  if (!isJson && /^(-?\d+(\.\d+)?|true|false|null)$/.test(trimmed)) {
-    body = parseJson(trimmed);
-    isJson = true;
   }
 
   const record = body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
@@ -215,7 +222,7 @@ export function readPlatformResponse(status: number, headers: HeaderReader | und
     if (record && "error_code" in record && record.error_code !== null && record.error_code !== undefined) {
       return { ok: false, error: fromOAuthError(record, status, headers) };
     }
-    return { ok: true, value: body };
+    return { ok: true, value: body, json };
   }
 
   if (errorField && typeof errorField === "object" && !Array.isArray(errorField)) {

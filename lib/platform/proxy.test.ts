@@ -235,6 +235,23 @@ describe("proxy: sessions and tokens", () => {
 });
 
 describe("proxy: responses and errors", () => {
+  it("relays the platform's JSON with every id as a string, small ids and ids in arrays included", async () => {
+    up.handle((_req, res) =>
+      json(res, 200, `{"shopGroup":{"success":[${BIG},7],"failed":[],"shopGroup":{"id":12,"creatorId":${BIG},"name":"g","remark":"12345678901234567890 in text"}}}`),
+    );
+    const { deps } = makeDeps();
+    const res = await handleProxyRequest(send("POST", "/v1/storesGroups", '{"name":"g","remark":"r","shopList":"1,2"}'), deps);
+    expect(JSON.parse(await res.text())).toEqual({
+      shopGroup: { success: [BIG, "7"], failed: [], shopGroup: { id: "12", creatorId: BIG, name: "g", remark: "12345678901234567890 in text" } },
+    });
+  });
+
+  it("normalizes outputs that need it (a count given as {count})", async () => {
+    up.handle((_req, res) => json(res, 200, '{"count":12}'));
+    const res = await handleProxyRequest(get("/v1/customers/count"), makeDeps().deps);
+    expect(await res.json()).toBe(12);
+  });
+
   it("returns ids as strings, no-store and a request id; logs carry the same id", async () => {
     up.handle((_req, res) => json(res, 200, `{"rows":[{"id":${BIG},"name":"张三"}]}`));
     const { deps, lines } = makeDeps();
@@ -290,9 +307,11 @@ describe("proxy: responses and errors", () => {
     expect((await handleProxyRequest(get("/v1/customers"), slow.deps)).status).toBe(504);
   });
 
-  it("answers 502 when the platform's response does not match the operation", async () => {
+  it("answers 502 when the platform's response is not JSON, or (validateResponses) does not match the operation", async () => {
+    up.handle((_req, res) => void res.writeHead(200, { "content-type": "text/html" }).end("<html>maintenance</html>"));
+    expect((await handleProxyRequest(get("/v1/customers"), makeDeps().deps)).status).toBe(502);
     up.handle((_req, res) => json(res, 200, '{"rows":[{"name":"no id"}]}'));
-    const { deps } = makeDeps();
+    const { deps } = makeDeps({ validateResponses: true });
     const res = await handleProxyRequest(get("/v1/customers"), deps);
     expect(res.status).toBe(502);
     expect((await errorOf(res)).code).toBe("invalid_response");

@@ -37,6 +37,13 @@ export type ProxyDeps = {
   log: ProxyLogger;
   /** Origins allowed to send mutations besides the request's own (the app's public `APP_URL`). */
   appOrigins?: readonly string[];
+  /**
+   * Check every response against the operation's output schema before relaying it (502 when it does
+   * not match). Off by default: the proxy relays the platform's JSON with ids turned into strings in
+   * one pass over the text, and typed server code validates through `callPlatform`. Outputs that the
+   * schema normalizes (counts) are always parsed.
+   */
+  validateResponses?: boolean;
   /** Client settings (timeouts, retries, transport) for tests and tuning. */
   client?: Partial<Omit<CallOptions, "apiUrl" | "accessToken" | "getToken">>;
 };
@@ -161,6 +168,12 @@ function queryOf(url: URL): { ok: true; value: Record<string, string> } | { ok: 
   return { ok: true, value: query };
 }
 
+const RELAYABLE_TYPES = new Set(["object", "array", "record", "unknown"]);
+/** A response that needs no normalization beyond ids-as-strings (not e.g. a count read from `{count}`). */
+function isRelayable(op: Operation): boolean {
+  return RELAYABLE_TYPES.has((op.output as { _zod: { def: { type: string } } })._zod.def.type);
+}
+
 /** Handles one browser request to `/api/platform/v1/...`. */
 export async function handleProxyRequest(request: Request, deps: ProxyDeps): Promise<Response> {
   const started = performance.now();
@@ -236,8 +249,10 @@ export async function handleProxyRequest(request: Request, deps: ProxyDeps): Pro
       },
     });
     if (result.status === 204 || (result.body === null && op.method === "DELETE")) return finish(jsonResponse(204, null, requestId), { retries: attempts });
+    const status = result.status === 201 ? 201 : 200;
+    if (!deps.validateResponses && result.json !== null && isRelayable(op)) return finish(jsonResponse(status, result.json, requestId), { retries: attempts });
     const output = parseOperationOutput(op, result.body);
-    return finish(jsonResponse(result.status === 201 ? 201 : 200, stringifyAppJson(output), requestId), { retries: attempts });
+    return finish(jsonResponse(status, stringifyAppJson(output), requestId), { retries: attempts });
   } catch (error) {
     if (deps.isReauthRequired(error)) {
       return finish(errorResponse(requestId, 401, "reauth_required", "Sign-in required: authorize again to continue.", { redirect: reauthRedirect(key.openAppId) }));
