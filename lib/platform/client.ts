@@ -54,6 +54,8 @@ export type CallOptions = {
   requestId?: string;
   /** The input was already parsed by `parseOperationInput` (the proxy): skip re-validation. */
   inputParsed?: boolean;
+  /** Only the relayable JSON text is needed (the proxy): `body` of the result stays undefined when it can. */
+  relayOnly?: boolean;
   /** Called before each retry (logging, tests). */
   onRetry?: (info: { attempt: number; delayMs: number; error: PlatformError }) => void;
   transport?: Transport;
@@ -248,7 +250,7 @@ async function attempt(op: Operation, req: Omit<TransportRequest, "signal">, opt
     if (timeout.aborted) throw PlatformError.timeout(timeoutMs);
     throw PlatformError.network(error);
   }
-  const parsed = readPlatformResponse(res.status, res.headers, res.text, idKeysOf(op).output);
+  const parsed = readPlatformResponse(res.status, res.headers, res.text, idKeysOf(op).output, { relayOnly: options.relayOnly });
   if (!parsed.ok) throw parsed.error;
   return { status: res.status, body: parsed.value, json: parsed.json };
 }

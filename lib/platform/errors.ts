@@ -1,4 +1,4 @@
-import { quoteIds } from "./json-ids";
+import { quoteIds, type ScanInfo } from "./json-ids";
 
 /**
  * One typed error for every way the platform says no (§7, DESIGN.md §4 "Errors from the platform"):
@@ -188,8 +188,21 @@ export type ParsedResponse = { ok: true; value: unknown; json: string | null } |
  * Reads a platform response: the body on success, or the one `PlatformError` for any failure
  * shape. Integers under `idKeys`, and every integer beyond 2^53, become decimal strings (lossless).
  */
-export function readPlatformResponse(status: number, headers: HeaderReader | undefined, text: string, idKeys?: ReadonlySet<string>): ParsedResponse {
+export function readPlatformResponse(
+  status: number,
+  headers: HeaderReader | undefined,
+  text: string,
+  idKeys?: ReadonlySet<string>,
+  options: { relayOnly?: boolean } = {},
+): ParsedResponse {
   const trimmed = text.trim();
+  // The proxy's fast path: a 2xx object or array, well nested, with no error keys at the top is
+  // relayed as text without building it in memory (`value` is then undefined).
+  if (options.relayOnly && status >= 200 && status < 300 && (trimmed.startsWith("{") || trimmed.startsWith("["))) {
+    const info: ScanInfo = { balanced: false, topLevelKeys: [] };
+    const json = quoteIds(trimmed, idKeys, info);
+    if (info.balanced && !info.topLevelKeys.includes("error") && !info.topLevelKeys.includes("error_code")) return { ok: true, value: undefined, json };
+  }
   let body: unknown = undefined;
   let json: string | null = null;
   let isJson = false;

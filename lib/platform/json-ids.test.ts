@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseJson } from "./json";
-import { parseWithIdsAsText, quoteIds } from "./json-ids";
+import { parseWithIdsAsText, quoteIds, type ScanInfo } from "./json-ids";
 
 /** What `parseWithIdsAsText` must give: the lossless parse, with every bigint as its decimal string. */
 function expected(text: string): unknown {
@@ -61,5 +61,32 @@ describe("quoteIds: ids as strings straight from the JSON text", () => {
     expect(quoteIds(text)).toBe(text);
     expect(() => parseWithIdsAsText('{"id":9007199254740993')).toThrow(SyntaxError);
     expect(() => parseWithIdsAsText('{"s":"unterminated')).toThrow(SyntaxError);
+  });
+
+  it("reports whether the text is well nested and which keys the top-level object has", () => {
+    const scan = (text: string) => {
+      const info: ScanInfo = { balanced: false, topLevelKeys: [] };
+      quoteIds(text, undefined, info);
+      return info;
+    };
+    expect(scan('{"rows":[{"error":1}],"page":1}')).toEqual({ balanced: true, topLevelKeys: ["rows", "page"] });
+    expect(scan('{"error":{"code":"1"}}').topLevelKeys).toEqual(["error"]);
+    expect(scan('{"rows":[1,2]').balanced).toBe(false);
+    expect(scan('{"rows":[1,2}}').balanced).toBe(false);
+    expect(scan('{"s":"open').balanced).toBe(false);
+    expect(scan("[1]]").balanced).toBe(false);
+  });
+
+  it("agrees with JSON.parse on well-nested valid JSON (property)", () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (v) => {
+        const info: ScanInfo = { balanced: false, topLevelKeys: [] };
+        const text = JSON.stringify(v);
+        quoteIds(text, undefined, info);
+        expect(info.balanced).toBe(true);
+        // Keys are compared as written in the text (escapes kept).
+        if (v && typeof v === "object" && !Array.isArray(v)) expect(info.topLevelKeys).toEqual(Object.keys(v).map((k) => JSON.stringify(k).slice(1, -1)));
+      }),
+    );
   });
 });

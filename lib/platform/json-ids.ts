@@ -43,7 +43,10 @@ function stringEnd(text: string, start: number): number {
   }
 }
 
-export function quoteIds(text: string, idKeys?: ReadonlySet<string>): string {
+/** What the scan saw: nesting closed properly at the end, and the keys of the top-level object. */
+export type ScanInfo = { balanced: boolean; topLevelKeys: string[] };
+
+export function quoteIds(text: string, idKeys?: ReadonlySet<string>, info?: ScanInfo): string {
   const n = text.length;
   // Container stack: for an object, the key being read or last read; for an array, the key it sits under.
   const isArray: boolean[] = [];
@@ -58,7 +61,10 @@ export function quoteIds(text: string, idKeys?: ReadonlySet<string>): string {
     if (c === QUOTE) {
       const end = stringEnd(text, i);
       if (end < 0) break;
-      if (expectKey && depth >= 0 && !isArray[depth]) keys[depth] = text.slice(i + 1, end - 1);
+      if (expectKey && depth >= 0 && !isArray[depth]) {
+        keys[depth] = text.slice(i + 1, end - 1);
+        if (depth === 0) info?.topLevelKeys.push(keys[depth]!);
+      }
       i = end;
       continue;
     }
@@ -72,6 +78,7 @@ export function quoteIds(text: string, idKeys?: ReadonlySet<string>): string {
       continue;
     }
     if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
+      if (depth < 0 || isArray[depth] !== (c === CLOSE_ARRAY)) break;
       depth--;
       expectKey = false;
       i++;
@@ -109,6 +116,7 @@ export function quoteIds(text: string, idKeys?: ReadonlySet<string>): string {
     }
     i++;
   }
+  if (info) info.balanced = i >= n && depth === -1;
   return last === 0 ? text : out + text.slice(last);
 }
 

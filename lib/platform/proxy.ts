@@ -242,6 +242,7 @@ export async function handleProxyRequest(request: Request, deps: ProxyDeps): Pro
       signal: request.signal,
       requestId,
       inputParsed: true,
+      relayOnly: !deps.validateResponses && isRelayable(op),
       onRetry: (info) => {
         attempts = info.attempt;
         deps.log.warn({ ...logBase, attempt: info.attempt, delayMs: info.delayMs, kind: info.error.kind, upstreamStatus: info.error.httpStatus }, "platform call retried");
@@ -250,7 +251,7 @@ export async function handleProxyRequest(request: Request, deps: ProxyDeps): Pro
     });
     if (result.status === 204 || (result.body === null && op.method === "DELETE")) return finish(jsonResponse(204, null, requestId), { retries: attempts });
     const status = result.status === 201 ? 201 : 200;
-    if (!deps.validateResponses && result.json !== null && isRelayable(op)) return finish(jsonResponse(status, result.json, requestId), { retries: attempts });
+    if (result.body === undefined && result.json !== null) return finish(jsonResponse(status, result.json, requestId), { retries: attempts });
     const output = parseOperationOutput(op, result.body);
     return finish(jsonResponse(status, stringifyAppJson(output), requestId), { retries: attempts });
   } catch (error) {
