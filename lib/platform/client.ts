@@ -240,15 +240,30 @@ export type PlatformResult = { status: number; body: unknown; json: string | nul
 
 async function attempt(op: Operation, req: Omit<TransportRequest, "signal">, options: CallOptions, transport: Transport): Promise<PlatformResult> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const timeout = AbortSignal.timeout(timeoutMs);
-  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  // One controller and one cleared timer per attempt: `AbortSignal.timeout`/`any` would keep a
+  // timer and listeners alive for the whole timeout after the call ended, per call.
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(PlatformError.timeout(timeoutMs));
+  }, timeoutMs);
+  const caller = options.signal;
+  const onCallerAbort = () => controller.abort(caller!.reason);
+  if (caller) {
+    if (caller.aborted) controller.abort(caller.reason);
+    else caller.addEventListener("abort", onCallerAbort, { once: true });
+  }
   let res: TransportResponse;
   try {
-    res = await transport({ ...req, signal });
+    res = await transport({ ...req, signal: controller.signal });
   } catch (error) {
-    if (options.signal?.aborted) throw options.signal.reason;
-    if (timeout.aborted) throw PlatformError.timeout(timeoutMs);
+    if (caller?.aborted) throw caller.reason;
+    if (timedOut) throw PlatformError.timeout(timeoutMs);
     throw PlatformError.network(error);
+  } finally {
+    clearTimeout(timer);
+    caller?.removeEventListener("abort", onCallerAbort);
   }
   const parsed = readPlatformResponse(res.status, res.headers, res.text, idKeysOf(op).output, { relayOnly: options.relayOnly });
   if (!parsed.ok) throw parsed.error;

@@ -48,31 +48,45 @@ export type ScanInfo = { balanced: boolean; topLevelKeys: string[] };
 
 export function quoteIds(text: string, idKeys?: ReadonlySet<string>, info?: ScanInfo): string {
   const n = text.length;
-  // Container stack: for an object, the key being read or last read; for an array, the key it sits under.
+  const wanted = idKeys && idKeys.size > 0 ? [...idKeys] : [];
+  // Container stack: for an object, where its current key starts and ends in `text` (no slicing per
+  // key: a 50-row page has thousands); for an array, the key it sits under.
   const isArray: boolean[] = [];
-  const keys: Array<string | undefined> = [];
+  const keyStart: number[] = [];
+  const keyEnd: number[] = [];
   let depth = -1;
   let expectKey = false;
   let out = "";
   let last = 0;
   let i = 0;
+  const keyIsWanted = (): boolean => {
+    if (depth < 0 || wanted.length === 0) return false;
+    const start = keyStart[depth]!;
+    const length = keyEnd[depth]! - start;
+    if (start < 0) return false;
+    for (const key of wanted) if (key.length === length && text.startsWith(key, start)) return true;
+    return false;
+  };
   while (i < n) {
     const c = text.charCodeAt(i);
     if (c === QUOTE) {
       const end = stringEnd(text, i);
       if (end < 0) break;
       if (expectKey && depth >= 0 && !isArray[depth]) {
-        keys[depth] = text.slice(i + 1, end - 1);
-        if (depth === 0) info?.topLevelKeys.push(keys[depth]!);
+        keyStart[depth] = i + 1;
+        keyEnd[depth] = end - 1;
+        if (depth === 0 && info) info.topLevelKeys.push(text.slice(i + 1, end - 1));
       }
       i = end;
       continue;
     }
     if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
-      const parentKey = depth >= 0 ? keys[depth] : undefined;
+      const parentStart = depth >= 0 ? keyStart[depth]! : -1;
+      const parentEnd = depth >= 0 ? keyEnd[depth]! : -1;
       depth++;
       isArray[depth] = c === OPEN_ARRAY;
-      keys[depth] = c === OPEN_ARRAY ? parentKey : undefined;
+      keyStart[depth] = c === OPEN_ARRAY ? parentStart : -1;
+      keyEnd[depth] = c === OPEN_ARRAY ? parentEnd : -1;
       expectKey = c === OPEN_OBJECT;
       i++;
       continue;
@@ -103,13 +117,9 @@ export function quoteIds(text: string, idKeys?: ReadonlySet<string>, info?: Scan
         if (d === 46 || d === 101 || d === 69) integer = false;
         j++;
       }
-      if (integer) {
-        const token = text.slice(i, j);
-        const key = depth >= 0 ? keys[depth] : undefined;
-        if (isUnsafeInteger(token) || (idKeys !== undefined && key !== undefined && idKeys.has(key))) {
-          out += `${text.slice(last, i)}"${token}"`;
-          last = j;
-        }
+      if (integer && ((j - i >= 16 && isUnsafeInteger(text.slice(i, j))) || keyIsWanted())) {
+        out += `${text.slice(last, i)}"${text.slice(i, j)}"`;
+        last = j;
       }
       i = j;
       continue;

@@ -11,7 +11,8 @@
  *
  * The sandbox and the two forwarding servers run in child processes (as they would on separate
  * machines), the load generator here. Next's own routing is not included (no `next build` needed).
- * Settings: BENCH_SECONDS (per cell, default 3), BENCH_CUSTOMERS (seeded, default 2000).
+ * The three paths take turns in rounds (load on a shared machine drifts). Settings: BENCH_SECONDS
+ * (per cell, over all rounds; default 3), BENCH_CUSTOMERS (seeded, default 2000).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -22,6 +23,7 @@ import { Agent, request } from "undici";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 2000);
 const PATH = "/v1/customers?rows=50";
+const ROUNDS = 3;
 
 // ── roles ───────────────────────────────────────────────────────────────────────────────────────
 
@@ -83,12 +85,13 @@ async function forwardersRole(sandboxUrl: string): Promise<void> {
 // ── load generator ──────────────────────────────────────────────────────────────────────────────
 
 type Cell = { p50: number; p99: number; rps: number; errors: number };
+type Sample = { latencies: number[]; seconds: number; errors: number };
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
-async function measure(url: string, concurrency: number, seconds: number): Promise<Cell> {
+async function measure(url: string, concurrency: number, seconds: number, into: Sample): Promise<void> {
   const agent = new Agent({ connections: concurrency, keepAliveTimeout: 10_000 });
   const once = async () => {
     const res = await request(url, { dispatcher: agent });
@@ -96,26 +99,27 @@ async function measure(url: string, concurrency: number, seconds: number): Promi
     return res.statusCode;
   };
   // Warm-up: connections, JIT, caches.
-  const warmEnd = performance.now() + 500;
+  const warmEnd = performance.now() + 300;
   await Promise.all(Array.from({ length: concurrency }, async () => {
     while (performance.now() < warmEnd) await once();
   }));
-  const latencies: number[] = [];
-  let errors = 0;
   const start = performance.now();
   const end = start + seconds * 1000;
   await Promise.all(Array.from({ length: concurrency }, async () => {
     while (performance.now() < end) {
       const t = performance.now();
       const status = await once();
-      latencies.push(performance.now() - t);
-      if (status !== 200) errors++;
+      into.latencies.push(performance.now() - t);
+      if (status !== 200) into.errors++;
     }
   }));
-  const elapsed = (performance.now() - start) / 1000;
+  into.seconds += (performance.now() - start) / 1000;
   await agent.close();
-  latencies.sort((a, b) => a - b);
-  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), rps: latencies.length / elapsed, errors };
+}
+
+function summarize(sample: Sample): Cell {
+  const sorted = [...sample.latencies].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), rps: sorted.length / sample.seconds, errors: sample.errors };
 }
 
 function startChild(args: string[]): Promise<{ child: ChildProcess; info: Record<string, string> }> {
@@ -146,10 +150,19 @@ async function main(): Promise<void> {
       proxy: `${fw.info.proxyUrl}/api/platform${PATH}`,
       bare: `${fw.info.bareUrl}/api/platform${PATH}`,
     };
-    console.log(`GET ${PATH} — ${CUSTOMERS} customers seeded, ${SECONDS} s per cell`);
+    console.log(`GET ${PATH} — ${CUSTOMERS} customers seeded, ${SECONDS} s per cell in ${ROUNDS} rounds`);
+    // The three paths take turns in short rounds, so that a change in machine load hits all alike.
     const results: Record<string, Record<number, Cell>> = { direct: {}, proxy: {}, bare: {} };
     for (const concurrency of [1, 32]) {
-      for (const [name, url] of Object.entries(targets)) results[name]![concurrency] = await measure(url, concurrency, SECONDS);
+      const samples: Record<string, Sample> = {};
+      for (const name of Object.keys(targets)) samples[name] = { latencies: [], seconds: 0, errors: 0 };
+      const names = Object.keys(targets);
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const name of [...names.slice(round % names.length), ...names.slice(0, round % names.length)]) {
+          await measure(targets[name as keyof typeof targets], concurrency, SECONDS / ROUNDS, samples[name]!);
+        }
+      }
+      for (const name of names) results[name]![concurrency] = summarize(samples[name]!);
     }
     console.log("\n| path   | conc | p50 ms | p99 ms | req/s   | errors |");
     console.log("|--------|------|--------|--------|---------|--------|");
