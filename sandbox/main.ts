@@ -24,7 +24,7 @@ async function main() {
     throw error;
   }
   if (seedCount !== undefined) console.warn(`[sandbox] ${flag} ${seedCount}: the resource seeder is not built yet`);
-  for (const env of config.environments) console.log(`[sandbox] ${env.name.padEnd(5)} ${env.origin}  (openAppId ${env.openAppId})`);
+  for (const env of config.environments) console.log(`[sandbox] ${env.name.padEnd(5)} ${env.origin}  (openAppId ${env.openAppId}; admin login ${env.staff.email} / ${env.staff.password})`);
   console.log(`[sandbox] extension service ${extensionUrl(config)}`);
   const stop = async () => {
     await sandbox.close();
