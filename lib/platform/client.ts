@@ -67,8 +67,12 @@ export type TransportRequest = { method: string; url: string; headers: Record<st
 export type TransportResponse = { status: number; headers: { get(name: string): string | null }; text: string };
 export type Transport = (req: TransportRequest) => Promise<TransportResponse>;
 
-/** One keep-alive connection pool per process for every platform origin. */
-const agent = new Agent({ keepAliveTimeout: 10_000, connections: 128 });
+/**
+ * One keep-alive connection pool per process for every platform origin. Idle sockets are dropped
+ * well before the server would close them (2 s margin on its Keep-Alive hint): a write sent on a
+ * socket the server is closing fails, and writes are not retried.
+ */
+const agent = new Agent({ keepAliveTimeout: 4_000, keepAliveTimeoutThreshold: 2_000, keepAliveMaxTimeout: 60_000, connections: 128 });
 
 class HeaderView {
   constructor(private readonly raw: Record<string, string | string[] | undefined>) {}
