@@ -153,6 +153,15 @@ describe("callPlatform: retries", () => {
     expect(up.requests).toHaveLength(1);
   });
 
+  it("starts no retry that would end after the call's deadline", async () => {
+    up.handle((_req, res) => json(res, 503, '{"error":{"code":"503","message":"down"}}', { "retry-after": "1" }));
+    const started = Date.now();
+    const error = await rejection(callPlatform(operations["customers.list"], {}, opts({ deadlineMs: 500 })));
+    expect(error.httpStatus).toBe(503);
+    expect(up.requests).toHaveLength(1);
+    expect(Date.now() - started).toBeLessThan(900);
+  });
+
   it("backs off exponentially with full jitter, capped", () => {
     const policy = { ...DEFAULT_RETRY, baseDelayMs: 100, maxDelayMs: 1000 };
     expect(retryDelayMs(0, policy, undefined, () => 1)).toBe(100);

@@ -33,6 +33,8 @@ export type RetryPolicy = {
 
 export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 4, baseDelayMs: 100, maxDelayMs: 2_000, maxRetryAfterMs: 5_000 };
 export const DEFAULT_TIMEOUT_MS = 10_000;
+/** All attempts of one call, waits included, end within this (a browser waiting behind the proxy). */
+export const DEFAULT_DEADLINE_MS = 25_000;
 
 export type CallOptions = {
   /** `{base_url}` of the environment (resource API, users/current). */
@@ -49,6 +51,8 @@ export type CallOptions = {
   signal?: AbortSignal;
   /** Per attempt. */
   timeoutMs?: number;
+  /** For the whole call, retries included: no retry starts that could not finish in time. */
+  deadlineMs?: number;
   retry?: Partial<RetryPolicy>;
   /** Sent upstream as `X-Request-Id` so that logs on both sides line up. */
   requestId?: string;
@@ -242,8 +246,7 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
 /** `body` has ids as strings; `json` is the same as JSON text (null when empty), for relaying. */
 export type PlatformResult = { status: number; body: unknown; json: string | null };
 
-async function attempt(op: Operation, req: Omit<TransportRequest, "signal">, options: CallOptions, transport: Transport): Promise<PlatformResult> {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+async function attempt(op: Operation, req: Omit<TransportRequest, "signal">, options: CallOptions, transport: Transport, timeoutMs: number): Promise<PlatformResult> {
   // One controller and one cleared timer per attempt: `AbortSignal.timeout`/`any` would keep a
   // timer and listeners alive for the whole timeout after the call ended, per call.
   const controller = new AbortController();
@@ -281,6 +284,8 @@ async function attempt(op: Operation, req: Omit<TransportRequest, "signal">, opt
 export async function sendPlatformRequest(op: Operation, input: ParsedInput, options: CallOptions): Promise<PlatformResult> {
   if (op.redirect) throw new TypeError(`${op.name} is a browser redirect: build its URL with operationUrl`);
   const policy = { ...DEFAULT_RETRY, ...options.retry };
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const deadline = performance.now() + (options.deadlineMs ?? DEFAULT_DEADLINE_MS);
   const transport = options.transport ?? undiciTransport;
   const needsToken = op.auth === "query" || op.auth === "bearer";
   let token = needsToken ? (options.accessToken ?? (await options.getToken?.({ forceRefresh: false }))) : undefined;
@@ -288,7 +293,7 @@ export async function sendPlatformRequest(op: Operation, input: ParsedInput, opt
   let req = buildRequest(op, input, options, token);
   for (let n = 0; ; n++) {
     try {
-      return await attempt(op, req, options, transport);
+      return await attempt(op, req, options, transport, Math.max(1, Math.min(timeoutMs, Math.floor(deadline - performance.now()))));
     } catch (error) {
       if (!(error instanceof PlatformError)) throw error;
       error.operation = op.name;
@@ -303,6 +308,8 @@ export async function sendPlatformRequest(op: Operation, input: ParsedInput, opt
       if (n + 1 >= policy.maxAttempts || !isRetryable(op, error)) throw error;
       if (error.retryAfterSeconds !== undefined && error.retryAfterSeconds * 1000 > policy.maxRetryAfterMs) throw error;
       const delayMs = retryDelayMs(n, policy, error.retryAfterSeconds);
+      // A retry needs time for the wait and a useful share of an attempt (a quarter of its timeout).
+      if (performance.now() + delayMs + Math.min(timeoutMs / 4, 1_000) > deadline) throw error;
       options.onRetry?.({ attempt: n + 1, delayMs, error });
       await sleep(delayMs, options.signal);
     }
