@@ -282,25 +282,54 @@ suite("§4.7 authorization operations", () => {
     exercised.add("auth.authorize");
   });
 
-  it("reads the current user, refreshes a token and looks up the environment where the sandbox serves them", async (ctx) => {
-    const probe = await fetch(`${sandbox.urls.alpha}/v1/users/current?access_token=${alpha.accessToken}`);
-    if (probe.status === 404) ctx.skip(); // the sandbox's auth area (branch sandbox-auth) is not merged yet
+  it("reads the current user with a bearer token (§4.7)", async () => {
     const me = await call(operations["users.current"], {}, alpha);
-    expect(me.tenantId).toMatch(/^\d+$/);
-    const tokens = await post(`${sandbox.urls.alpha}/__sandbox/tokens`, { environment: "alpha" });
+    expect(me.tenantId).toBe(String(sandbox.ctx.config.environments.find((e) => e.name === "alpha")!.tenant.id));
+    const bad = await rejection(call(operations["users.current"], {}, { ...alpha, accessToken: "at_not_a_token" }));
+    expect(bad.kind).toBe("auth");
+  });
+
+  it("exchanges an authorization code and refreshes (form-urlencoded, §4.7)", async () => {
+    const credentials = { clientId: sandbox.ctx.config.app.clientId, clientSecret: sandbox.ctx.config.app.clientSecret };
+    const { callbackUrl } = (await post(`${sandbox.urls.alpha}/__sandbox/authorize`, { environment: "alpha" })) as { callbackUrl: string };
+    const callback = new URL(callbackUrl);
+    const tokens = await call(
+      operations["auth.exchangeCode"],
+      { body: { grant_type: "authorization_code", code: callback.searchParams.get("code")!, redirect_uri: `${callback.origin}${callback.pathname}` } },
+      { ...alpha, authUrl: sandbox.urls.alpha, clientCredentials: credentials },
+    );
+    expect(tokens).toMatchObject({ token_type: "authorization_code", expires_in: 7200 });
     const refreshed = await call(
       operations["auth.refresh"],
-      { body: { grant_type: "refresh_token", refresh_token: tokens.refresh_token as string } },
-      { ...alpha, authUrl: sandbox.urls.alpha, clientCredentials: { clientId: sandbox.ctx.config.app.clientId, clientSecret: sandbox.ctx.config.app.clientSecret } },
+      { body: { grant_type: "refresh_token", refresh_token: tokens.refresh_token! } },
+      { ...alpha, authUrl: sandbox.urls.alpha, clientCredentials: credentials },
     );
     expect(refreshed.access_token).toBeTruthy();
+    expect(refreshed.access_token).not.toBe(tokens.access_token);
+    const reused = await rejection(
+      call(
+        operations["auth.exchangeCode"],
+        { body: { grant_type: "authorization_code", code: callback.searchParams.get("code")!, redirect_uri: `${callback.origin}${callback.pathname}` } },
+        { ...alpha, authUrl: sandbox.urls.alpha, clientCredentials: credentials },
+      ),
+    );
+    expect(reused.kind).toBe("auth");
+  });
+
+  it("looks up the environment with a one-time cloudinfo token (§4.7, §5.4)", async () => {
+    const { getOpenAppIdToken } = (await post(`${sandbox.urls.alpha}/__sandbox/cloudtokens`, { environment: "alpha" })) as { getOpenAppIdToken: string };
+    const extension = { ...alpha, extensionUrl: `${sandbox.urls.alpha}/extension` };
+    const info = await call(operations["extension.cloudinfo"], { query: { token: getOpenAppIdToken } }, extension);
+    expect(info).toMatchObject({ authDomain: sandbox.urls.alpha, apiDomain: sandbox.urls.alpha });
+    expect(info.openAppId).toBeTruthy();
+    // One-time (§5.4.1): the second exchange fails, and the client does not retry it.
+    expect(await rejection(call(operations["extension.cloudinfo"], { query: { token: getOpenAppIdToken } }, extension))).toBeInstanceOf(PlatformError);
   });
 });
 
 suite("coverage", () => {
-  it("exercised every resource-API operation of the table", () => {
+  it("exercised every operation of the table", () => {
     const missing = operationList
-      .filter((op) => op.base === "api" && op.name !== "users.current")
       .map((op) => op.name)
       .filter((name) => !exercised.has(name as OperationName));
     expect(missing).toEqual([]);
