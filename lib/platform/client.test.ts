@@ -201,7 +201,7 @@ describe("callPlatform: expired tokens", () => {
     tokenServer("at_new");
     const getToken = vi.fn(async ({ forceRefresh }: { forceRefresh: boolean }) => (forceRefresh ? "at_new" : "at_old"));
     await expect(callPlatform(operations["lists.create"], { body: { name: "x" } }, { apiUrl: up.url, getToken })).resolves.toMatchObject({ id: "5" });
-    expect(getToken.mock.calls).toEqual([[{ forceRefresh: false }], [{ forceRefresh: true }]]);
+    expect(getToken.mock.calls).toEqual([[{ forceRefresh: false }], [{ forceRefresh: true, rejectedToken: "at_old" }]]);
     expect(up.requests.map((r) => r.url.searchParams.get("access_token"))).toEqual(["at_old", "at_new"]);
   });
 

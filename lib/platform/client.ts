@@ -20,7 +20,8 @@ import { operationUrl, queryValue, type ParsedInput } from "./url";
  * (the platform did nothing with the rejected call, so this is safe for writes too).
  */
 
-export type TokenSource = (options: { forceRefresh: boolean }) => Promise<string>;
+/** `rejectedToken` (with `forceRefresh`) is the token the platform refused, so a token that another caller already replaced is used instead of refreshing again. */
+export type TokenSource = (options: { forceRefresh: boolean; rejectedToken?: string }) => Promise<string>;
 
 export type RetryPolicy = {
   /** Total attempts for a retryable call, the first included. */
@@ -300,7 +301,7 @@ export async function sendPlatformRequest(op: Operation, input: ParsedInput, opt
       const tokenRejected = error.kind === "auth" && (error.tokenExpired || error.code === "invalid_token");
       if (needsToken && tokenRejected && !refreshed && options.getToken) {
         refreshed = true;
-        token = await options.getToken({ forceRefresh: true });
+        token = await options.getToken({ forceRefresh: true, rejectedToken: token });
         req = buildRequest(op, input, options, token);
         n--; // the refresh does not use up a retry
         continue;

@@ -40,7 +40,7 @@ export async function requireApiSession(request: Request): Promise<{ ok: true; s
 
 export async function getAccessToken(
   _key: { openAppId: string; tenantId: string },
-  _options?: { forceRefresh?: boolean },
+  _options?: { forceRefresh?: boolean; rejectedAccessToken?: string },
 ): Promise<{ accessToken: string; apiUrl: string }> {
   throw new ReauthRequiredError("no installation store is wired in yet");
 }

@@ -17,7 +17,7 @@ class Reauth extends Error {}
 function makeDeps(overrides: Partial<ProxyDeps> = {}) {
   const lines: Array<Record<string, unknown>> = [];
   const push = (obj: object, msg?: string) => void lines.push({ ...obj, msg });
-  const getAccessToken = vi.fn(async (_key: { openAppId: string; tenantId: string }, options?: { forceRefresh?: boolean }) => ({
+  const getAccessToken = vi.fn(async (_key: { openAppId: string; tenantId: string }, options?: { forceRefresh?: boolean; rejectedAccessToken?: string }) => ({
     accessToken: options?.forceRefresh ? `${TOKEN}_new` : TOKEN,
     apiUrl: up.url,
   }));
@@ -214,7 +214,7 @@ describe("proxy: sessions and tokens", () => {
     const { deps, getAccessToken } = makeDeps();
     const res = await handleProxyRequest(get("/v1/customers"), deps);
     expect(res.status).toBe(200);
-    expect(getAccessToken.mock.calls.map((c) => c[1])).toEqual([undefined, { forceRefresh: true }]);
+    expect(getAccessToken.mock.calls.map((c) => c[1])).toEqual([undefined, { forceRefresh: true, rejectedAccessToken: TOKEN }]);
   });
 
   it("never puts a platform token into a response body, header or log line", async () => {

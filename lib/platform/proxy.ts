@@ -31,7 +31,7 @@ export type ProxyDeps = {
   /** `lib/auth/session.ts` `requireApiSession`. */
   requireSession(request: Request): Promise<{ ok: true; session: InstallationKey } | { ok: false; response: Response }>;
   /** `lib/auth/access-token.ts` `getAccessToken`. */
-  getAccessToken(key: InstallationKey, options?: { forceRefresh?: boolean }): Promise<{ accessToken: string; apiUrl: string }>;
+  getAccessToken(key: InstallationKey, options?: { forceRefresh?: boolean; rejectedAccessToken?: string }): Promise<{ accessToken: string; apiUrl: string }>;
   /** True for `ReauthRequiredError`: the installation must authorize again. */
   isReauthRequired(error: unknown): boolean;
   log: ProxyLogger;
@@ -238,7 +238,7 @@ export async function handleProxyRequest(request: Request, deps: ProxyDeps): Pro
       ...deps.client,
       apiUrl: first.apiUrl,
       accessToken: first.accessToken,
-      getToken: async ({ forceRefresh }) => (await deps.getAccessToken(key, { forceRefresh })).accessToken,
+      getToken: async ({ forceRefresh, rejectedToken }) => (await deps.getAccessToken(key, { forceRefresh, rejectedAccessToken: rejectedToken })).accessToken,
       signal: request.signal,
       requestId,
       inputParsed: true,
