@@ -69,7 +69,8 @@ export type CallOptions = {
 // ── transport ───────────────────────────────────────────────────────────────────────────────────
 
 export type TransportRequest = { method: string; url: string; headers: Record<string, string>; body?: string; signal: AbortSignal };
-export type TransportResponse = { status: number; headers: { get(name: string): string | null }; text: string };
+/** `body`: the raw bytes (the proxy relays them without decoding), or text. */
+export type TransportResponse = { status: number; headers: { get(name: string): string | null }; body: Uint8Array | string };
 export type Transport = (req: TransportRequest) => Promise<TransportResponse>;
 
 /**
@@ -96,8 +97,8 @@ export const undiciTransport: Transport = async (req) => {
     signal: req.signal,
     dispatcher: agent,
   });
-  const text = await res.body.text();
-  return { status: res.statusCode, headers: new HeaderView(res.headers), text };
+  const body = Buffer.from(await res.body.arrayBuffer());
+  return { status: res.statusCode, headers: new HeaderView(res.headers), body };
 };
 
 // ── input ───────────────────────────────────────────────────────────────────────────────────────
@@ -244,8 +245,8 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
-/** `body` has ids as strings; `json` is the same as JSON text (null when empty), for relaying. */
-export type PlatformResult = { status: number; body: unknown; json: string | null };
+/** `body` has ids as strings; `json` is the same as JSON (null when empty), for relaying. */
+export type PlatformResult = { status: number; body: unknown; json: string | Uint8Array | null };
 
 async function attempt(op: Operation, req: Omit<TransportRequest, "signal">, options: CallOptions, transport: Transport, timeoutMs: number): Promise<PlatformResult> {
   // One controller and one cleared timer per attempt: `AbortSignal.timeout`/`any` would keep a
@@ -273,7 +274,7 @@ async function attempt(op: Operation, req: Omit<TransportRequest, "signal">, opt
     clearTimeout(timer);
     caller?.removeEventListener("abort", onCallerAbort);
   }
-  const parsed = readPlatformResponse(res.status, res.headers, res.text, idKeysOf(op).output, { relayOnly: options.relayOnly });
+  const parsed = readPlatformResponse(res.status, res.headers, res.body, idKeysOf(op).output, { relayOnly: options.relayOnly });
   if (!parsed.ok) throw parsed.error;
   return { status: res.status, body: parsed.value, json: parsed.json };
 }

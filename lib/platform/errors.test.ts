@@ -96,6 +96,25 @@ describe("readPlatformResponse: every error shape becomes one PlatformError (§7
   });
 });
 
+describe("readPlatformResponse: the proxy's relay path (bytes in, bytes out)", () => {
+  const bytes = (text: string) => new TextEncoder().encode(text);
+  const relay = (status: number, text: string) => readPlatformResponse(status, json, bytes(text), new Set(["id"]), { relayOnly: true });
+
+  it("relays a well-nested 2xx body with ids quoted, without parsing it", () => {
+    const result = relay(200, ' {"rows":[{"id":5,"name":"张三"}]}');
+    expect(result).toMatchObject({ ok: true, value: undefined });
+    expect(new TextDecoder().decode((result as { json: Uint8Array }).json)).toBe(' {"rows":[{"id":"5","name":"张三"}]}');
+  });
+
+  it("still finds error objects, truncated bodies and non-JSON in a 2xx", () => {
+    expect(relay(200, '{"error":{"code":"409200","message":"Not found"}}')).toMatchObject({ ok: false, error: { kind: "not_found" } });
+    expect(relay(200, '{"error_code":"invalid_token","error_description":"x"}')).toMatchObject({ ok: false, error: { kind: "auth" } });
+    expect(relay(200, '{"rows":[{"id":5}')).toMatchObject({ ok: false, error: { code: "invalid_response" } });
+    expect(relay(200, "<html>")).toMatchObject({ ok: false, error: { code: "invalid_response" } });
+    expect(relay(200, "42")).toMatchObject({ ok: true, value: 42 });
+  });
+});
+
 describe("normalizeFieldErrors", () => {
   it("handles nothing, strings and unexpected shapes without throwing", () => {
     expect(normalizeFieldErrors(undefined)).toEqual([]);

@@ -1,4 +1,4 @@
-import { quoteIds, type ScanInfo } from "./json-ids";
+import { quoteIds, quoteIdsInBytes, type ScanInfo } from "./json-ids";
 
 /**
  * One typed error for every way the platform says no (§7, DESIGN.md §4 "Errors from the platform"):
@@ -179,30 +179,41 @@ function isSuccessMarker(error: Record<string, unknown>): boolean {
 }
 
 /**
- * `value` is the body with ids as strings; `json` is the same as JSON text (ids quoted), ready to
- * relay to the browser; `null` for an empty body (HTTP 204).
+ * `value` is the body with ids as strings; `json` is the same as JSON (ids quoted), ready to relay
+ * to the browser; `null` for an empty body (HTTP 204).
  */
-export type ParsedResponse = { ok: true; value: unknown; json: string | null } | { ok: false; error: PlatformError };
+export type ParsedResponse = { ok: true; value: unknown; json: string | Uint8Array | null } | { ok: false; error: PlatformError };
+
+const WHITESPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
+function firstByte(bytes: Uint8Array): number | undefined {
+  for (const b of bytes) if (!WHITESPACE.has(b)) return b;
+  return undefined;
+}
 
 /**
- * Reads a platform response: the body on success, or the one `PlatformError` for any failure
- * shape. Integers under `idKeys`, and every integer beyond 2^53, become decimal strings (lossless).
+ * Reads a platform response (`raw`: the body as bytes or text): the body on success, or the one
+ * `PlatformError` for any failure shape. Integers under `idKeys`, and every integer beyond 2^53,
+ * become decimal strings (lossless).
  */
 export function readPlatformResponse(
   status: number,
   headers: HeaderReader | undefined,
-  text: string,
+  raw: string | Uint8Array,
   idKeys?: ReadonlySet<string>,
   options: { relayOnly?: boolean } = {},
 ): ParsedResponse {
-  const trimmed = text.trim();
-  // The proxy's fast path: a 2xx object or array, well nested, with no error keys at the top is
-  // relayed as text without building it in memory (`value` is then undefined).
-  if (options.relayOnly && status >= 200 && status < 300 && (trimmed.startsWith("{") || trimmed.startsWith("["))) {
-    const info: ScanInfo = { balanced: false, topLevelKeys: [] };
-    const json = quoteIds(trimmed, idKeys, info);
-    if (info.balanced && !info.topLevelKeys.includes("error") && !info.topLevelKeys.includes("error_code")) return { ok: true, value: undefined, json };
+  // The proxy's fast path: a 2xx object or array, well nested, with no error keys at the top, is
+  // relayed as bytes without decoding or building it (`value` is then undefined).
+  if (options.relayOnly && typeof raw !== "string" && status >= 200 && status < 300) {
+    const first = firstByte(raw);
+    if (first === 0x7b || first === 0x5b) {
+      const info: ScanInfo = { balanced: false, topLevelKeys: [] };
+      const json = quoteIdsInBytes(raw, idKeys, info);
+      if (info.balanced && !info.topLevelKeys.includes("error") && !info.topLevelKeys.includes("error_code")) return { ok: true, value: undefined, json };
+    }
   }
+  const text = typeof raw === "string" ? raw : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString("utf8");
+  const trimmed = text.trim();
   let body: unknown = undefined;
   let json: string | null = null;
   let isJson = false;

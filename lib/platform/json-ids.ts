@@ -1,81 +1,106 @@
 /**
- * Ids as strings, straight from the platform's JSON text (§2: ids are `Long`, DESIGN.md §4: ids are
- * strings in TypeScript and in the app's own JSON). One pass over the text turns into JSON strings:
- * every integer literal outside the safe range (so no parser can round it), and every integer under
- * a key in `idKeys` (so small ids are strings too). The result is plain JSON that `JSON.parse` reads
- * losslessly, and that the proxy can hand to the browser as is: no parse → walk → stringify per
- * request. Malformed text is returned with its structure untouched; `JSON.parse` then reports it.
+ * Ids as strings, straight from the platform's JSON (§2: ids are `Long`; DESIGN.md §4: ids are
+ * strings in TypeScript and in the app's own JSON). One pass over the UTF-8 bytes turns into JSON
+ * strings: every integer literal outside the safe range (so no parser can round it), and every
+ * integer under a key in `idKeys` (so small ids are strings too). The result is plain JSON that
+ * `JSON.parse` reads losslessly, and that the proxy hands to the browser as is — no decode, parse,
+ * walk, stringify and encode per request. Working on bytes is safe: every byte of a multi-byte
+ * UTF-8 sequence is >= 0x80, so quotes, brackets and digits are always what they seem.
+ * Malformed input keeps its structure; `JSON.parse` (or `ScanInfo.balanced`) then tells.
  */
 
-const QUOTE = 34; // "
-const BACKSLASH = 92;
-const OPEN_OBJECT = 123; // {
-const CLOSE_OBJECT = 125;
-const OPEN_ARRAY = 91; // [
-const CLOSE_ARRAY = 93;
-const COLON = 58;
-const COMMA = 44;
-const MINUS = 45;
-const ZERO = 48;
-const NINE = 57;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_OBJECT = 0x7b;
+const CLOSE_OBJECT = 0x7d;
+const OPEN_ARRAY = 0x5b;
+const CLOSE_ARRAY = 0x5d;
+const COLON = 0x3a;
+const COMMA = 0x2c;
+const MINUS = 0x2d;
+const PLUS = 0x2b;
+const DOT = 0x2e;
+const ZERO = 0x30;
+const NINE = 0x39;
+const LOWER_E = 0x65;
+const UPPER_E = 0x45;
+const QUOTE_BYTES = Buffer.from('"');
 
-function isNumberChar(c: number): boolean {
-  // digits, - + . e E
-  return (c >= ZERO && c <= NINE) || c === MINUS || c === 43 || c === 46 || c === 101 || c === 69;
+/** What the scan saw: nesting closed properly at the end, and the keys of the top-level object. */
+export type ScanInfo = { balanced: boolean; topLevelKeys: string[] };
+
+function isNumberByte(c: number): boolean {
+  return (c >= ZERO && c <= NINE) || c === MINUS || c === PLUS || c === DOT || c === LOWER_E || c === UPPER_E;
 }
 
-function isUnsafeInteger(token: string): boolean {
-  const digits = token.charCodeAt(0) === MINUS ? token.length - 1 : token.length;
+function isUnsafeInteger(buf: Buffer, start: number, end: number): boolean {
+  const digits = buf[start] === MINUS ? end - start - 1 : end - start;
   if (digits < 16) return false;
-  return !Number.isSafeInteger(Number(token));
+  return !Number.isSafeInteger(Number(buf.toString("latin1", start, end)));
 }
 
 /** End index (exclusive) of the JSON string starting at `start` (a quote), or -1. */
-function stringEnd(text: string, start: number): number {
+function stringEnd(buf: Buffer, start: number): number {
   let from = start + 1;
   for (;;) {
-    const q = text.indexOf('"', from);
+    const q = buf.indexOf(QUOTE, from);
     if (q < 0) return -1;
     let backslashes = 0;
-    for (let k = q - 1; k > start && text.charCodeAt(k) === BACKSLASH; k--) backslashes++;
+    for (let k = q - 1; k > start && buf[k] === BACKSLASH; k--) backslashes++;
     if (backslashes % 2 === 0) return q + 1;
     from = q + 1;
   }
 }
 
-/** What the scan saw: nesting closed properly at the end, and the keys of the top-level object. */
-export type ScanInfo = { balanced: boolean; topLevelKeys: string[] };
+const keyBytesCache = new WeakMap<ReadonlySet<string>, Buffer[]>();
+function keyBytes(idKeys: ReadonlySet<string> | undefined): Buffer[] {
+  if (!idKeys || idKeys.size === 0) return [];
+  let keys = keyBytesCache.get(idKeys);
+  if (!keys) {
+    keys = [...idKeys].map((k) => Buffer.from(k));
+    keyBytesCache.set(idKeys, keys);
+  }
+  return keys;
+}
 
-export function quoteIds(text: string, idKeys?: ReadonlySet<string>, info?: ScanInfo): string {
-  const n = text.length;
-  const wanted = idKeys && idKeys.size > 0 ? [...idKeys] : [];
-  // Container stack: for an object, where its current key starts and ends in `text` (no slicing per
-  // key: a 50-row page has thousands); for an array, the key it sits under.
+/** The bytes of `input` with ids quoted (the same buffer when there is nothing to quote). */
+export function quoteIdsInBytes(input: Uint8Array, idKeys?: ReadonlySet<string>, info?: ScanInfo): Buffer {
+  const buf = Buffer.isBuffer(input) ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
+  const n = buf.length;
+  const wanted = keyBytes(idKeys);
+  // Container stack: for an object, where its current key lies in `buf`; for an array, the key it
+  // sits under (so ids in an array of ids are found).
   const isArray: boolean[] = [];
   const keyStart: number[] = [];
   const keyEnd: number[] = [];
   let depth = -1;
   let expectKey = false;
-  let out = "";
+  const parts: Uint8Array[] = [];
   let last = 0;
   let i = 0;
+
   const keyIsWanted = (): boolean => {
     if (depth < 0 || wanted.length === 0) return false;
     const start = keyStart[depth]!;
-    const length = keyEnd[depth]! - start;
     if (start < 0) return false;
-    for (const key of wanted) if (key.length === length && text.startsWith(key, start)) return true;
+    const length = keyEnd[depth]! - start;
+    outer: for (const key of wanted) {
+      if (key.length !== length) continue;
+      for (let k = 0; k < length; k++) if (buf[start + k] !== key[k]) continue outer;
+      return true;
+    }
     return false;
   };
+
   while (i < n) {
-    const c = text.charCodeAt(i);
+    const c = buf[i]!;
     if (c === QUOTE) {
-      const end = stringEnd(text, i);
+      const end = stringEnd(buf, i);
       if (end < 0) break;
       if (expectKey && depth >= 0 && !isArray[depth]) {
         keyStart[depth] = i + 1;
         keyEnd[depth] = end - 1;
-        if (depth === 0 && info) info.topLevelKeys.push(text.slice(i + 1, end - 1));
+        if (depth === 0 && info) info.topLevelKeys.push(buf.toString("utf8", i + 1, end - 1));
       }
       i = end;
       continue;
@@ -112,13 +137,13 @@ export function quoteIds(text: string, idKeys?: ReadonlySet<string>, info?: Scan
       let j = i + 1;
       let integer = true;
       while (j < n) {
-        const d = text.charCodeAt(j);
-        if (!isNumberChar(d)) break;
-        if (d === 46 || d === 101 || d === 69) integer = false;
+        const d = buf[j]!;
+        if (!isNumberByte(d)) break;
+        if (d === DOT || d === LOWER_E || d === UPPER_E) integer = false;
         j++;
       }
-      if (integer && ((j - i >= 16 && isUnsafeInteger(text.slice(i, j))) || keyIsWanted())) {
-        out += `${text.slice(last, i)}"${text.slice(i, j)}"`;
+      if (integer && ((j - i >= 16 && isUnsafeInteger(buf, i, j)) || keyIsWanted())) {
+        parts.push(buf.subarray(last, i), QUOTE_BYTES, buf.subarray(i, j), QUOTE_BYTES);
         last = j;
       }
       i = j;
@@ -127,10 +152,20 @@ export function quoteIds(text: string, idKeys?: ReadonlySet<string>, info?: Scan
     i++;
   }
   if (info) info.balanced = i >= n && depth === -1;
-  return last === 0 ? text : out + text.slice(last);
+  if (parts.length === 0) return buf;
+  parts.push(buf.subarray(last));
+  return Buffer.concat(parts);
+}
+
+/** The text of platform JSON with ids quoted. */
+export function quoteIds(text: string, idKeys?: ReadonlySet<string>, info?: ScanInfo): string {
+  const bytes = Buffer.from(text);
+  const out = quoteIdsInBytes(bytes, idKeys, info);
+  return out === bytes ? text : out.toString("utf8");
 }
 
 /** Platform JSON → value with ids (and every unsafe integer) as decimal strings. */
-export function parseWithIdsAsText(text: string, idKeys?: ReadonlySet<string>): unknown {
-  return JSON.parse(quoteIds(text, idKeys));
+export function parseWithIdsAsText(json: string | Uint8Array, idKeys?: ReadonlySet<string>): unknown {
+  if (typeof json === "string") return JSON.parse(quoteIds(json, idKeys));
+  return JSON.parse(quoteIdsInBytes(json, idKeys).toString("utf8"));
 }
