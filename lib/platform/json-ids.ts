@@ -39,17 +39,18 @@ function isUnsafeInteger(buf: Buffer, start: number, end: number): boolean {
   return !Number.isSafeInteger(Number(buf.toString("latin1", start, end)));
 }
 
-/** End index (exclusive) of the JSON string starting at `start` (a quote), or -1. */
+/**
+ * End index (exclusive) of the JSON string starting at `start` (a quote), or -1. A plain loop: it
+ * stays in JIT-compiled code, where `Buffer#indexOf` would cross into C++ once per string.
+ */
 function stringEnd(buf: Buffer, start: number): number {
-  let from = start + 1;
-  for (;;) {
-    const q = buf.indexOf(QUOTE, from);
-    if (q < 0) return -1;
-    let backslashes = 0;
-    for (let k = q - 1; k > start && buf[k] === BACKSLASH; k--) backslashes++;
-    if (backslashes % 2 === 0) return q + 1;
-    from = q + 1;
+  const n = buf.length;
+  for (let j = start + 1; j < n; j++) {
+    const c = buf[j];
+    if (c === QUOTE) return j + 1;
+    if (c === BACKSLASH) j++;
   }
+  return -1;
 }
 
 const keyBytesCache = new WeakMap<ReadonlySet<string>, Buffer[]>();
