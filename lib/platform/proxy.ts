@@ -34,6 +34,8 @@ export type ProxyDeps = {
   getAccessToken(key: InstallationKey, options?: { forceRefresh?: boolean; rejectedAccessToken?: string }): Promise<{ accessToken: string; apiUrl: string }>;
   /** True for `ReauthRequiredError`: the installation must authorize again. */
   isReauthRequired(error: unknown): boolean;
+  /** Where the front end goes to authorize again (§5.2.9): app-auth's `startUrl`. */
+  reauthRedirect?: (openAppId: string) => string;
   log: ProxyLogger;
   /** Origins allowed to send mutations besides the request's own (the app's public `APP_URL`). */
   appOrigins?: readonly string[];
@@ -86,8 +88,8 @@ function errorResponse(
   return jsonResponse(status, JSON.stringify({ error }), requestId, extra.headers);
 }
 
-/** Where the front end goes to authorize again (§5.2.9); same as app-auth's `startUrl`. */
-function reauthRedirect(openAppId: string): string {
+/** Where the front end goes to authorize again (§5.2.9), unless the deps say otherwise. */
+function defaultReauthRedirect(openAppId: string): string {
   return `/api/auth/start?openAppId=${encodeURIComponent(openAppId)}`;
 }
 
@@ -216,6 +218,7 @@ export async function handleProxyRequest(request: Request, deps: ProxyDeps): Pro
     return finish(new Response(auth.response.body, { status: auth.response.status, headers }));
   }
   const key: InstallationKey = { openAppId: auth.session.openAppId, tenantId: auth.session.tenantId };
+  const reauthRedirect = deps.reauthRedirect ?? defaultReauthRedirect;
 
   const query = queryOf(url);
   if (!query.ok) {
