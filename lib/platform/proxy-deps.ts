@@ -3,6 +3,7 @@ import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { getAccessToken, ReauthRequiredError, requireApiSession, startUrl } from "./installation-auth";
 import { handleProxyRequest, type ProxyDeps } from "./proxy";
+import { withLookupCache } from "./proxy-cache";
 
 /**
  * The proxy wired to the app: sessions and installation tokens from app-auth (through
@@ -12,14 +13,14 @@ import { handleProxyRequest, type ProxyDeps } from "./proxy";
 let deps: ProxyDeps | undefined;
 
 function proxyDeps(): ProxyDeps {
-  deps ??= {
+  deps ??= withLookupCache({
     requireSession: requireApiSession,
     getAccessToken,
     isReauthRequired: (error) => error instanceof ReauthRequiredError,
     reauthRedirect: (openAppId) => startUrl(openAppId),
     log: logger().child({ scope: "platform-proxy" }),
     appOrigins: [new URL(env().appUrl).origin],
-  };
+  });
   return deps;
 }
 
