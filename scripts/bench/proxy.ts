@@ -10,7 +10,9 @@
  * Targets (issue 6): proxy p50 <= 1.15 × direct and throughput >= 0.85 × direct at concurrency 32.
  *
  * The sandbox and the two forwarding servers run in child processes (as they would on separate
- * machines), the load generator here. Next's own routing is not included (no `next build` needed).
+ * machines), the load generator here. Next's own routing is not included (no `next build` needed),
+ * and the session and token lookups are stand-ins (in the app they are remembered for seconds,
+ * see lib/platform/proxy-cache.ts).
  * The three paths take turns in rounds (load on a shared machine drifts). Settings: BENCH_SECONDS
  * (per cell, over all rounds; default 3), BENCH_CUSTOMERS (seeded, default 2000).
  */
