@@ -264,6 +264,15 @@ describe("proxy: responses and errors", () => {
     expect(lines.at(-1)).toMatchObject({ requestId: "req-12345678", op: "customers.list", status: 200 });
   });
 
+  it("does not forward openAppId (it names the session, §5.4.4) and replaces an unusable request id", async () => {
+    up.handle((_req, res) => json(res, 200, '{"rows":[]}'));
+    const { deps } = makeDeps();
+    const res = await handleProxyRequest(get("/v1/customers?rows=5&openAppId=alpha-app", { "x-request-id": "bad id with spaces" }), deps);
+    expect(res.status).toBe(200);
+    expect(Object.fromEntries(up.requests[0]!.url.searchParams)).toEqual({ rows: "5", access_token: TOKEN });
+    expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it("passes 201 (new customer, §4.1) and 204 (delete) through", async () => {
     up.handle((_req, res) => json(res, 201, `{"id":${BIG},"name":"n"}`));
     const { deps } = makeDeps();
