@@ -75,6 +75,7 @@ describe("readPlatformResponse: every error shape becomes one PlatformError (§7
     expect(limited).toMatchObject({ kind: "rate_limited", retryAfterSeconds: 3 });
     expect(failure(503, '{"error":{"code":"503","message":"fault injected by the sandbox"}}')).toMatchObject({ kind: "upstream", code: "503" });
     expect(failure(502, "<html>Bad gateway</html>", text)).toMatchObject({ kind: "upstream", httpStatus: 502 });
+    expect(failure(302, "", text)).toMatchObject({ kind: "upstream", httpStatus: 302 });
   });
 
   it("refuses a 2xx body that is not JSON", () => {

@@ -104,6 +104,8 @@ const NOT_FOUND_CODES = new Set(["409200", "400005"]);
 const VALIDATION_CODES = new Set(["400001", "401011"]);
 
 function kindForStatus(status: number): PlatformErrorKind {
+  // A redirect or an informational answer from an API is not something the caller can act on.
+  if (status < 400) return "upstream";
   if (status === 401) return "auth";
   if (status === 403) return "forbidden";
   if (status === 404 || status === 410) return "not_found";
