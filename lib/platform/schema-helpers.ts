@@ -12,27 +12,35 @@ function isInt64Digits(value: string): boolean {
   return /^\d{1,19}$/.test(value) && BigInt(value) <= INT64_MAX;
 }
 
-/** Marks schemas produced by `platformId()` so that `idFieldsOf` can find id fields. */
+/** Schemas of ids (`platformId()`), found by `idFieldsOf` to write ids as JSON integers. */
 const ID_SCHEMAS = new WeakSet<object>();
+/** Response schemas that are strings but may come as numbers (external ids, task ids). */
+const TEXT_SCHEMAS = new WeakSet<object>();
+
+const NOT_AN_ID = Symbol("not an id");
 
 /**
  * A 64-bit platform id (§2: `Long`). Accepts a bigint (lossless parse of platform JSON), a safe
  * integer number or a string of digits; yields the decimal string. Ids are strings everywhere in
  * TypeScript and in the app's own JSON, and go to the platform as JSON integers (see `toWire`).
- * JSON Schema: `{type: "integer", format: "int64"}`.
+ * JSON Schema: `{type: "integer", format: "int64"}`. (A regex check, not a refinement: zod runs
+ * it on its fast path, which matters for 50-row responses.)
  */
 export function platformId(description = "64-bit id (§2)") {
   const schema = z
     .preprocess(
       (value) => {
-        if (typeof value === "bigint") return value.toString();
-        if (typeof value === "number" && Number.isSafeInteger(value)) return String(value);
-        if (typeof value === "string") return value.trim();
-        return value;
+        let text: unknown = value;
+        if (typeof value === "bigint") text = value.toString();
+        else if (typeof value === "number") text = Number.isSafeInteger(value) ? String(value) : NOT_AN_ID;
+        else if (typeof value === "string") text = value.trim();
+        // 19 digits may exceed 2^63 - 1.
+        if (typeof text === "string" && text.length === 19 && !isInt64Digits(text)) return NOT_AN_ID;
+        return text;
       },
-      z.string({ error: "must be an id (an integer)" }).refine(isInt64Digits, "must be an id: a non-negative 64-bit integer"),
+      z.string({ error: "must be an id: a non-negative 64-bit integer" }).regex(/^\d{1,19}$/, "must be an id: a non-negative 64-bit integer"),
     )
-    .meta({ type: "integer", format: "int64", description });
+    .meta({ type: "integer", format: "int64", description, pattern: undefined });
   ID_SCHEMAS.add(schema);
   return schema;
 }
@@ -102,6 +110,7 @@ export const textOrNumber = z.preprocess(
   (value) => (typeof value === "bigint" || typeof value === "number" ? String(value) : value),
   z.string(),
 );
+TEXT_SCHEMAS.add(textOrNumber);
 
 /** A response id that may be absent. */
 export const outId = platformId().nullish();
@@ -120,14 +129,16 @@ export const outInt = z.preprocess((value) => (typeof value === "bigint" ? Numbe
 
 /**
  * Where in a schema ids live: the object keys whose value is an id (or array of ids), anywhere in
- * the schema. `toWire` turns the string ids under these keys back into JSON integers for the platform.
+ * the schema. `toWire` turns the string ids under these keys back into JSON integers for the platform;
+ * `quoteIds` turns integers under these keys of a response into strings (`includeText` adds the
+ * string-or-number fields).
  */
-export function idFieldsOf(schema: z.ZodType | undefined): Set<string> {
+export function idFieldsOf(schema: z.ZodType | undefined, options: { includeText?: boolean } = {}): Set<string> {
   const keys = new Set<string>();
   // Returns true when `s` holds ids (itself, or an array/union/wrapper of ids).
   const visit = (s: unknown): boolean => {
     if (!s || typeof s !== "object") return false;
-    if (isIdSchema(s)) return true;
+    if (isIdSchema(s) || (options.includeText && TEXT_SCHEMAS.has(s))) return true;
     const def = (s as { _zod?: { def?: Record<string, unknown> } })._zod?.def;
     if (!def) return false;
     switch (def.type) {
