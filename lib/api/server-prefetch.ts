@@ -1,7 +1,10 @@
 import "server-only";
 import { dehydrate, type DehydratedState, type QueryClient } from "@tanstack/react-query";
+import { getAccessToken } from "@/lib/auth/access-token";
 import { installationStatus } from "@/lib/auth/installation-status";
 import type { ConsoleSession } from "@/lib/auth/session";
+import { callPlatform } from "@/lib/platform/client";
+import { operations, platformKeys, type InputOf, type OperationName } from "@/lib/platform/operations";
 import { sessionQueryKey, type ConsoleSessionInfo } from "./console-session";
 import { getServerQueryClient } from "./server-query-client";
 
@@ -12,6 +15,20 @@ import { getServerQueryClient } from "./server-query-client";
  * <HydrationBoundary>. A failed prefetch is not dehydrated: the browser then fetches (and follows a
  * reauth redirect) itself. No token is ever part of the dehydrated state.
  */
+export async function prefetchPlatform<N extends OperationName>(queryClient: QueryClient, session: ConsoleSession, name: N, input: InputOf<N>): Promise<void> {
+  const key = { openAppId: session.openAppId, tenantId: session.tenantId };
+  await queryClient.prefetchQuery({
+    queryKey: platformKeys.call(name, input),
+    queryFn: async () => {
+      const { apiUrl } = await getAccessToken(key);
+      return callPlatform(operations[name], input as never, {
+        apiUrl,
+        getToken: async ({ forceRefresh }) => (await getAccessToken(key, { forceRefresh })).accessToken,
+      });
+    },
+  });
+}
+
 /**
  * Runs a page's prefetches when it has a session, and puts the shell's session (tenant, user,
  * installation state) in the cache too; returns the state for <HydrationBoundary>.
