@@ -19,8 +19,8 @@ async function openConsoleInFrame(page: Page): Promise<FrameLocator> {
   return frame;
 }
 
-const idsOnScreen = async (frame: FrameLocator) =>
-  (await frame.locator("tbody tr td:first-child").allTextContents()).map((s) => s.trim());
+const idsOnScreen = async (scope: Pick<Page, "locator"> | FrameLocator) =>
+  (await scope.locator("tbody tr td:first-child").allTextContents()).map((s) => s.trim());
 
 test.describe.serial("customers list through the sandbox", () => {
   let token: string;
@@ -79,6 +79,19 @@ test.describe.serial("customers list through the sandbox", () => {
     await frame.locator("tbody tr").first().getByRole("link").click();
     await expect(frame.getByRole("heading", { level: 1 })).toHaveText(String(customer.displayName ?? customer.name ?? "(no name)"));
     await expect(frame.getByText(customer.id, { exact: true })).toBeVisible();
+  });
+
+  test("with a session cookie the first page arrives with the HTML (server prefetch), no browser call", async ({ page }) => {
+    const calls: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/api/platform/")) calls.push(r.url());
+    });
+    await page.goto(`${e2eUrls.app}/customers?openAppId=${ALPHA.openAppId}&sidx=dateCreated&sord=desc`);
+    const expected = (await platformGet("/v1/customers", { rows: "20", sidx: "dateCreated", sord: "desc", select: "id" }, token)) as { rows: Row[] };
+    await expect.poll(() => idsOnScreen(page)).toEqual(expected.rows.map((r) => r.id));
+    await expect(page.getByText(/\d+ customers/)).toBeVisible();
+    await page.waitForTimeout(500);
+    expect(calls).toEqual([]);
   });
 
   test("axe finds nothing on the console pages in a tab, in both languages", async ({ page }) => {
