@@ -210,19 +210,13 @@ export class CustomerStore {
   /** Rebuilds a tenant's rank blocks from scratch (after bulk loading). */
   rebuildRankBlocks(tenant: number): void {
     this.db.prepare("DELETE FROM customer_rank_blocks WHERE tenant_id = ?").run(tenant);
-    const insert = this.db.prepare("INSERT INTO customer_rank_blocks (tenant_id, first_id, count) VALUES (?, ?, ?)");
-    let first: bigint | undefined;
-    let count = 0;
-    for (const row of this.db.prepare("SELECT id FROM customers WHERE tenant_id = ? ORDER BY id").safeIntegers(true).iterate(tenant) as Iterable<{ id: bigint }>) {
-      if (first === undefined) first = row.id;
-      count++;
-      if (count === CustomerStore.BLOCK) {
-        insert.run(tenant, first, count);
-        first = undefined;
-        count = 0;
-      }
-    }
-    if (first !== undefined) insert.run(tenant, first, count);
+    this.db
+      .prepare(
+        `INSERT INTO customer_rank_blocks (tenant_id, first_id, count)
+         SELECT ?, min(id), count(*) FROM (SELECT id, (row_number() OVER (ORDER BY id) - 1) / ${CustomerStore.BLOCK} AS block FROM customers WHERE tenant_id = ?)
+         GROUP BY block`,
+      )
+      .run(tenant, tenant);
   }
 }
 
