@@ -12,6 +12,8 @@ export type ApiKit = {
   close(): Promise<void>;
 };
 export type CallOptions = { query?: Record<string, string | number | boolean | bigint>; body?: unknown; rawBody?: string; token?: string; environment?: "alpha" | "beta" };
+// Tests read arbitrary response shapes; `any` keeps the assertions short.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type ApiResponse = { status: number; text: string; json: any; contentType: string };
 
 export async function startApiKit(): Promise<ApiKit> {
