@@ -8,6 +8,8 @@ export type ApiKit = {
   sandbox: RunningSandbox;
   changes: ChangeEvent[];
   token(environment?: "alpha" | "beta"): Promise<string>;
+  /** A new token (after moving the sandbox clock, old ones may have expired). */
+  newToken(environment?: "alpha" | "beta"): Promise<string>;
   call(method: string, path: string, options?: CallOptions): Promise<ApiResponse>;
   close(): Promise<void>;
 };
@@ -45,5 +47,9 @@ export async function startApiKit(): Promise<ApiKit> {
     }
     return { status: res.status, text, json, contentType: res.headers.get("content-type") ?? "" };
   };
-  return { sandbox, changes, token, call, close: () => sandbox.close() };
+  const newToken = async (environment: "alpha" | "beta" = "alpha") => {
+    tokens.delete(environment);
+    return token(environment);
+  };
+  return { sandbox, changes, token, newToken, call, close: () => sandbox.close() };
 }
