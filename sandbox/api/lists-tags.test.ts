@@ -114,7 +114,7 @@ describe("§4.5 tags", () => {
     await kit.call("POST", "/v1/tagservice/addCustomerTag", { body: { customerId: customers[5], tags: [{ name: "甲" }, { name: "乙" }] } });
     const res = await kit.call("POST", "/v1/tagservice/removeCustomerTag", { body: { customerId: customers[5], tags: ["甲", "丙"] } });
     expect(res.json).toEqual(["甲"]);
-    expect((await kit.call("GET", "/v1/tagservice/getCustomerTags", { query: { customerId: customers[5] } })).json[String(customers[5])]).toBe("乙");
+    expect((await kit.call("GET", "/v1/tagservice/getCustomerTags", { query: { customerId: customers[5]! } })).json[String(customers[5])]).toBe("乙");
   });
 
   it("§4.5 merge: customers with fromId get toId, fromId is deleted, answer {success: true}", async () => {
@@ -123,7 +123,7 @@ describe("§4.5 tags", () => {
     await kit.call("POST", "/v1/tagservice/addCustomerTag", { body: { customerId: customers[0], tags: [{ name: "旧标签" }] } });
     const res = await kit.call("POST", `/v1/tags/${from.id}/mergeto/${to.id}`);
     expect(res.json).toEqual({ success: true });
-    expect((await kit.call("GET", "/v1/tagservice/getCustomerTags", { query: { customerId: customers[0] } })).json[String(customers[0])]).toContain("新标签");
+    expect((await kit.call("GET", "/v1/tagservice/getCustomerTags", { query: { customerId: customers[0]! } })).json[String(customers[0])]).toContain("新标签");
     expect((await kit.call("DELETE", `/v1/tags/${from.id}`)).status).toBe(404);
   });
 
