@@ -1,5 +1,6 @@
 import { parseJson, stringifyJson } from "@/lib/platform/json";
 import { publishChange } from "../context";
+import type { Statement } from "better-sqlite3";
 import type { SandboxDb } from "../db";
 import { sendJson } from "../http";
 import { nextId } from "../ids";
@@ -113,10 +114,23 @@ export function parseEvent(raw: Json, nowMs: number, prefix = ""): { input?: Eve
   return { input: { event: event as string, date, externalId, score, doc }, problems };
 }
 
+const customTypeCache = new WeakMap<SandboxDb, { read: Statement; write: Statement }>();
+function customTypeStatements(db: SandboxDb) {
+  let cached = customTypeCache.get(db);
+  if (!cached) {
+    cached = {
+      read: db.prepare("SELECT props FROM custom_event_types WHERE tenant_id = ? AND event = ?"),
+      write: db.prepare("INSERT INTO custom_event_types (tenant_id, event, props) VALUES (?, ?, ?) ON CONFLICT (tenant_id, event) DO UPDATE SET props = excluded.props"),
+    };
+    customTypeCache.set(db, cached);
+  }
+  return cached;
+}
+
 /** §2.3: the custom properties of a custom event type, defined on first use, within the 53-property limits. */
 function checkCustomProperties(db: SandboxDb, tenant: number, input: EventInput, prefix: string, save: boolean): FieldProblem[] {
   if (!input.event.startsWith("c_")) return [];
-  const row = db.prepare("SELECT props FROM custom_event_types WHERE tenant_id = ? AND event = ?").get(tenant, input.event) as { props: string } | undefined;
+  const row = customTypeStatements(db).read.get(tenant, input.event) as { props: string } | undefined;
   const props = (row ? JSON.parse(row.props) : {}) as Record<string, PropKind>;
   const problems: FieldProblem[] = [];
   let changed = false;
@@ -137,11 +151,7 @@ function checkCustomProperties(db: SandboxDb, tenant: number, input: EventInput,
     changed = true;
   }
   if (save && changed && problems.length === 0) {
-    db.prepare("INSERT INTO custom_event_types (tenant_id, event, props) VALUES (?, ?, ?) ON CONFLICT (tenant_id, event) DO UPDATE SET props = excluded.props").run(
-      tenant,
-      input.event,
-      JSON.stringify(props),
-    );
+    customTypeStatements(db).write.run(tenant, input.event, JSON.stringify(props));
   }
   return problems;
 }
