@@ -20,6 +20,8 @@ export type ApiResponse = { status: number; text: string; json: any; contentType
 
 export async function startApiKit(): Promise<ApiKit> {
   const sandbox = await startSandbox({ ...loadSandboxConfig({ SANDBOX_ALPHA_PORT: "0", SANDBOX_BETA_PORT: "0" }), dbFile: ":memory:" });
+  // No outbound webhooks from tests (the default receiver is the app on :3000).
+  await fetch(`${sandbox.urls.alpha}/__sandbox/webhooks/config`, { method: "POST", body: JSON.stringify({ enabled: false }) });
   const changes: ChangeEvent[] = [];
   sandbox.ctx.changeListeners.push((c) => changes.push(c));
   const tokens = new Map<string, string>();

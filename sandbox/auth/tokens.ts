@@ -58,3 +58,67 @@ export function presentedToken(url: string, authorization: string | undefined): 
   const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? "");
   return match?.[1];
 }
+
+export type RefreshResult = { ok: true; tokens: TokenResponse } | { ok: false; reason: "invalid" | "used" | "revoked" | "client" };
+
+/**
+ * The refresh grant. With rotation (the default) the presented refresh token is marked used and a
+ * new one is returned; presenting it again fails, so clients must store the new pair atomically.
+ * Without rotation the same refresh token is returned and stays valid. Refresh tokens do not
+ * expire by time (the spec shows no lifetime); they end by rotation or revocation.
+ */
+export function refreshTokens(
+  ctx: SandboxContext,
+  request: { environment: string; clientId: string; refreshToken: string; rotate: boolean },
+): RefreshResult {
+  const { environment, clientId, refreshToken, rotate } = request;
+  return ctx.db.transaction((): RefreshResult => {
+    const row = ctx.db
+      .prepare("SELECT environment, tenant_id, user_id, client_id, used_at, revoked FROM refresh_tokens WHERE token = ?")
+      .get(refreshToken) as
+      | { environment: string; tenant_id: number; user_id: number; client_id: string; used_at: number | null; revoked: number }
+      | undefined;
+    // A refresh token of another environment is unknown here, as on the real platform.
+    if (!row || row.environment !== environment) return { ok: false, reason: "invalid" };
+    if (row.client_id !== clientId) return { ok: false, reason: "client" };
+    if (row.revoked) return { ok: false, reason: "revoked" };
+    if (row.used_at !== null) return { ok: false, reason: "used" };
+    const subject = { environment: row.environment, tenantId: row.tenant_id, userId: row.user_id, clientId: row.client_id };
+    const now = ctx.clock.nowSeconds();
+    if (!rotate) {
+      const access = opaqueToken("at");
+      ctx.db
+        .prepare("INSERT INTO access_tokens (token, environment, tenant_id, user_id, client_id, expires_at) VALUES (?, ?, ?, ?, ?, ?)")
+        .run(access, subject.environment, subject.tenantId, subject.userId, subject.clientId, now + ACCESS_TOKEN_TTL_SECONDS);
+      return {
+        ok: true,
+        tokens: { access_token: access, token_type: "authorization_code", expires_in: ACCESS_TOKEN_TTL_SECONDS, refresh_token: refreshToken },
+      };
+    }
+    ctx.db.prepare("UPDATE refresh_tokens SET used_at = ? WHERE token = ?").run(now, refreshToken);
+    return { ok: true, tokens: issueTokens(ctx, subject) };
+  })();
+}
+
+/** Revokes the given tokens (used when an authorization code is replayed). */
+export function revokeTokens(ctx: SandboxContext, accessToken: string | null, refreshToken: string | null): void {
+  if (accessToken) ctx.db.prepare("UPDATE access_tokens SET revoked = 1 WHERE token = ?").run(accessToken);
+  if (refreshToken) ctx.db.prepare("UPDATE refresh_tokens SET revoked = 1 WHERE token = ?").run(refreshToken);
+}
+
+/** Revokes every refresh token (and, if asked, every access token) of a tenant; returns the counts. */
+export function revokeTenantTokens(
+  ctx: SandboxContext,
+  environment: string,
+  tenantId: number,
+  options: { accessTokens: boolean },
+): { refreshTokens: number; accessTokens: number } {
+  const refresh = ctx.db
+    .prepare("UPDATE refresh_tokens SET revoked = 1 WHERE environment = ? AND tenant_id = ? AND revoked = 0")
+    .run(environment, tenantId).changes;
+  const access = options.accessTokens
+    ? ctx.db.prepare("UPDATE access_tokens SET revoked = 1 WHERE environment = ? AND tenant_id = ? AND revoked = 0").run(environment, tenantId)
+        .changes
+    : 0;
+  return { refreshTokens: refresh, accessTokens: access };
+}

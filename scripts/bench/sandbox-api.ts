@@ -35,6 +35,8 @@ async function main() {
     const seedSeconds = (performance.now() - seedStart) / 1000;
 
     const base = sandbox.urls.alpha!;
+    // Loopback only: no outbound webhooks for the benchmark's changes.
+    await fetch(`${base}/__sandbox/webhooks/config`, { method: "POST", body: JSON.stringify({ enabled: false }) });
     const tokenRes = await fetch(`${base}/__sandbox/tokens`, { method: "POST", body: JSON.stringify({ environment: "alpha" }) });
     const token = ((await tokenRes.json()) as { access_token: string }).access_token;
     const customers = (q: string) => `${base}/v1/customers?access_token=${token}&${q}`;
