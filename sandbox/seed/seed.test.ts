@@ -57,9 +57,10 @@ describe("seeder", () => {
     const again = seedSandbox(ctx, { customers: 1000, ifEmpty: true });
     expect(again.tenants.every((t) => t.skipped)).toBe(true);
     expect(count(ctx, "SELECT count(*) AS n FROM customers WHERE tenant_id = ?", alpha)).toBe(1000);
-    // A second seed without ifEmpty adds customers without clashing identities.
+    // A second seed without ifEmpty adds customers without clashing identities, even after deletions.
+    ctx.db.prepare("DELETE FROM customers WHERE id IN (SELECT id FROM customers WHERE tenant_id = ? ORDER BY id LIMIT 10)").run(alpha);
     seedSandbox(ctx, { customers: 200 });
-    expect(count(ctx, "SELECT count(*) AS n FROM customers WHERE tenant_id = ?", alpha)).toBe(1200);
+    expect(count(ctx, "SELECT count(*) AS n FROM customers WHERE tenant_id = ?", alpha)).toBe(1190);
     ctx.db.close();
   });
 });

@@ -228,7 +228,13 @@ function seedTenant(ctx: SandboxContext, tenant: number, count: number, log: (li
 
   const tagKey = `${envName}-${tenant}`;
   // Generated mobiles, emails and open ids embed the running number, so a second seed continues after the first.
-  const offset = (db.prepare("SELECT count(*) AS n FROM customers WHERE tenant_id = ?").get(tenant) as { n: number }).n;
+  // The running number lives in id_sequences (kind `seed:<tenant>`), so deleted customers never make it repeat.
+  const offset =
+    Number(
+      (db
+        .prepare("INSERT INTO id_sequences (kind, last) VALUES (?, ?) ON CONFLICT(kind) DO UPDATE SET last = last + excluded.last RETURNING last")
+        .get(`seed:${tenant}`, count) as { last: number }).last,
+    ) - count;
   let orderSeq = (db.prepare("SELECT count(*) AS n FROM deals WHERE tenant_id = ?").get(tenant) as { n: number }).n;
   for (let start = 0; start < count; start += BATCH) {
     const size = Math.min(BATCH, count - start);
