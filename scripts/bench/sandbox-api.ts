@@ -5,7 +5,7 @@
  * event ingest through batchPushEvents. Targets: seed <= 90 s, filtered p50 <= 20 ms, deep/first <= 2.
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { loadSandboxConfig } from "../../sandbox/config";
 import { seedSandbox } from "../../sandbox/seed/seed";
@@ -30,9 +30,13 @@ async function timed(url: string): Promise<number> {
 async function main() {
   const sandbox = await startSandbox({ ...loadSandboxConfig({ SANDBOX_ALPHA_PORT: "0", SANDBOX_BETA_PORT: "0" }), dbFile: path.join(dir, "bench.sqlite") });
   try {
+    const loadBefore = loadavg()[0]!;
+    const cpuBefore = process.cpuUsage();
     const seedStart = performance.now();
     seedSandbox(sandbox.ctx, { customers: CUSTOMERS, log: (line) => console.log(`  seed ${line}`) });
     const seedSeconds = (performance.now() - seedStart) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
+    const seedCpuSeconds = (cpu.user + cpu.system) / 1e6;
 
     const base = sandbox.urls.alpha!;
     // Loopback only: no outbound webhooks for the benchmark's changes.
@@ -82,6 +86,8 @@ async function main() {
     const p50Deep = percentile(deep, 50);
     const rows: Array<[string, string, string, string]> = [
       ["seed time", `${seedSeconds.toFixed(1)} s (${CUSTOMERS.toLocaleString("en")} customers + beta tenth)`, "<= 90 s", seedSeconds <= 90 ? "ok" : "MISSED"],
+      ["seed CPU time (this process)", `${seedCpuSeconds.toFixed(1)} s`, "", ""],
+      ["load average at start (cores)", `${loadBefore.toFixed(1)} (${cpus().length})`, "", ""],
       ["GET /v1/customers stage+gender p50", `${percentile(filtered, 50).toFixed(2)} ms`, "<= 20 ms", percentile(filtered, 50) <= 20 ? "ok" : "MISSED"],
       ["GET /v1/customers stage+gender p99", `${percentile(filtered, 99).toFixed(2)} ms`, "", ""],
       ["page 1 p50", `${p50First.toFixed(2)} ms`, "", ""],
