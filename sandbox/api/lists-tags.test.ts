@@ -140,3 +140,23 @@ describe("§4.5 tags", () => {
     expect(res.json.success).toEqual(["文件标签1", "文件标签2"]);
   });
 });
+
+describe("change events for the webhook sender", () => {
+  it("lists, members, tags and customer tags publish their changes", async () => {
+    kit.changes.length = 0;
+    const list = await newList("发布");
+    await kit.call("POST", "/v1/listMembers", { body: { data: { customerId: customers[0], listId: list.id } } });
+    await kit.call("POST", "/v1/listservice/removeFromList", { query: { customerIds: String(customers[0]), listId: list.id } });
+    await kit.call("DELETE", `/v1/lists/${list.id}`);
+    const tag = (await kit.call("POST", "/v1/tags", { body: { name: "发布标签", dimension: "basic" } })).json;
+    await kit.call("POST", "/v1/tagservice/addCustomerTag", { body: { customerId: customers[1], tags: [{ name: "发布标签" }] } });
+    await kit.call("POST", "/v1/tagservice/removeCustomerTag", { body: { customerId: customers[1], tags: ["发布标签"] } });
+    await kit.call("DELETE", `/v1/tags/${tag.id}`);
+    await kit.call("POST", "/v1/tagdimensions", { body: { name: "发布维度", dimensionKey: "pub_dim" } });
+    expect(kit.changes.map((c) => `${c.resource}.${c.action}`)).toEqual([
+      "list.created", "listMember.added", "listMember.removed", "list.deleted",
+      "tag.created", "customerTag.added", "customerTag.removed", "tag.deleted", "tagDimension.created",
+    ]);
+    expect(kit.changes.every((c) => c.environment === "alpha" && c.tenantId === kit.sandbox.ctx.config.environments[0]!.tenant.id)).toBe(true);
+  });
+});

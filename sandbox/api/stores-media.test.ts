@@ -93,3 +93,13 @@ describe("§4.6 media import", () => {
     }
   });
 });
+
+describe("change events for the webhook sender", () => {
+  it("stores publish created, updated and deleted", async () => {
+    kit.changes.length = 0;
+    const shop = (await kit.call("POST", "/v1/stores", { body: { shopInfoAll: shopInfoAll() } })).json.shop;
+    await kit.call("PUT", `/v1/stores/${shop.id}`, { body: { shopInfoAll: shopInfoAll() } });
+    await kit.call("DELETE", `/v1/stores/${shop.id}`);
+    expect(kit.changes.map((c) => `${c.resource}.${c.action}.${c.id}`)).toEqual([`store.created.${shop.id}`, `store.updated.${shop.id}`, `store.deleted.${shop.id}`]);
+  });
+});
