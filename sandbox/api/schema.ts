@@ -146,4 +146,13 @@ registerMigrations([
       ) WITHOUT ROWID;
     `,
   },
+  {
+    // Ordered reads of a whole tenant without a sort: events by id or lastUpdated, customers by name.
+    id: "api-002",
+    sql: `
+      CREATE INDEX customer_events_tenant ON customer_events (tenant_id);
+      CREATE INDEX customer_events_tenant_updated ON customer_events (tenant_id, last_updated);
+      CREATE INDEX customers_name ON customers (tenant_id, name);
+    `,
+  },
 ]);
