@@ -332,6 +332,11 @@ describe("§4.1 identities", () => {
     expect(ordinary.json).toEqual([]);
   });
 
+  it("§4.1 md5type must be common or marketplace", async () => {
+    const res = await kit.call("GET", "/v1/customerService/getCustomerIdentityByMd5", { query: { md5type: "sha1", md5value: md5("x") } });
+    expect(res.json.error.fieldErrors[0].fieldName).toBe("md5type");
+  });
+
   it("§7.2 md5 identity not found: HTTP 200, code 409200, message 'Not found'", async () => {
     const res = await kit.call("GET", "/v1/customerService/getCustomerIdentityByMd5", { query: { md5type: "marketplace", md5value: md5("nobody") } });
     expect(res.status).toBe(200);

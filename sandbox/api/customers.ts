@@ -261,7 +261,7 @@ export const customerRoutes: ResourceRoutes = (app, ctx, env) => {
     handle((c) => {
       const md5type = c.req.query("md5type");
       const md5value = c.req.query("md5value");
-      if (!md5type) return sendFieldError(c, "md5type", "md5type is required (common or marketplace)");
+      if (md5type !== "common" && md5type !== "marketplace") return sendFieldError(c, "md5type", "md5type is required: common or marketplace");
       if (!md5value) return sendFieldError(c, "md5value", "md5value is required");
       const row = db
         .prepare("SELECT id, customer_id, md5type, type, value, md5value, date_created, last_updated FROM customer_md5_identities WHERE tenant_id = ? AND md5type = ? AND md5value = ?")
