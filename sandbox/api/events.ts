@@ -166,7 +166,7 @@ export class EventStore {
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.findDup = db
-      .prepare("SELECT id, customer_id, event, date, last_updated, external_id, doc FROM customer_events WHERE tenant_id = ? AND customer_id = ? AND event = ? AND external_id = ?")
+      .prepare("SELECT id, customer_id, event, date, last_updated, external_id, doc FROM customer_events WHERE customer_id = ? AND event = ? AND external_id = ? AND tenant_id = ?")
       .safeIntegers(true);
   }
 
@@ -177,7 +177,7 @@ export class EventStore {
 
   /** Records an event; a duplicate `externalId` (§2.3) returns the stored record instead. */
   record(tenant: number, customerId: bigint, input: EventInput, now: number): { row: EventRow; duplicate: boolean } {
-    const dup = this.findDup.get(tenant, customerId, input.event, input.externalId) as EventRow | undefined;
+    const dup = this.findDup.get(customerId, input.event, input.externalId, tenant) as EventRow | undefined;
     if (dup) return { row: dup, duplicate: true };
     checkCustomProperties(this.db, tenant, input, "", true);
     const id = nextId(this.db, "event");

@@ -53,8 +53,8 @@ registerMigrations([
         event TEXT NOT NULL, date INTEGER NOT NULL, last_updated INTEGER NOT NULL,
         external_id TEXT NOT NULL, score INTEGER NOT NULL DEFAULT 0, doc TEXT NOT NULL
       );
-      CREATE UNIQUE INDEX customer_events_dedupe ON customer_events (tenant_id, customer_id, event, external_id);
-      CREATE INDEX customer_events_customer ON customer_events (customer_id, date);
+      -- §2.3 dedupe (customer ids are unique across tenants); also serves a customer's events.
+      CREATE UNIQUE INDEX customer_events_dedupe ON customer_events (customer_id, event, external_id);
       CREATE INDEX customer_events_tenant_date ON customer_events (tenant_id, date);
 
       -- §2.3: custom event types (c_) get their properties defined on first use.

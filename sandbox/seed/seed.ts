@@ -97,7 +97,7 @@ const BULK_THRESHOLD = 50_000;
 const BULK_INDEXES = [
   "customers_tenant_id", "customers_stage", "customers_source", "customers_gender", "customers_mobile", "customers_email", "customers_created",
   "customers_updated", "customer_identities_value", "customer_identities_customer", "customer_md5_value", "customer_md5_customer",
-  "customer_events_dedupe", "customer_events_customer", "customer_events_tenant_date", "customer_events_tenant", "customer_events_tenant_updated",
+  "customer_events_dedupe", "customer_events_tenant_date", "customer_events_tenant", "customer_events_tenant_updated",
   "customers_name",
 ];
 
