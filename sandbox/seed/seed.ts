@@ -93,12 +93,15 @@ export function seedSandbox(ctx: SandboxContext, options: SeedOptions): SeedSumm
 
 /** Above this many customers the big tables' secondary indexes are built after loading, not row by row. */
 const BULK_THRESHOLD = 50_000;
-/** Secondary indexes of the big tables, built after loading (a sort beats row-by-row inserts; measured). */
+/**
+ * Secondary indexes whose keys arrive in random order while seeding (values, times, names): built
+ * after loading, where a sort beats row-by-row inserts. Indexes whose keys grow with the ids (tenant
+ * + id, a handful of stages/sources/genders, customer ids) take appends cheaply and stay (measured
+ * at 1,000,000 customers: index phase 74 s → 37 s, total CPU 107 s → 101 s).
+ */
 const BULK_INDEXES = [
-  "customers_tenant_id", "customers_stage", "customers_source", "customers_gender", "customers_mobile", "customers_email", "customers_created",
-  "customers_updated", "customer_identities_value", "customer_identities_customer", "customer_md5_value", "customer_md5_customer",
-  "customer_events_dedupe", "customer_events_tenant_date", "customer_events_tenant", "customer_events_tenant_updated",
-  "customers_name",
+  "customers_mobile", "customers_email", "customers_created", "customers_updated", "customers_name", "customer_identities_value", "customer_md5_value",
+  "customer_events_tenant_date", "customer_events_tenant_updated",
 ];
 
 /** Drops the secondary indexes of the big tables; the returned function creates them again. */
