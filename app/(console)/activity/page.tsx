@@ -1,0 +1,86 @@
+import type { Metadata } from "next";
+import { cookies } from "next/headers";
+import Link from "next/link";
+import { ActivityLiveRefresh } from "@/components/activity/activity-live-refresh";
+import { requirePageSession, type PageSearchParams } from "@/lib/auth/page-session";
+import { getStore } from "@/lib/store";
+import { recentActivity } from "@/lib/store/webhook-inbox";
+import { activityHref, homeTime } from "@/lib/webhooks/activity";
+import { activityLocale, activityMessages } from "@/lib/webhooks/activity-messages";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Activity · Engage Console" };
+
+type Props = { searchParams: Promise<PageSearchParams> };
+
+/**
+ * Activity: the latest webhook deliveries (§5.5, §6) of the signed-in tenant — what changed, when,
+ * and a link to it. Refreshes itself when new deliveries arrive.
+ */
+export default async function ActivityPage({ searchParams }: Props) {
+  const params = await searchParams;
+  const openAppId = typeof params.openAppId === "string" ? params.openAppId : undefined;
+  const session = await requirePageSession(params, openAppId ? `/activity?${new URLSearchParams({ openAppId })}` : "/activity");
+
+  const entries = await recentActivity(await getStore(), { openAppId: session.openAppId, tenantId: session.tenantId }, 50);
+  const cursor = entries[0]?.id ?? "0";
+  const lang = typeof params.lang === "string" ? params.lang : undefined;
+  const locale = activityLocale((await cookies()).get("ec_locale")?.value, lang);
+  const m = activityMessages[locale];
+  const modes: Record<string, string> = m.modes;
+
+  return (
+    <main id="main" lang={locale} className="mx-auto max-w-5xl p-4 md:p-6">
+      <h1 className="text-xl font-semibold text-slate-900">{m.title}</h1>
+      <p className="mt-1 text-sm text-slate-700">{m.intro}</p>
+      <ActivityLiveRefresh openAppId={session.openAppId} cursor={cursor} messages={{ oneNew: m.oneNew, manyNew: m.manyNew }} />
+      {entries.length === 0 ? (
+        <p className="mt-6 rounded-md border border-dashed border-slate-300 bg-white p-6 text-slate-700">
+          {m.empty}
+        </p>
+      ) : (
+        <div className="mt-4 overflow-x-auto rounded-md border border-slate-300 bg-white">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">{m.caption}</caption>
+            <thead className="bg-slate-100 text-slate-800">
+              <tr>
+                <th scope="col" className="px-3 py-2 font-semibold">{m.received}</th>
+                <th scope="col" className="px-3 py-2 font-semibold">{m.event}</th>
+                <th scope="col" className="px-3 py-2 font-semibold">{m.changed}</th>
+                <th scope="col" className="px-3 py-2 font-semibold">{m.occurred}</th>
+                <th scope="col" className="px-3 py-2 font-semibold">{m.verifiedBy}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry) => {
+                const href = activityHref(entry, session.openAppId);
+                const label = entry.resource ? `${entry.resource} ${entry.resourceId ?? ""}`.trim() : (entry.resourceId ?? "—");
+                return (
+                  <tr key={entry.id} className="border-t border-slate-200">
+                    <td className="px-3 py-2 whitespace-nowrap tabular-nums">
+                      <time dateTime={new Date(entry.receivedAt).toISOString()}>{homeTime(entry.receivedAt)}</time>
+                    </td>
+                    <td className="px-3 py-2 font-mono text-xs">{entry.kind}</td>
+                    <td className="px-3 py-2">
+                      {href ? (
+                        <Link href={href} className="text-blue-800 underline underline-offset-2 hover:text-blue-950 focus-visible:outline-2 focus-visible:outline-blue-700">
+                          {label}
+                        </Link>
+                      ) : (
+                        <span>{label}</span>
+                      )}
+                    </td>
+                    <td className="px-3 py-2 whitespace-nowrap tabular-nums">
+                      {entry.occurredAt ? <time dateTime={entry.occurredAt}>{homeTime(entry.occurredAt) ?? entry.occurredAt}</time> : "—"}
+                    </td>
+                    <td className="px-3 py-2">{modes[entry.verification] ?? entry.verification}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </main>
+  );
+}

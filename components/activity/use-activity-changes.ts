@@ -1,0 +1,72 @@
+"use client";
+import { useEffect, useRef } from "react";
+
+export type ActivityChanges = {
+  entries: Array<{ id: string; kind: string; resource?: string; resourceId?: string; action?: string }>;
+  cursor: string;
+  staleQueryKeys: Array<readonly [string, ...string[]]>;
+};
+
+const POLL_MS = 10_000;
+const MAX_BACKOFF_MS = 60_000;
+
+/**
+ * Polls `GET /api/activity?after=<cursor>` while the page is visible and calls `onChanges` with each
+ * non-empty batch of webhook deliveries (the console's way to learn what the platform changed).
+ * Starts at `initialCursor`, or at "now" when none is given. Stops on 401 (the shell's re-authorize
+ * prompt handles that) and backs off after errors.
+ */
+export function useActivityChanges(openAppId: string | undefined, onChanges: (changes: ActivityChanges) => void, initialCursor?: string): void {
+  const callback = useRef(onChanges);
+  useEffect(() => {
+    callback.current = onChanges;
+  }, [onChanges]);
+
+  useEffect(() => {
+    let cursor = initialCursor;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let delay = POLL_MS;
+    const controller = new AbortController();
+
+    async function poll(): Promise<void> {
+      if (stopped) return;
+      if (document.visibilityState === "hidden") return schedule(POLL_MS);
+      try {
+        const query = new URLSearchParams();
+        if (cursor !== undefined) query.set("after", cursor);
+        if (openAppId) query.set("openAppId", openAppId);
+        const res = await fetch(`/api/activity?${query}`, {
+          headers: openAppId ? { "X-Open-App-Id": openAppId } : {},
+          credentials: "same-origin",
+          cache: "no-store",
+          signal: controller.signal,
+        });
+        if (res.status === 401) return; // signed out: polling stops until the page is loaded again
+        if (!res.ok) throw new Error(`HTTP ${res.status}`);
+        const changes = (await res.json()) as ActivityChanges;
+        const first = cursor === undefined;
+        cursor = changes.cursor;
+        delay = POLL_MS;
+        if (!first && changes.entries.length > 0) callback.current(changes);
+        // A full page may have more behind it: fetch the next one at once.
+        return schedule(changes.entries.length >= 50 ? 0 : POLL_MS);
+      } catch {
+        if (controller.signal.aborted) return;
+        delay = Math.min(delay * 2, MAX_BACKOFF_MS);
+        return schedule(delay);
+      }
+    }
+
+    function schedule(ms: number): void {
+      if (!stopped) timer = setTimeout(() => void poll(), ms);
+    }
+
+    schedule(initialCursor === undefined ? 0 : POLL_MS);
+    return () => {
+      stopped = true;
+      controller.abort();
+      if (timer) clearTimeout(timer);
+    };
+  }, [openAppId, initialCursor]);
+}

@@ -1,0 +1,48 @@
+import type { ReactNode } from "react";
+
+export type SessionSummaryProps = {
+  openAppId: string;
+  tenantId: string;
+  tenantName?: string;
+  userId: string;
+  userName: string;
+  status: "active" | "reauth_required" | "missing";
+  /** Where "Authorize again" goes. */
+  startUrl?: string;
+  /** Shown at the end (e.g. the sign-out form). */
+  children?: ReactNode;
+};
+
+/** The tenant and user of the console's session; offers re-authorization when the installation needs it. */
+export function SessionSummary(props: SessionSummaryProps) {
+  return (
+    <section aria-labelledby="session-heading" className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 id="session-heading" className="text-lg font-semibold">
+        Signed in
+      </h2>
+      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+        <dt className="text-slate-500">Tenant</dt>
+        <dd data-testid="tenant">
+          {props.tenantName ?? "—"} <span className="text-slate-500">({props.tenantId})</span>
+        </dd>
+        <dt className="text-slate-500">User</dt>
+        <dd data-testid="user">
+          {props.userName} {props.userId ? <span className="text-slate-500">({props.userId})</span> : null}
+        </dd>
+        <dt className="text-slate-500">Environment</dt>
+        <dd data-testid="open-app-id">{props.openAppId}</dd>
+      </dl>
+      {props.status !== "active" ? (
+        <p role="alert" className="mt-4 rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          The platform no longer accepts this installation&apos;s authorization.{" "}
+          {props.startUrl ? (
+            <a className="font-medium underline" href={props.startUrl}>
+              Authorize again
+            </a>
+          ) : null}
+        </p>
+      ) : null}
+      {props.children}
+    </section>
+  );
+}

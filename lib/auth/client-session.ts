@@ -1,0 +1,72 @@
+/**
+ * Browser side of the session fallback (DESIGN.md §4): the callback page stores a short-lived sealed
+ * session token in the tab (tab-storage.ts: sessionStorage, else window.name) under
+ * `ec.session.<openAppId>`; API calls send it as `Authorization: Bearer` with `X-Open-App-Id`.
+ * A 401 `reauth_required` sends the browser to authorization (§5.2.9). No platform token ever
+ * reaches the browser.
+ */
+
+import { tabStorage } from "./tab-storage";
+
+export const SESSION_KEY_PREFIX = "ec.session.";
+export const OPEN_APP_ID_HEADER = "X-Open-App-Id";
+
+type Stored = { token: string; expiresAt: number };
+
+function storage(): typeof tabStorage | undefined {
+  return typeof window === "undefined" ? undefined : tabStorage;
+}
+
+/** The stored session token of `openAppId` (or of the only stored environment), if unexpired. */
+export function storedSession(openAppId?: string): { openAppId: string; token: string } | undefined {
+  const s = storage();
+  if (!s) return undefined;
+  const keys = openAppId ? [`${SESSION_KEY_PREFIX}${openAppId}`] : s.keys().filter((k) => k.startsWith(SESSION_KEY_PREFIX));
+  if (keys.length !== 1) return undefined;
+  try {
+    const value = JSON.parse(s.get(keys[0]!) ?? "null") as Stored | null;
+    if (!value || typeof value.token !== "string" || !(value.expiresAt > Date.now())) return undefined;
+    return { openAppId: keys[0]!.slice(SESSION_KEY_PREFIX.length), token: value.token };
+  } catch {
+    return undefined;
+  }
+}
+
+export function forgetStoredSession(openAppId: string): void {
+  storage()?.remove(`${SESSION_KEY_PREFIX}${openAppId}`);
+}
+
+/** Headers of an API call of the console: the environment, and the fallback token when there is one. */
+export function sessionHeaders(openAppId?: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (openAppId) headers[OPEN_APP_ID_HEADER] = openAppId;
+  const stored = storedSession(openAppId);
+  if (stored) headers.Authorization = `Bearer ${stored.token}`;
+  return headers;
+}
+
+/** If `response` is the 401 reauth_required of §5.2.9, sends the browser to authorize again and returns true. */
+export async function followReauth(response: Response): Promise<boolean> {
+  if (response.status !== 401) return false;
+  const body = (await response.clone().json().catch(() => null)) as { error?: { code?: string; redirect?: string } } | null;
+  const redirect = body?.error?.code === "reauth_required" ? body.error.redirect : undefined;
+  if (!redirect || !redirect.startsWith("/")) return false;
+  const target = new URL(redirect, window.location.origin);
+  if (!target.searchParams.has("returnTo")) target.searchParams.set("returnTo", window.location.pathname + window.location.search);
+  window.location.assign(target.pathname + target.search);
+  return true;
+}
+
+/** Renews the stored token when less than `marginMs` is left (POST /api/auth/session); true when a token is live afterwards. */
+export async function renewStoredSession(openAppId?: string, marginMs = 5 * 60 * 1000): Promise<boolean> {
+  const s = storage();
+  const stored = storedSession(openAppId);
+  if (!s || !stored) return false;
+  const current = JSON.parse(s.get(`${SESSION_KEY_PREFIX}${stored.openAppId}`) ?? "null") as Stored | null;
+  if (current && current.expiresAt - Date.now() > marginMs) return true;
+  const response = await fetch("/api/auth/session", { method: "POST", headers: sessionHeaders(stored.openAppId), cache: "no-store" }).catch(() => undefined);
+  if (!response?.ok) return false;
+  const renewed = (await response.json()) as Stored;
+  s.set(`${SESSION_KEY_PREFIX}${stored.openAppId}`, JSON.stringify(renewed));
+  return true;
+}

@@ -1,0 +1,365 @@
+import fc from "fast-check";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { captureLogsForTests } from "@/lib/log";
+import { findEnvironment, findInstallation } from "@/lib/store/installations";
+import { openSqliteTestStore, type TestStore } from "@/lib/store/testing";
+import { computeHmac } from "./hmac";
+import { requireApiSession } from "./session";
+import { startFakePlatform, type FakePlatform } from "./testing/fake-platform";
+import { APP_URL, CLIENT, configureApp, pageData, TestBrowser } from "./testing/harness";
+
+let alpha: FakePlatform;
+let beta: FakePlatform;
+let t: TestStore;
+
+beforeAll(async () => {
+  alpha = await startFakePlatform({ ...CLIENT, openAppId: "oa-alpha-test", tenantId: 9007199254740993123n });
+  beta = await startFakePlatform({ ...CLIENT, openAppId: "oa-beta-test", tenantId: 80000000002n });
+  alpha.cloudPeers = [beta];
+});
+afterAll(async () => {
+  await alpha.close();
+  await beta.close();
+});
+beforeEach(async () => {
+  t = await openSqliteTestStore();
+  configureApp([alpha, beta], t.store);
+  alpha.cloudDomains = undefined;
+  alpha.grants = {};
+  beta.grants = {};
+});
+afterEach(() => t.cleanup());
+
+const ALPHA_KEY = { openAppId: "oa-alpha-test", tenantId: "9007199254740993123" };
+
+async function installationCount(): Promise<number> {
+  const rows = await t.store.db.selectFrom("installations").select("tenant_id").execute();
+  return rows.length;
+}
+
+function apiRequest(browser: TestBrowser, init: { openAppId?: string; bearer?: string } = {}): Request {
+  const headers = new Headers();
+  if (browser.cookies.size) headers.set("cookie", browser.cookieHeader());
+  if (init.openAppId) headers.set("X-Open-App-Id", init.openAppId);
+  if (init.bearer) headers.set("authorization", `Bearer ${init.bearer}`);
+  return new Request(`${APP_URL}/api/platform/v1/customers`, { headers });
+}
+
+/** A signed authorization return for an existing flow state, with chosen parameters. */
+function signedReturn(params: Record<string, string>, secret = CLIENT.clientSecret): string {
+  const { state, ...signed } = params;
+  const hmac = computeHmac(secret, Object.entries(signed));
+  const q = new URLSearchParams({ ...signed, hmac, ...(state ? { state } : {}) });
+  return `/api/auth/callback?${q.toString()}`;
+}
+
+describe("install (§5.2, §5.4)", () => {
+  it("installs: cloudinfo, authorize, HMAC, code exchange, users/current, store, session, marketplace redirect", async () => {
+    const browser = new TestBrowser();
+    const { entry, response } = await browser.install(alpha);
+    expect(entry.status).toBe(302);
+    const authorize = new URL(entry.headers.get("location")!);
+    expect(`${authorize.origin}${authorize.pathname}`).toBe(`${alpha.origin}/oauth2/authorize`);
+    expect(authorize.searchParams.get("client_id")).toBe("engage-console");
+    expect(authorize.searchParams.get("response_type")).toBe("code");
+    expect(authorize.searchParams.get("redirect_uri")).toBe(`${APP_URL}/api/auth/callback`);
+    expect(authorize.searchParams.get("state")).toMatch(/^install\./);
+    const flowCookie = entry.headers.getSetCookie().find((c) => c.startsWith("ec_flow_"));
+    expect(flowCookie).toMatch(/; Path=\/api\/auth; HttpOnly; Secure; SameSite=None; Partitioned; Max-Age=600$/);
+
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    const data = pageData<{ target: string; token: string; openAppId: string }>(html)!;
+    expect(data.target).toBe(`${alpha.origin}/application/mktapp/index.html?install=engage-console#/market`);
+    expect(data.openAppId).toBe("oa-alpha-test");
+
+    const session = response.headers.getSetCookie().find((c) => c.startsWith("ec_session="))!;
+    const attrs = session.split(";").slice(1).map((a) => a.trim().toLowerCase());
+    expect(attrs).toEqual(expect.arrayContaining(["httponly", "secure", "samesite=none", "partitioned", "path=/"]));
+    // the flow cookie is spent
+    expect(response.headers.getSetCookie().some((c) => /^ec_flow_[\w-]+=;.*Max-Age=0/.test(c))).toBe(true);
+
+    expect(await findEnvironment(t.store, "oa-alpha-test")).toMatchObject({ authDomain: alpha.origin, apiDomain: alpha.origin, productVersion: "5.12.0" });
+    const inst = await findInstallation(t.store, ALPHA_KEY);
+    expect(inst).toMatchObject({ status: "active", tenantName: "Alpha Retail 阿尔法零售", installedBy: "9007199254740995001" });
+    expect(alpha.grants).toMatchObject({ authorization_code: 1 });
+
+    const fromCookie = await requireApiSession(apiRequest(browser));
+    expect(fromCookie.ok && fromCookie.session).toMatchObject({ ...ALPHA_KEY, userId: "9007199254740995001", userName: "Alice Admin 王丽" });
+    const fromToken = await requireApiSession(apiRequest(new TestBrowser(), { bearer: data.token }));
+    expect(fromToken.ok && fromToken.session.tenantId).toBe(ALPHA_KEY.tenantId);
+  });
+
+  it("refuses an install whose cloudinfo domain is outside the allowlist, and never calls it", async () => {
+    alpha.cloudDomains = { authDomain: "http://127.0.0.1:9", apiDomain: "http://127.0.0.1:9" };
+    const browser = new TestBrowser();
+    const entry = await browser.request(`/api/auth/callback?redirectUrl=x&getOpenAppIdToken=${alpha.installToken()}`);
+    expect(entry.status).toBe(403);
+    const html = await entry.text();
+    expect(html).toContain("not in this app");
+    expect(pageData(html)).toBeUndefined();
+    expect(await findEnvironment(t.store, "oa-alpha-test")).toBeUndefined();
+  });
+
+  it("refuses an install whose Referer is not the environment's authDomain", async () => {
+    const entry = await new TestBrowser().request(`/api/auth/callback?redirectUrl=x&getOpenAppIdToken=${alpha.installToken()}`, {
+      headers: { referer: "https://evil.example/page" },
+    });
+    expect(entry.status).toBe(403);
+    expect(await findEnvironment(t.store, "oa-alpha-test")).toBeUndefined();
+  });
+
+  it("refuses a replayed or missing getOpenAppIdToken with a 4xx page", async () => {
+    const token = alpha.installToken();
+    const browser = new TestBrowser();
+    expect((await browser.request(`/api/auth/callback?redirectUrl=x&getOpenAppIdToken=${token}`)).status).toBe(302);
+    const replay = await browser.request(`/api/auth/callback?redirectUrl=x&getOpenAppIdToken=${token}`);
+    expect(replay.status).toBe(400);
+    expect(await replay.text()).toMatch(/expired or was already used/);
+    expect((await browser.request(`/api/auth/callback?redirectUrl=x`)).status).toBe(400);
+  });
+});
+
+describe("authorization return checks (§5.3): 4xx page, nothing stored", () => {
+  async function startedFlow() {
+    const browser = new TestBrowser();
+    const entry = await browser.request(`/api/auth/callback?redirectUrl=x&getOpenAppIdToken=${alpha.installToken()}`);
+    const location = (await browser.request(entry.headers.get("location")!)).headers.get("location")!;
+    return { browser, returnUrl: new URL(location) };
+  }
+
+  it("a tampered parameter fails the signature", async () => {
+    const { browser, returnUrl } = await startedFlow();
+    returnUrl.searchParams.set("code", `${returnUrl.searchParams.get("code")}x`);
+    const res = await browser.request(returnUrl.pathname + returnUrl.search);
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("signature");
+    expect(await installationCount()).toBe(0);
+    expect(alpha.grants.authorization_code ?? 0).toBe(0);
+  });
+
+  it("an added parameter fails the signature", async () => {
+    const { browser, returnUrl } = await startedFlow();
+    returnUrl.searchParams.set("tenantId", "1");
+    expect((await browser.request(returnUrl.pathname + returnUrl.search)).status).toBe(400);
+    expect(await installationCount()).toBe(0);
+  });
+
+  it("a stale timestamp is refused even with a valid signature", async () => {
+    const { browser, returnUrl } = await startedFlow();
+    const stale = String(Math.floor(Date.now() / 1000) - 301);
+    const res = await browser.request(signedReturn({ code: returnUrl.searchParams.get("code")!, timestamp: stale, state: returnUrl.searchParams.get("state")! }));
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("expired");
+    expect(await installationCount()).toBe(0);
+  });
+
+  it("a state of another browser, a wrong flow cookie, a forged state or a swapped purpose is refused", async () => {
+    const first = await startedFlow();
+    const second = await startedFlow();
+    // second's return, presented by the first browser (no cookie of that flow, top-level)
+    const res = await first.browser.request(second.returnUrl.pathname + second.returnUrl.search);
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("does not match this browser");
+    // even framed, a cookie of the flow with another value is a mismatch
+    const nonceCookie = [...second.browser.cookies.keys()].find((k) => k.startsWith("ec_flow_"))!;
+    second.browser.cookies.set(nonceCookie, "x".repeat(32));
+    expect((await second.browser.request(second.returnUrl.pathname + second.returnUrl.search, { headers: { "sec-fetch-dest": "iframe" } })).status).toBe(400);
+    // a state this app never issued
+    const now = String(Math.floor(Date.now() / 1000));
+    for (const state of ["install", "install.short", `install.Fe26.2**${"A".repeat(40)}`]) {
+      expect((await first.browser.request(signedReturn({ code: "c", timestamp: now, state }))).status).toBe(400);
+    }
+    // the right sealed flow under another purpose
+    const sealed = first.returnUrl.searchParams.get("state")!.slice("install.".length);
+    const swapped = signedReturn({ code: first.returnUrl.searchParams.get("code")!, timestamp: first.returnUrl.searchParams.get("timestamp")!, state: `auth.${sealed}` });
+    expect((await first.browser.request(swapped)).status).toBe(400);
+    expect(await installationCount()).toBe(0);
+    expect(alpha.grants.authorization_code ?? 0).toBe(0);
+  });
+
+  it("missing parameters are named", async () => {
+    const res = await new TestBrowser().request("/api/auth/callback?code=abc&state=install.x");
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("Missing: timestamp, hmac");
+    expect((await new TestBrowser().request("/api/auth/callback")).status).toBe(400);
+    expect((await new TestBrowser().request("/api/auth/callback?code=1&code=2")).status).toBe(400);
+  });
+
+  it("never answers 5xx to arbitrary query strings, and stores nothing (property)", async () => {
+    const key = fc.oneof(fc.constantFrom("code", "timestamp", "hmac", "state", "redirectUrl", "getOpenAppIdToken", "openAppId"), fc.string({ maxLength: 12 }));
+    const value = fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom(`install.Fe26.2**${"A".repeat(30)}`, "0", "1700000000", "%", "&=", "\u0000"));
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(key, value), { maxLength: 8 }), fc.string({ maxLength: 30 }), async (pairs, raw) => {
+        const query = Math.random() < 0.5 ? new URLSearchParams(pairs).toString() : raw.replace(/#/g, "");
+        const res = await new TestBrowser().request(`/api/auth/callback?${query}`);
+        expect(res.status).toBeGreaterThanOrEqual(200);
+        expect(res.status).toBeLessThan(500);
+        expect(res.headers.get("content-type")).toContain("text/html");
+      }),
+      { numRuns: 150 },
+    );
+    expect(await installationCount()).toBe(0);
+  });
+
+  it("never answers 5xx to arbitrary start or logout requests (property)", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 60 }), fc.string({ maxLength: 60 }), async (openAppId, returnTo) => {
+        const q = new URLSearchParams({ openAppId, returnTo }).toString();
+        const start = await new TestBrowser().request(`/api/auth/start?${q}`);
+        expect([302, 400, 404]).toContain(start.status);
+        if (start.status === 302) expect(start.headers.get("location")).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/oauth2\/authorize\?/);
+        const logout = await new TestBrowser().request(`/api/auth/logout?${q}`, { method: "POST", headers: { origin: APP_URL } });
+        expect(logout.status).toBe(200);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
+
+describe("cookies refused (the fallback of DESIGN.md §4)", () => {
+  it("completes a framed authorization without the flow cookie and works with the sealed session token", async () => {
+    const browser = new TestBrowser();
+    await browser.install(alpha);
+    const framed = new TestBrowser();
+    framed.refuseCookies = true;
+    const start = await framed.request("/api/auth/start?openAppId=oa-alpha-test", { headers: { "sec-fetch-dest": "iframe" } });
+    expect(start.status).toBe(302);
+    const { response } = await framed.authorizeFrom(start, { "sec-fetch-dest": "iframe" });
+    expect(response.status).toBe(200);
+    expect(framed.cookies.size).toBe(0);
+    const complete = pageData<{ token: string; expiresAt: number; target: string }>(await response.text())!;
+    expect(complete.target).toBe("/?openAppId=oa-alpha-test&authorized=1");
+    expect(complete.expiresAt - Date.now()).toBeLessThanOrEqual(30 * 60 * 1000);
+    const api = await requireApiSession(apiRequest(framed, { bearer: complete.token, openAppId: "oa-alpha-test" }));
+    expect(api.ok && api.session.tenantId).toBe(ALPHA_KEY.tenantId);
+    // bound to its openAppId
+    expect((await requireApiSession(apiRequest(framed, { bearer: complete.token, openAppId: "oa-beta-test" }))).ok).toBe(false);
+    // a tampered token is no session
+    expect((await requireApiSession(apiRequest(framed, { bearer: `${complete.token.slice(0, -2)}xx`, openAppId: "oa-alpha-test" }))).ok).toBe(false);
+  });
+
+  it("refuses a top-level authorization return without the flow cookie", async () => {
+    const refusing = new TestBrowser();
+    refusing.refuseCookies = true;
+    const entry = await refusing.request(`/api/auth/callback?redirectUrl=x&getOpenAppIdToken=${alpha.installToken()}`);
+    const { response } = await refusing.authorizeFrom(entry);
+    expect(response.status).toBe(400);
+    expect(await installationCount()).toBe(0);
+  });
+});
+
+describe("sessions per openAppId, start, logout (§5.2.9)", () => {
+  it("keeps two environments apart in one browser", async () => {
+    const browser = new TestBrowser();
+    await browser.install(alpha);
+    await browser.install(beta);
+    const a = await requireApiSession(apiRequest(browser, { openAppId: "oa-alpha-test" }));
+    const b = await requireApiSession(apiRequest(browser, { openAppId: "oa-beta-test" }));
+    expect(a.ok && a.session.tenantId).toBe("9007199254740993123");
+    expect(b.ok && b.session.tenantId).toBe("80000000002");
+    // naming none with two sessions is ambiguous: 401 reauth_required
+    const none = await requireApiSession(apiRequest(browser));
+    expect(none.ok).toBe(false);
+    if (!none.ok) {
+      expect(none.response.status).toBe(401);
+      expect((await none.response.json()).error.code).toBe("reauth_required");
+    }
+  });
+
+  it("answers an API request without a session with 401 reauth_required and a redirect", async () => {
+    const result = await requireApiSession(apiRequest(new TestBrowser(), { openAppId: "oa-alpha-test" }));
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.response.status).toBe(401);
+      expect(await result.response.json()).toEqual({
+        error: { code: "reauth_required", message: expect.any(String), redirect: "/api/auth/start?openAppId=oa-alpha-test" },
+      });
+    }
+  });
+
+  it("starts authorization again for a known environment and returns to a safe returnTo only", async () => {
+    const browser = new TestBrowser();
+    await browser.install(alpha);
+    const start = await browser.request("/api/auth/start?openAppId=oa-alpha-test&returnTo=%2Fcustomers%3Fpage%3D2");
+    expect(start.status).toBe(302);
+    const { response } = await browser.authorizeFrom(start);
+    expect(pageData<{ target: string }>(await response.text())!.target).toBe("/customers?page=2&authorized=1");
+    const evil = await browser.request("/api/auth/start?openAppId=oa-alpha-test&returnTo=%2F%2Fevil.example%2F");
+    const back = await browser.authorizeFrom(evil);
+    expect(pageData<{ target: string }>(await back.response.text())!.target).toBe("/?openAppId=oa-alpha-test&authorized=1");
+    expect((await browser.request("/api/auth/start?openAppId=oa-unknown")).status).toBe(404);
+    expect((await browser.request("/api/auth/start")).status).toBe(400);
+  });
+
+  it("logs out one environment", async () => {
+    const browser = new TestBrowser();
+    await browser.install(alpha);
+    await browser.install(beta);
+    const refused = await browser.request("/api/auth/logout?openAppId=oa-alpha-test", { method: "POST", headers: { origin: "https://evil.example" } });
+    expect(refused.status).toBe(403);
+    const out = await browser.request("/api/auth/logout?openAppId=oa-alpha-test", { method: "POST", headers: { origin: APP_URL } });
+    expect(out.status).toBe(200);
+    expect((await requireApiSession(apiRequest(browser, { openAppId: "oa-alpha-test" }))).ok).toBe(false);
+    expect((await requireApiSession(apiRequest(browser, { openAppId: "oa-beta-test" }))).ok).toBe(true);
+  });
+});
+
+describe("logs", () => {
+  it("contain no token, code, secret, hmac or session value during a whole install", async () => {
+    const capture = captureLogsForTests();
+    let secrets: string[] = [];
+    try {
+      const browser = new TestBrowser();
+      const { callbackUrl, response } = await browser.install(alpha);
+      const returned = new URL(callbackUrl);
+      const inst = (await findInstallation(t.store, ALPHA_KEY))!;
+      const done = pageData<{ token: string }>(await response.text())!;
+      secrets = [
+        returned.searchParams.get("code")!,
+        returned.searchParams.get("hmac")!,
+        inst.tokens.accessToken,
+        inst.tokens.refreshToken,
+        CLIENT.clientSecret,
+        process.env.SESSION_PASSWORD!,
+        returned.searchParams.get("state")!.slice("install.".length),
+        done.token,
+        ...response.headers.getSetCookie().map((c) => c.split(";")[0]!.split("=").slice(1).join("=")).filter((v) => v.length > 8),
+      ];
+    } finally {
+      capture.restore();
+    }
+    const text = capture.lines.join("\n");
+    expect(capture.lines.length).toBeGreaterThan(3);
+    expect(text).toContain("authorization completed");
+    for (const secret of secrets) expect(text).not.toContain(secret);
+  });
+});
+
+describe("DEPLOYMENT_MODE=private (§5.2.9)", () => {
+  beforeEach(() => configureApp([alpha], t.store, { DEPLOYMENT_MODE: "private" }));
+  afterEach(() => configureApp([alpha, beta], t.store, { DEPLOYMENT_MODE: "public" }));
+
+  it("installs from configuration without cloudinfo and authorizes only at installation", async () => {
+    alpha.calls.length = 0;
+    const browser = new TestBrowser();
+    const entry = await browser.request(`/api/auth/callback?redirectUrl=${encodeURIComponent(`${alpha.origin}/market`)}`, { headers: { referer: `${alpha.origin}/x` } });
+    expect(entry.status).toBe(302);
+    const { response } = await browser.authorizeFrom(entry);
+    expect(response.status).toBe(200);
+    expect(pageData<{ target: string }>(await response.text())!.target).toBe(`${alpha.origin}/application/mktapp/index.html?install=engage-console#/market`);
+    expect(alpha.calls.some((c) => c.includes("cloudinfo"))).toBe(false);
+    expect(await findInstallation(t.store, { openAppId: "private", tenantId: ALPHA_KEY.tenantId })).toMatchObject({ status: "active" });
+    // a later request without any session of its own acts as the installation
+    const later = await requireApiSession(apiRequest(new TestBrowser()));
+    expect(later.ok && later.session).toMatchObject({ openAppId: "private", tenantId: ALPHA_KEY.tenantId, userName: "Alice Admin 王丽" });
+    // start needs no openAppId
+    expect((await browser.request("/api/auth/start")).status).toBe(302);
+  });
+
+  it("has no session before the installation", async () => {
+    const none = await requireApiSession(apiRequest(new TestBrowser()));
+    expect(none.ok).toBe(false);
+    if (!none.ok) expect((await none.response.json()).error.redirect).toBe("/api/auth/start");
+  });
+});

@@ -1,0 +1,272 @@
+import "server-only";
+import type { Logger } from "pino";
+import { env } from "@/lib/env";
+import { redactUrl, requestLogger } from "@/lib/log";
+import { getStore } from "@/lib/store";
+import { saveEnvironment, saveInstallation, type PlatformEnvironment } from "@/lib/store/installations";
+import { beginFlow, flowBinding, flowCookie, flowCookieName, openFlow, parseState, type AuthPurpose } from "./auth-flow";
+import { isAllowedOrigin, normalizeOrigin } from "./domains";
+import { timestampWithinWindow, verifyHmac } from "./hmac";
+import { TAB_STORAGE_JS } from "./tab-storage";
+import { errorPage, handoffPage } from "./pages";
+import { exchangeCode, fetchCloudInfo, fetchCurrentUser, PlatformAuthError } from "./platform-auth-client";
+import { issueSessionToken, removeSessionEntry, requestedOpenAppId, saveSessionEntry, SESSION_TTL_SECONDS, startUrl } from "./session";
+import {
+  callbackUrl,
+  clientCredentials,
+  homeUrl,
+  isOpenAppId,
+  isPrivateDeployment,
+  marketplaceUrl,
+  privateEnvironment,
+  resolveEnvironment,
+  safeReturnTo,
+} from "./settings";
+
+/**
+ * The authorization flow of §5.2 / §5.4 on the app's side (DESIGN.md §4 "Install"):
+ * `GET /api/auth/callback` (both arrivals), `GET /api/auth/start`, `POST /api/auth/logout`.
+ * Every failure is a clear 4xx page (502 when the platform could not answer) and stores nothing.
+ */
+
+class FlowFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly title: string,
+    readonly detail: string,
+    readonly retryUrl?: string,
+  ) {
+    super(title);
+  }
+}
+
+const MAX_PARAMS = 24;
+const MAX_KEY = 64;
+const MAX_VALUE = 4096;
+
+/** Query or form pairs, refused when too many, too long or repeated (an ambiguous signature). */
+function checkedParams(pairs: Iterable<[string, string]>): Map<string, string> {
+  const params = new Map<string, string>();
+  let count = 0;
+  for (const [k, v] of pairs) {
+    count += 1;
+    if (count > MAX_PARAMS || k.length > MAX_KEY || v.length > MAX_VALUE)
+      throw new FlowFailure(400, "This sign-in link is malformed", "The link carries too many or too long parameters.");
+    if (params.has(k)) throw new FlowFailure(400, "This sign-in link is malformed", `The parameter "${k.slice(0, 32)}" appears more than once.`);
+    params.set(k, v);
+  }
+  return params;
+}
+
+function platformFailure(error: unknown, what: string, refusedDetail: string, retryUrl?: string): FlowFailure {
+  if (error instanceof PlatformAuthError && error.kind === "rejected") return new FlowFailure(400, `The platform refused ${what}`, refusedDetail, retryUrl);
+  return new FlowFailure(502, "The platform is not answering", `The platform could not complete ${what}. Try again in a moment.`, retryUrl);
+}
+
+/** Same-origin check of state-changing POSTs of our own pages (Origin, else Sec-Fetch-Site). */
+function isSameOriginPost(request: Request): boolean {
+  const origin = request.headers.get("origin");
+  if (origin) return origin === new URL(env().appUrl).origin;
+  return request.headers.get("sec-fetch-site") === "same-origin";
+}
+
+/**
+ * Sends the browser to authorize with a server redirect (not a script), so that inside the
+ * platform's iframe the navigation stays initiated by the platform's page and its `SameSite=Lax`
+ * login cookie goes along (the authorize page then answers at once, DESIGN.md §4).
+ */
+async function startAuthorization(purpose: AuthPurpose, environment: PlatformEnvironment, returnTo?: string): Promise<Response> {
+  const started = await beginFlow(purpose, environment, returnTo);
+  const headers = new Headers({ Location: started.authorizeUrl, "Cache-Control": "no-store" });
+  headers.append("Set-Cookie", flowCookie(started.flow.nonce, started.flow.nonce));
+  return new Response(null, { status: 302, headers });
+}
+
+/** §5.2.1, §5.4: the install entry (`redirectUrl`, `getOpenAppIdToken`). */
+async function installEntry(request: Request, params: Map<string, string>, log: Logger): Promise<Response> {
+  const { platform } = env();
+  let environment: PlatformEnvironment;
+  if (isPrivateDeployment()) {
+    environment = privateEnvironment();
+  } else {
+    const token = params.get("getOpenAppIdToken");
+    if (!token) throw new FlowFailure(400, "This install link is incomplete", "The platform did not send getOpenAppIdToken, so the environment cannot be identified.");
+    let info;
+    try {
+      info = await fetchCloudInfo(platform.extensionUrl, token);
+    } catch (error) {
+      throw platformFailure(error, "the environment lookup", "The install link has expired or was already used (it is valid once, for 10 minutes). Install again from the marketplace.");
+    }
+    // Refused before anything is sent to it.
+    for (const domain of [info.authDomain, info.apiDomain]) {
+      if (!isAllowedOrigin(domain, platform.domainAllowlist)) {
+        log.warn({ openAppId: info.openAppId, domain }, "environment domain outside PLATFORM_DOMAIN_ALLOWLIST");
+        throw new FlowFailure(403, "This platform environment is not allowed", `${domain} is not in this app's list of platform domains.`);
+      }
+    }
+    environment = info;
+  }
+  // §5.4.3: the install request must come from the environment's own admin.
+  const referer = request.headers.get("referer");
+  if (referer) {
+    let refererOrigin: string | undefined;
+    try {
+      refererOrigin = normalizeOrigin(new URL(referer).origin);
+    } catch {
+      refererOrigin = undefined;
+    }
+    if (refererOrigin !== normalizeOrigin(environment.authDomain)) {
+      log.warn({ openAppId: environment.openAppId }, "install Referer does not match authDomain");
+      throw new FlowFailure(403, "This install request did not come from your platform", "The page that sent you here is not the platform environment that the install link names.");
+    }
+  }
+  await saveEnvironment(await getStore(), environment);
+  log.info({ openAppId: environment.openAppId }, "install started");
+  return startAuthorization("install", environment);
+}
+
+/** Stores the fallback session token in the tab, then moves on. */
+const COMPLETE_SCRIPT = `${TAB_STORAGE_JS}(function(){var d=JSON.parse(document.getElementById("ec-data").textContent);try{T.set("ec.session."+d.openAppId,JSON.stringify({token:d.token,expiresAt:d.expiresAt}))}catch(e){}location.replace(d.target)})();`;
+
+/** Marks the app page reached right after authorization: without a cookie it then uses the fallback token instead of authorizing again. */
+export const AUTHORIZED_MARK = "authorized";
+
+function withAuthorizedMark(path: string): string {
+  const url = new URL(path, "http://app.invalid");
+  url.searchParams.set(AUTHORIZED_MARK, "1");
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** §5.2.4–§5.2.8: the authorization return (`code`, `timestamp`, `hmac`, `state`). */
+async function authorizationReturn(request: Request, params: Map<string, string>, log: Logger): Promise<Response> {
+  const { platform } = env();
+  const missing = ["code", "timestamp", "hmac", "state"].filter((k) => !params.get(k));
+  if (missing.length > 0) throw new FlowFailure(400, "This sign-in link is incomplete", `Missing: ${missing.join(", ")}.`);
+  const state = parseState(params.get("state")!);
+  if (!state) throw new FlowFailure(400, "This sign-in link is not ours", "Its state parameter was not issued by this app.");
+  // §5.3, before anything else is done with the code.
+  if (!verifyHmac(platform.clientSecret, params.entries(), params.get("hmac")!))
+    throw new FlowFailure(400, "This sign-in link failed its signature check", "The platform's signature (hmac) does not match the parameters.");
+  if (!timestampWithinWindow(params.get("timestamp")!, platform.hmacMaxAgeSeconds))
+    throw new FlowFailure(400, "This sign-in link has expired", "Its timestamp is outside the accepted window. Start again.");
+
+  const flow = await openFlow(state);
+  if (!flow) throw new FlowFailure(400, "This sign-in link is not ours", "Its state was not issued by this app, or the sign-in took longer than 10 minutes. Start again.");
+  const binding = flowBinding(request, flow, readCookie(request, flowCookieName(flow.nonce)));
+  if (binding === "mismatch") throw new FlowFailure(400, "This sign-in does not match this browser", "The sign-in was started in another browser or tab, or it has expired. Start again.");
+  const retryUrl = flow.purpose === "install" ? undefined : startUrl(flow.openAppId, flow.returnTo);
+
+  const store = await getStore();
+  const environment = await resolveEnvironment(flow.openAppId, store);
+  if (!environment) throw new FlowFailure(400, "Unknown platform environment", "Install the app again from the marketplace.");
+
+  let grant;
+  try {
+    grant = await exchangeCode(environment.authDomain, clientCredentials(), params.get("code")!, callbackUrl());
+  } catch (error) {
+    throw platformFailure(error, "the authorization code", "The code was already used or has expired. Start again.", retryUrl);
+  }
+  if (!grant.refreshToken) throw new FlowFailure(502, "The platform's answer is incomplete", "The token endpoint returned no refresh token.", retryUrl);
+  let user;
+  try {
+    user = await fetchCurrentUser(environment.apiDomain, grant.accessToken);
+  } catch (error) {
+    throw platformFailure(error, "the current user", "The new access token was not accepted. Start again.", retryUrl);
+  }
+
+  const now = Date.now();
+  await saveInstallation(store, {
+    openAppId: environment.openAppId,
+    tenantId: user.tenantId,
+    tenantName: user.tenantName,
+    installedBy: user.userId || undefined,
+    installedByName: user.userName,
+    tokens: { accessToken: grant.accessToken, refreshToken: grant.refreshToken, accessTokenExpiresAt: now + grant.expiresInSeconds * 1000 },
+  });
+  const session = {
+    openAppId: environment.openAppId,
+    tenantId: user.tenantId,
+    userId: user.userId,
+    userName: user.userName,
+    ...(user.tenantName ? { tenantName: user.tenantName } : {}),
+    expiresAt: now + SESSION_TTL_SECONDS * 1000,
+  };
+  const headers = new Headers();
+  await saveSessionEntry(request, headers, session);
+  headers.append("Set-Cookie", flowCookie(flow.nonce, undefined));
+  const { token, expiresAt } = await issueSessionToken(session);
+  const target = flow.purpose === "install" ? marketplaceUrl(environment.authDomain) : withAuthorizedMark(flow.returnTo ?? homeUrl(environment.openAppId));
+  log.info({ openAppId: environment.openAppId, tenantId: user.tenantId, purpose: flow.purpose, binding }, "authorization completed");
+  return handoffPage(
+    "Signed in",
+    { openAppId: environment.openAppId, token, expiresAt, target },
+    COMPLETE_SCRIPT,
+    { href: target, label: "Continue", refresh: true },
+    headers,
+  );
+}
+
+function readCookie(request: Request, name: string): string | undefined {
+  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+async function guarded(request: Request, scope: string, work: (log: Logger) => Promise<Response>): Promise<Response> {
+  const { log, requestId } = requestLogger(request, scope);
+  log.info({ method: request.method, url: redactUrl(new URL(request.url).pathname + new URL(request.url).search) }, "request");
+  try {
+    return await work(log);
+  } catch (error) {
+    if (error instanceof FlowFailure) {
+      log.info({ status: error.status, reason: error.title }, "authorization flow refused");
+      return errorPage(error.status, error.title, error.detail, error.retryUrl, { "X-Request-Id": requestId });
+    }
+    log.error({ err: { name: (error as Error)?.name, message: (error as Error)?.message } }, "authorization flow failed");
+    return errorPage(503, "Sign-in is temporarily unavailable", `Something went wrong on our side (request ${requestId}). Try again in a moment.`, undefined, { "X-Request-Id": requestId });
+  }
+}
+
+export function handleCallback(request: Request): Promise<Response> {
+  return guarded(request, "auth.callback", async (log) => {
+    const params = checkedParams(new URL(request.url).searchParams.entries());
+    if (params.has("code")) return authorizationReturn(request, params, log);
+    if (params.has("redirectUrl") || params.has("getOpenAppIdToken")) return installEntry(request, params, log);
+    throw new FlowFailure(400, "This sign-in link is incomplete", "Open Engage Console from your platform's marketplace.");
+  });
+}
+
+/** `GET /api/auth/start?openAppId=&returnTo=`: authorization again (§5.2.9), e.g. inside the iframe. */
+export function handleStart(request: Request): Promise<Response> {
+  return guarded(request, "auth.start", async () => {
+    const url = new URL(request.url);
+    const openAppId = isPrivateDeployment() ? undefined : (url.searchParams.get("openAppId") ?? undefined);
+    if (!isPrivateDeployment()) {
+      if (!openAppId) throw new FlowFailure(400, "Which platform environment?", "Open Engage Console from your platform's marketplace (the link carries openAppId).");
+      if (!isOpenAppId(openAppId)) throw new FlowFailure(400, "Unknown platform environment", "The openAppId is not valid.");
+    }
+    const environment = await resolveEnvironment(openAppId);
+    if (!environment) throw new FlowFailure(404, "Engage Console is not installed in this environment", "Install it from your platform's marketplace first.");
+    const returnTo = safeReturnTo(url.searchParams.get("returnTo")) ?? homeUrl(environment.openAppId);
+    return startAuthorization("auth", environment, returnTo);
+  });
+}
+
+/** `POST /api/auth/logout`: forgets one environment's session (or every one without openAppId). */
+export function handleLogout(request: Request): Promise<Response> {
+  return guarded(request, "auth.logout", async () => {
+    if (!isSameOriginPost(request)) throw new FlowFailure(403, "Sign-out refused", "Cross-site sign-out requests are refused.");
+    const openAppId = requestedOpenAppId(request);
+    const headers = new Headers({ "Cache-Control": "no-store" });
+    await removeSessionEntry(request, headers, isPrivateDeployment() ? undefined : openAppId);
+    const isForm = /application\/x-www-form-urlencoded|multipart\/form-data/.test(request.headers.get("content-type") ?? "");
+    if (isForm) {
+      headers.set("Location", "/?signedOut=1");
+      return new Response(null, { status: 303, headers });
+    }
+    headers.set("Content-Type", "application/json");
+    return new Response(JSON.stringify({ signedOut: true, openAppId: openAppId ?? null }), { status: 200, headers });
+  });
+}

@@ -1,0 +1,47 @@
+import "server-only";
+
+/**
+ * The small HTML pages of the authorization flow: errors (always a clear 4xx/502 page, never a
+ * stack), and the hand-off pages whose script moves the browser on. Data reaches scripts as JSON in
+ * a `<script type="application/json">` element, escaped so it can never close the element.
+ */
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}
+
+const STYLE =
+  "body{font-family:system-ui,sans-serif;margin:0;padding:2rem;color:#0f172a;background:#f8fafc}main{max-width:36rem}h1{font-size:1.25rem}p{line-height:1.5}a{color:#1d4ed8}";
+
+function page(title: string, body: string, extraHead = ""): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="referrer" content="no-referrer"><title>${escapeHtml(title)}</title><style>${STYLE}</style>${extraHead}</head><body><main>${body}</main></body></html>`;
+}
+
+const NO_STORE = { "Cache-Control": "no-store", "Content-Type": "text/html; charset=utf-8" };
+
+export function htmlResponse(html: string, status = 200, headers?: HeadersInit): Response {
+  const h = new Headers(headers);
+  for (const [k, v] of Object.entries(NO_STORE)) h.set(k, v);
+  return new Response(html, { status, headers: h });
+}
+
+/** A failure of the flow: what happened and what to do, with a way to start again when there is one. */
+export function errorPage(status: number, title: string, detail: string, retryUrl?: string, headers?: HeadersInit): Response {
+  const retry = retryUrl ? `<p><a href="${escapeHtml(retryUrl)}">Start again</a></p>` : "";
+  const body = `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(detail)}</p>${retry}<p>If this keeps happening, open Engage Console again from your platform's marketplace.</p>`;
+  return htmlResponse(page(title, body), status, headers);
+}
+
+/**
+ * Hand-off page: runs `script`, which reads `data` from the JSON element. Without JavaScript, the
+ * link (and the meta refresh when given) still moves on.
+ */
+export function handoffPage(title: string, data: unknown, script: string, fallback: { href: string; label: string; refresh?: boolean }, headers?: HeadersInit): Response {
+  const refresh = fallback.refresh ? `<noscript><meta http-equiv="refresh" content="0;url=${escapeHtml(fallback.href)}"></noscript>` : "";
+  const body = `<h1>${escapeHtml(title)}</h1><p><a id="ec-next" href="${escapeHtml(fallback.href)}">${escapeHtml(fallback.label)}</a></p><p id="ec-message" role="status"></p><script type="application/json" id="ec-data">${jsonForScript(data)}</script><script>${script}</script>`;
+  return htmlResponse(page(title, body, refresh), 200, headers);
+}

@@ -1,0 +1,134 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { parseJson } from "@/lib/platform/json";
+import { findInstallation, updateInstallationTokens } from "@/lib/store/installations";
+import { testDialects, warnIfPostgresSkipped, type TestStore } from "@/lib/store/testing";
+import { loadSandboxConfig } from "@/sandbox/config";
+import { startSandbox, type RunningSandbox } from "@/sandbox/server";
+import { getAccessToken, ReauthRequiredError } from "./access-token";
+import { requireApiSession } from "./session";
+import { APP_URL, configureApp, pageData, TestBrowser } from "./testing/harness";
+import { startSecondAppProcess } from "./testing/second-process";
+
+/**
+ * The app's side of the flow against the real Platform Sandbox (issue 3): install through the
+ * sandbox's authorize, cloudinfo, token endpoint (rotation on) and users/current, then the refresh
+ * rules counted by the sandbox itself (`GET /__sandbox/stats`).
+ */
+
+warnIfPostgresSkipped("sandbox integration (refresh storm) on PostgreSQL");
+
+let sandbox: RunningSandbox;
+let alpha: string;
+
+beforeAll(async () => {
+  const config = loadSandboxConfig({ SANDBOX_ALPHA_PORT: "0", SANDBOX_BETA_PORT: "0", SANDBOX_APP_URL: APP_URL });
+  sandbox = await startSandbox({ ...config, dbFile: ":memory:" });
+  alpha = sandbox.urls.alpha!;
+});
+afterAll(() => sandbox.close());
+
+async function control(path: string, body?: unknown): Promise<Record<string, unknown>> {
+  const res = await fetch(`${alpha}/__sandbox${path}`, body === undefined ? {} : { method: "POST", body: JSON.stringify(body) });
+  expect(res.status).toBe(200);
+  return parseJson(await res.text()) as Record<string, unknown>;
+}
+
+async function refreshGrants(): Promise<number> {
+  const stats = (await control("/stats")) as { tokenGrants: Record<string, number> };
+  return stats.tokenGrants.refresh_token ?? 0;
+}
+
+const KEY = { openAppId: "oa-alpha-7f3c9e21", tenantId: "80000000001" };
+
+/** The marketplace install, with the sandbox's control plane standing in for the staff's clicks. */
+async function installThroughSandbox(browser: TestBrowser): Promise<Response> {
+  const { getOpenAppIdToken } = (await control("/cloudtokens", { environment: "alpha" })) as { getOpenAppIdToken: string };
+  const entry = await browser.request(`/api/auth/callback?redirectUrl=x&getOpenAppIdToken=${encodeURIComponent(getOpenAppIdToken)}`, {
+    headers: { referer: `${alpha}/application/mktapp/index.html` },
+  });
+  expect(entry.status).toBe(302);
+  const authorize = new URL(entry.headers.get("location")!);
+  const { callbackUrl } = (await control("/authorize", {
+    environment: "alpha",
+    redirect_uri: authorize.searchParams.get("redirect_uri"),
+    state: authorize.searchParams.get("state"),
+    install: true,
+  })) as { callbackUrl: string };
+  return browser.request(callbackUrl);
+}
+
+for (const dialect of testDialects) {
+  describe.skipIf(!dialect.enabled)(`against the Platform Sandbox on ${dialect.name}`, () => {
+    let t: TestStore;
+    beforeEach(async () => {
+      await control("/reset", {});
+      t = await dialect.open();
+      configureApp([{ origin: alpha }, { origin: sandbox.urls.beta! }], t.store);
+    });
+    afterEach(() => t.cleanup());
+
+    it("installs: the sandbox's HMAC, code, users/current and cloudinfo are accepted; the sandbox counts the app installed", async () => {
+      const browser = new TestBrowser();
+      const done = await installThroughSandbox(browser);
+      expect(done.status).toBe(200);
+      expect(pageData<{ target: string }>(await done.text())!.target).toBe(`${alpha}/application/mktapp/index.html?install=engage-console#/market`);
+      const installation = await findInstallation(t.store, KEY);
+      expect(installation).toMatchObject({ status: "active", tenantName: "Alpha Retail 阿尔法零售", installedByName: "Alice Admin 王丽" });
+      const session = await requireApiSession(new Request(`${APP_URL}/api/x`, { headers: { cookie: browser.cookieHeader() } }));
+      expect(session.ok && session.session).toMatchObject({ ...KEY, userId: "90000000001" });
+      const { installations } = (await control("/installations")) as { installations: Array<{ environment: string }> };
+      expect(installations.map((i) => i.environment)).toContain("alpha");
+    });
+
+    it("200 concurrent calls on a token about to expire → exactly 1 refresh grant counted by the sandbox", async () => {
+      await installThroughSandbox(new TestBrowser());
+      const installed = (await findInstallation(t.store, KEY))!;
+      await updateInstallationTokens(t.store, KEY, { ...installed.tokens, accessTokenExpiresAt: Date.now() + 60_000 });
+      const before = await refreshGrants();
+      const results = await Promise.all(Array.from({ length: 200 }, () => getAccessToken(KEY)));
+      expect((await refreshGrants()) - before).toBe(1);
+      expect(new Set(results.map((r) => r.accessToken)).size).toBe(1);
+      expect(results[0]!.apiUrl).toBe(alpha);
+      // the new token works at the platform
+      const me = await fetch(`${alpha}/v1/users/current?access_token=${encodeURIComponent(results[0]!.accessToken)}`);
+      expect(me.status).toBe(200);
+    });
+
+    it.skipIf(dialect.name !== "postgres")("two app processes sharing PostgreSQL → exactly 1 refresh grant counted by the sandbox", async () => {
+      await installThroughSandbox(new TestBrowser());
+      const installed = (await findInstallation(t.store, KEY))!;
+      await updateInstallationTokens(t.store, KEY, { ...installed.tokens, accessTokenExpiresAt: Date.now() + 60_000 });
+      await control("/faults", { faults: [{ path: "/oauth2/token", latencyMs: 300 }] });
+      const before = await refreshGrants();
+      const second = await startSecondAppProcess(t, KEY);
+      const theirs = second.go();
+      const mine = await Promise.all(Array.from({ length: 100 }, () => getAccessToken(KEY)));
+      const all = new Set([...mine.map((r) => r.accessToken), ...(await theirs)]);
+      expect((await refreshGrants()) - before).toBe(1);
+      expect(all.size).toBe(1);
+    }, 30_000);
+
+    it("with rotation on, no refresh token is lost over repeated refreshes", async () => {
+      expect(((await control("/config")) as { refreshRotation: boolean }).refreshRotation).toBe(true);
+      await installThroughSandbox(new TestBrowser());
+      for (let i = 0; i < 4; i++) {
+        const { accessToken } = await getAccessToken(KEY);
+        const refreshed = await Promise.all(Array.from({ length: 20 }, () => getAccessToken(KEY, { rejectedAccessToken: accessToken })));
+        expect(new Set(refreshed.map((r) => r.accessToken)).size).toBe(1);
+      }
+      expect((await findInstallation(t.store, KEY))?.status).toBe("active");
+    });
+
+    it("a revoked refresh token → reauth_required; a reinstall clears it", async () => {
+      await installThroughSandbox(new TestBrowser());
+      await control("/tokens/revoke", { environment: "alpha", accessTokens: true });
+      const { accessToken } = await getAccessToken(KEY);
+      await expect(getAccessToken(KEY, { rejectedAccessToken: accessToken })).rejects.toBeInstanceOf(ReauthRequiredError);
+      expect((await findInstallation(t.store, KEY))?.status).toBe("reauth_required");
+      await installThroughSandbox(new TestBrowser());
+      expect((await findInstallation(t.store, KEY))?.status).toBe("active");
+      const again = await getAccessToken(KEY);
+      expect((await getAccessToken(KEY, { rejectedAccessToken: again.accessToken })).accessToken).not.toBe(again.accessToken);
+    });
+  });
+}

@@ -1,0 +1,53 @@
+import { randomBytes } from "node:crypto";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { POST as renewRoute } from "@/app/api/auth/session/route";
+import { resetEnvForTests } from "@/lib/env";
+import { issueSessionToken, readSessionToken, renewSessionToken } from "./session";
+
+beforeAll(() => {
+  process.env.SESSION_PASSWORD = randomBytes(32).toString("base64url");
+  process.env.DEPLOYMENT_MODE = "public";
+  resetEnvForTests();
+});
+
+const session = { openAppId: "oa-a", tenantId: "9007199254740993123", userId: "7", userName: "Alice", expiresAt: Date.now() + 8 * 3600_000 };
+
+function bearer(token: string) {
+  return new Request("http://localhost:3310/api/auth/session", { method: "POST", headers: { authorization: `Bearer ${token}`, "X-Open-App-Id": "oa-a" } });
+}
+
+describe("the fallback session token", () => {
+  it("is sealed, short-lived and carries ids only", async () => {
+    const { token, expiresAt } = await issueSessionToken(session);
+    expect(expiresAt - Date.now()).toBeLessThanOrEqual(30 * 60_000);
+    expect(token).not.toContain(session.tenantId);
+    expect(await readSessionToken(token)).toEqual({ ...session, expiresAt });
+    const i = token.length - 10;
+    const tampered = `${token.slice(0, i)}${token[i] === "A" ? "B" : "A"}${token.slice(i + 1)}`;
+    expect(await readSessionToken(tampered)).toBeUndefined();
+    expect(await readSessionToken("")).toBeUndefined();
+  });
+
+  it("renews sliding, never past the sign-in's end", async () => {
+    const { token } = await issueSessionToken({ ...session, expiresAt: Date.now() + 10 * 60_000 });
+    const renewed = (await renewSessionToken(bearer(token)))!;
+    expect(renewed.expiresAt).toBeLessThanOrEqual(Date.now() + 10 * 60_000);
+    expect((await readSessionToken(renewed.token))?.tenantId).toBe(session.tenantId);
+    const response = await renewRoute(bearer(renewed.token));
+    expect(response.status).toBe(200);
+  });
+
+  it("does not renew an expired sign-in, a forged token, or a cookie-only request", async () => {
+    const { token } = await issueSessionToken(session, Date.now() + 1000);
+    vi.useFakeTimers({ now: Date.now() + 5000, toFake: ["Date"] });
+    try {
+      expect(await renewSessionToken(bearer(token))).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await renewSessionToken(bearer("Fe26.2**forged"))).toBeUndefined();
+    const refused = await renewRoute(new Request("http://localhost:3310/api/auth/session", { method: "POST", headers: { cookie: "ec_session=x" } }));
+    expect(refused.status).toBe(401);
+    expect((await refused.json()).error.code).toBe("reauth_required");
+  });
+});

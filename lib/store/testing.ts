@@ -1,0 +1,50 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import type { EncryptionKey } from "@/lib/env";
+import { openStore, type Store } from "./database";
+
+/** Test helpers: a throwaway store per dialect. PostgreSQL only when TEST_DATABASE_URL is set. */
+
+export function testKeys(): EncryptionKey[] {
+  return [{ id: "test1", key: randomBytes(32) }];
+}
+
+export type TestStore = { store: Store; schema?: string; cleanup(): Promise<void> };
+
+export async function openSqliteTestStore(tokenKeys = testKeys()): Promise<TestStore> {
+  const store = await openStore({ database: { kind: "sqlite", file: ":memory:" }, tokenKeys });
+  return { store, cleanup: () => store.close() };
+}
+
+export const postgresUrl = process.env.TEST_DATABASE_URL;
+
+export function warnIfPostgresSkipped(what: string): void {
+  if (!postgresUrl) {
+    console.warn(`\n*** SKIPPED on PostgreSQL: ${what} — set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test) to run it ***\n`);
+  }
+}
+
+/** A store in a fresh schema `t_<random>` that `cleanup` drops. */
+export async function openPostgresTestStore(tokenKeys = testKeys(), schema = `t_${randomBytes(6).toString("hex")}`): Promise<TestStore> {
+  if (!postgresUrl) throw new Error("TEST_DATABASE_URL is not set");
+  const store = await openStore({ database: { kind: "postgres", url: postgresUrl }, tokenKeys, schema });
+  return {
+    store,
+    schema,
+    async cleanup() {
+      await store.close();
+      const client = new pg.Client({ connectionString: postgresUrl });
+      await client.connect();
+      try {
+        await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+export const testDialects: Array<{ name: "sqlite" | "postgres"; enabled: boolean; open: (keys?: EncryptionKey[]) => Promise<TestStore> }> = [
+  { name: "sqlite", enabled: true, open: openSqliteTestStore },
+  { name: "postgres", enabled: Boolean(postgresUrl), open: (keys) => openPostgresTestStore(keys) },
+];

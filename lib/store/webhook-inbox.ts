@@ -1,0 +1,210 @@
+import "server-only";
+import type { ColumnType, Generated } from "kysely";
+import type { Store } from "./database";
+import { ensureWebhookTables } from "./webhook-migrations";
+
+/** Tables of the webhook receiver, added to the store's schema with `withTables` (webhook-migrations.ts). */
+export type WebhookTables = {
+  webhook_inbox: {
+    id: Generated<number | string>;
+    open_app_id: string;
+    tenant_id: string;
+    dedupe_key: string;
+    delivery_id: string | null;
+    kind: string;
+    resource: string | null;
+    resource_id: string | null;
+    action: string | null;
+    occurred_at: string | null;
+    verification: string;
+    received_at: ColumnType<number | string, number, number>;
+    payload: string;
+  };
+  webhook_tokens: {
+    token_hash: string;
+    app_id: string;
+    issued_at: ColumnType<number | string, number, number>;
+    expires_at: ColumnType<number | string, number, number>;
+  };
+};
+
+export type WebhookVerification = "secret" | "basic" | "oauth2" | "none";
+
+/** One delivery as the receiver understood it (lib/webhooks/payload.ts). */
+export type InboxDelivery = {
+  openAppId: string;
+  tenantId: string;
+  /** `id:<deliveryId>` or `sha256:<hex>`; unique per (openAppId, tenantId). */
+  dedupeKey: string;
+  deliveryId?: string;
+  kind: string;
+  resource?: string;
+  resourceId?: string;
+  action?: string;
+  occurredAt?: string;
+  verification: WebhookVerification;
+  /** The payload text (whitespace outside strings removed: the text that secret mode signs). */
+  payload: string;
+};
+
+export type ActivityEntry = {
+  /** The inbox id: a decimal string, growing; the cursor of `activitySince`. */
+  id: string;
+  deliveryId?: string;
+  kind: string;
+  resource?: string;
+  resourceId?: string;
+  action?: string;
+  occurredAt?: string;
+  verification: WebhookVerification;
+  /** Epoch milliseconds. */
+  receivedAt: number;
+};
+
+export type ActivityScope = { openAppId: string; tenantId: string };
+
+export function webhookDb(store: Store) {
+  return store.db.withTables<WebhookTables>();
+}
+
+/**
+ * Stores a delivery unless one with the same dedupe key is already in the inbox of its tenant.
+ * Safe under concurrency on both dialects: the unique constraint decides, `ON CONFLICT DO NOTHING`.
+ */
+export async function recordDelivery(store: Store, delivery: InboxDelivery, now = Date.now()): Promise<{ id: string; duplicate: boolean }> {
+  await ensureWebhookTables(store);
+  const db = webhookDb(store);
+  const inserted = await db
+    .insertInto("webhook_inbox")
+    .values({
+      open_app_id: delivery.openAppId,
+      tenant_id: delivery.tenantId,
+      dedupe_key: delivery.dedupeKey,
+      delivery_id: delivery.deliveryId ?? null,
+      kind: delivery.kind,
+      resource: delivery.resource ?? null,
+      resource_id: delivery.resourceId ?? null,
+      action: delivery.action ?? null,
+      occurred_at: delivery.occurredAt ?? null,
+      verification: delivery.verification,
+      received_at: Math.floor(now),
+      payload: delivery.payload,
+    })
+    .onConflict((oc) => oc.columns(["open_app_id", "tenant_id", "dedupe_key"]).doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  if (inserted) return { id: String(inserted.id), duplicate: false };
+  const existing = await db
+    .selectFrom("webhook_inbox")
+    .select("id")
+    .where("open_app_id", "=", delivery.openAppId)
+    .where("tenant_id", "=", delivery.tenantId)
+    .where("dedupe_key", "=", delivery.dedupeKey)
+    .executeTakeFirstOrThrow();
+  return { id: String(existing.id), duplicate: true };
+}
+
+type InboxRow = Omit<WebhookTables["webhook_inbox"], "id" | "received_at" | "payload" | "open_app_id" | "tenant_id" | "dedupe_key"> & {
+  id: number | string;
+  received_at: number | string;
+};
+
+const ACTIVITY_COLUMNS = ["id", "delivery_id", "kind", "resource", "resource_id", "action", "occurred_at", "verification", "received_at"] as const;
+
+function toEntry(row: InboxRow): ActivityEntry {
+  return {
+    id: String(row.id),
+    deliveryId: row.delivery_id ?? undefined,
+    kind: row.kind,
+    resource: row.resource ?? undefined,
+    resourceId: row.resource_id ?? undefined,
+    action: row.action ?? undefined,
+    occurredAt: row.occurred_at ?? undefined,
+    verification: row.verification as WebhookVerification,
+    receivedAt: Number(row.received_at),
+  };
+}
+
+export const MAX_ACTIVITY_PAGE = 200;
+
+function pageSize(limit: number | undefined): number {
+  return Math.min(Math.max(Math.floor(limit ?? 50), 1), MAX_ACTIVITY_PAGE);
+}
+
+/** The newest deliveries of one tenant of one environment, newest first. */
+export async function recentActivity(store: Store, scope: ActivityScope, limit?: number): Promise<ActivityEntry[]> {
+  await ensureWebhookTables(store);
+  const rows = await webhookDb(store)
+    .selectFrom("webhook_inbox")
+    .select(ACTIVITY_COLUMNS)
+    .where("open_app_id", "=", scope.openAppId)
+    .where("tenant_id", "=", scope.tenantId)
+    .orderBy("id", "desc")
+    .limit(pageSize(limit))
+    .execute();
+  return rows.map(toEntry);
+}
+
+/**
+ * PostgreSQL hands out `bigserial` ids before commit, so two concurrent deliveries can become visible
+ * out of id order; a reader that moved its cursor past a row still committing would skip it. Rows are
+ * therefore shown to `activitySince` only once they are this old. SQLite writes one at a time, in order.
+ */
+export const POSTGRES_SETTLE_MS = 2000;
+
+/**
+ * Deliveries of one tenant received after the inbox id `after` (a decimal string), oldest first, so a
+ * client can page forward by passing the last id back. `after` omitted: starts at the newest id
+ * (nothing is returned, only the cursor), so a fresh page learns where "now" is.
+ */
+export async function activitySince(
+  store: Store,
+  scope: ActivityScope,
+  after: string | undefined,
+  options: { limit?: number; now?: number } = {},
+): Promise<{ entries: ActivityEntry[]; cursor: string }> {
+  if (after !== undefined && !/^\d{1,15}$/.test(after)) throw new RangeError("after must be an inbox id (decimal digits)");
+  await ensureWebhookTables(store);
+  const settledBefore = (options.now ?? Date.now()) - (store.dialect === "postgres" ? POSTGRES_SETTLE_MS : 0);
+  const base = webhookDb(store)
+    .selectFrom("webhook_inbox")
+    .where("open_app_id", "=", scope.openAppId)
+    .where("tenant_id", "=", scope.tenantId)
+    .where("received_at", "<=", settledBefore);
+  if (after === undefined) {
+    const newest = await base.select("id").orderBy("id", "desc").limit(1).executeTakeFirst();
+    return { entries: [], cursor: newest ? String(newest.id) : "0" };
+  }
+  const rows = await base
+    .select(ACTIVITY_COLUMNS)
+    .where("id", ">", Number(after))
+    .orderBy("id", "asc")
+    .limit(pageSize(options.limit))
+    .execute();
+  const entries = rows.map(toEntry);
+  return { entries, cursor: entries.at(-1)?.id ?? after };
+}
+
+/** The stored payload text of one delivery of a tenant (for a detail view), or undefined. */
+export async function deliveryPayload(store: Store, scope: ActivityScope, id: string): Promise<string | undefined> {
+  if (!/^\d{1,15}$/.test(id)) return undefined;
+  await ensureWebhookTables(store);
+  const row = await webhookDb(store)
+    .selectFrom("webhook_inbox")
+    .select("payload")
+    .where("open_app_id", "=", scope.openAppId)
+    .where("tenant_id", "=", scope.tenantId)
+    .where("id", "=", Number(id))
+    .executeTakeFirst();
+  return row?.payload;
+}
+
+/** How long deliveries are kept (and so how long a redelivery is recognised as a duplicate). */
+export const INBOX_RETENTION_DAYS = 90;
+
+/** Deletes deliveries received before `before` (epoch ms); returns how many went. */
+export async function pruneWebhookInbox(store: Store, before: number): Promise<number> {
+  await ensureWebhookTables(store);
+  const result = await webhookDb(store).deleteFrom("webhook_inbox").where("received_at", "<", Math.floor(before)).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

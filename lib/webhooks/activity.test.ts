@@ -1,0 +1,137 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { issueSessionToken, type ConsoleSession } from "@/lib/auth/session";
+import { resetEnvForTests } from "@/lib/env";
+import { openSqliteTestStore, type TestStore } from "@/lib/store/testing";
+import { recordDelivery, type InboxDelivery } from "@/lib/store/webhook-inbox";
+import { activityHref, homeTime, staleQueryKeys } from "./activity";
+import { handleActivityRequest } from "./activity-endpoint";
+import { activityLocale, activityMessages } from "./activity-messages";
+
+describe("activityHref", () => {
+  it("links customers, orders and lists to their console page and keeps openAppId", () => {
+    expect(activityHref({ resource: "customer", resourceId: "9007199254740993123", action: "updated" }, "oa-alpha")).toBe("/customers/9007199254740993123?openAppId=oa-alpha");
+    expect(activityHref({ resource: "order", resourceId: "SO 1/2", action: "cancelled" }, "oa a")).toBe("/orders/SO%201%2F2?openAppId=oa+a");
+    expect(activityHref({ resource: "list", resourceId: "7", action: "created" }, "oa")).toBe("/lists/7?openAppId=oa");
+  });
+
+  it("gives no link for what no longer exists or has no page", () => {
+    expect(activityHref({ resource: "customer", resourceId: "1", action: "deleted" }, "oa")).toBeUndefined();
+    expect(activityHref({ resource: "customer", resourceId: "1", action: "merged" }, "oa")).toBeUndefined();
+    expect(activityHref({ resource: "tag", resourceId: "1", action: "created" }, "oa")).toBeUndefined();
+    expect(activityHref({ resource: "customer", action: "updated" }, "oa")).toBeUndefined();
+    expect(activityHref({}, "oa")).toBeUndefined();
+  });
+});
+
+describe("staleQueryKeys", () => {
+  it("maps each change to the console's resource query keys, once each", () => {
+    expect(staleQueryKeys([{ resource: "order" }, { resource: "refund" }])).toEqual([["platform", "deals"]]);
+    expect(staleQueryKeys([{ resource: "tag" }])).toEqual([["platform", "customerTags"], ["platform", "tags"]]);
+    expect(staleQueryKeys([])).toEqual([]);
+  });
+
+  it("invalidates everything for a change it does not know", () => {
+    expect(staleQueryKeys([{ resource: "customer" }, { resource: "something-new" }])).toEqual([["platform"]]);
+    expect(staleQueryKeys([{}])).toEqual([["platform"]]);
+  });
+});
+
+describe("GET /api/activity", () => {
+  let t: TestStore;
+  const session: ConsoleSession = { openAppId: "oa-alpha", tenantId: "1001", userId: "9", userName: "Admin", expiresAt: Date.now() + 3600_000 };
+  let saved: string | undefined;
+
+  beforeAll(() => {
+    saved = process.env.SESSION_PASSWORD;
+    process.env.SESSION_PASSWORD = randomBytes(32).toString("base64url");
+    resetEnvForTests();
+  });
+  afterAll(() => {
+    if (saved === undefined) delete process.env.SESSION_PASSWORD;
+    else process.env.SESSION_PASSWORD = saved;
+    resetEnvForTests();
+  });
+  beforeEach(async () => {
+    t = await openSqliteTestStore();
+  });
+  afterEach(() => t.cleanup());
+
+  const delivery = (n: number, overrides: Partial<InboxDelivery> = {}): InboxDelivery => ({
+    openAppId: "oa-alpha",
+    tenantId: "1001",
+    dedupeKey: `id:${n}`,
+    deliveryId: String(n),
+    kind: "customer.updated",
+    resource: "customer",
+    resourceId: String(n),
+    action: "updated",
+    verification: "secret",
+    payload: "{}",
+    ...overrides,
+  });
+
+  async function call(query: string, auth?: ConsoleSession) {
+    const headers: Record<string, string> = {};
+    if (auth) headers.authorization = `Bearer ${(await issueSessionToken(auth)).token}`;
+    return handleActivityRequest(new Request(`http://localhost:3000/api/activity${query}`, { headers }), { store: async () => t.store });
+  }
+
+  it("asks for sign-in without a session (401 reauth_required)", async () => {
+    const res = await call("?after=0");
+    expect(res.status).toBe(401);
+    expect((await res.json()).error.code).toBe("reauth_required");
+  });
+
+  it("returns the session tenant's changes after the cursor with the keys to invalidate; other tenants stay hidden", async () => {
+    const first = await recordDelivery(t.store, delivery(1));
+    await recordDelivery(t.store, delivery(2, { tenantId: "2002" }));
+    await recordDelivery(t.store, delivery(3, { openAppId: "oa-beta" }));
+    const second = await recordDelivery(t.store, delivery(4, { kind: "order.created", resource: "order", action: "created" }));
+
+    const start = await call("", session);
+    expect(await start.json()).toEqual({ entries: [], cursor: second.id, staleQueryKeys: [] });
+
+    const res = await call(`?after=${first.id}`, session);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const body = await res.json();
+    expect(body.entries.map((e: { deliveryId: string }) => e.deliveryId)).toEqual(["4"]);
+    expect(body.cursor).toBe(second.id);
+    expect(body.staleQueryKeys).toEqual([["platform", "deals"]]);
+    const all = await (await call("?after=0", session)).json();
+    expect(all.entries.map((e: { deliveryId: string }) => e.deliveryId)).toEqual(["1", "4"]);
+  });
+
+  it("refuses a malformed cursor or limit with 400", async () => {
+    for (const query of ["?after=-1", "?after=abc", "?after=1e3", "?after=0&limit=0", "?after=0&limit=201", "?limit=x"]) {
+      expect((await call(query, session)).status, query).toBe(400);
+    }
+  });
+});
+
+describe("homeTime", () => {
+  it("shows epoch milliseconds and platform UTC strings in UTC+8 (§2)", () => {
+    expect(homeTime(Date.UTC(2026, 10, 21, 20, 30, 0))).toBe("2026-11-22 04:30:00");
+    expect(homeTime("2026-11-21T20:30:00Z")).toBe("2026-11-22 04:30:00");
+    expect(homeTime("not a time")).toBeUndefined();
+    expect(homeTime(undefined)).toBeUndefined();
+  });
+});
+
+describe("activity messages", () => {
+  it("has every English key in Simplified Chinese too", () => {
+    const keys = (o: object): string[] => Object.entries(o).flatMap(([k, v]) => (typeof v === "object" ? keys(v).map((s) => `${k}.${s}`) : [k])).sort();
+    expect(keys(activityMessages["zh-CN"])).toEqual(keys(activityMessages.en));
+    expect(activityMessages["zh-CN"].manyNew).toContain("{n}");
+  });
+
+  it("picks Chinese for zh tags, the first usable tag wins, English otherwise", () => {
+    expect(activityLocale(undefined, "zh_CN".replace("_", "-"))).toBe("zh-CN");
+    expect(activityLocale("zh-Hans-CN")).toBe("zh-CN");
+    expect(activityLocale("en", "zh-CN")).toBe("en");
+    expect(activityLocale("fr", "zh")).toBe("zh-CN");
+    expect(activityLocale(undefined, null, "")).toBe("en");
+    expect(activityLocale("zh-TW")).toBe("en");
+  });
+});

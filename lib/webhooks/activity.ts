@@ -1,0 +1,64 @@
+import type { ActivityEntry } from "@/lib/store/webhook-inbox";
+
+/**
+ * What a delivery means for the console: the page of what it touched, and the query caches it makes
+ * stale. Pure functions, used by the Activity page (server) and the live refresh (browser).
+ */
+
+/** Console pages per webhook resource (sender's `resource`, sandbox/webhooks/sender.ts); others get no link. */
+const PAGES: Record<string, string> = {
+  customer: "/customers",
+  order: "/orders",
+  refund: "/orders",
+  list: "/lists",
+};
+
+/** Actions after which the resource no longer exists, so there is nothing to link to. */
+const GONE = new Set(["deleted", "merged", "removed"]);
+
+/** The console link of the resource a delivery touched (keeps `openAppId`, §5.4.4), or undefined. */
+export function activityHref(entry: Pick<ActivityEntry, "resource" | "resourceId" | "action">, openAppId: string): string | undefined {
+  const base = entry.resource ? PAGES[entry.resource] : undefined;
+  if (!base || !entry.resourceId || (entry.action && GONE.has(entry.action))) return undefined;
+  const query = new URLSearchParams({ openAppId }).toString();
+  return `${base}/${encodeURIComponent(entry.resourceId)}?${query}`;
+}
+
+/**
+ * The console's cached resources (the `Resource` names of `platformKeys.resource` in
+ * lib/platform/operations.ts: query keys `["platform", <resource>]`) that a change makes stale.
+ */
+const STALE: Record<string, readonly string[]> = {
+  customer: ["customers", "identities", "customerTags", "listMembers", "events", "deals"],
+  event: ["events"],
+  order: ["deals"],
+  refund: ["deals"],
+  list: ["lists", "listMembers"],
+  listMember: ["listMembers", "lists"],
+  tagDimension: ["tagDimensions", "tags"],
+  tag: ["tags", "customerTags"],
+  customerTag: ["customerTags", "customers"],
+  store: ["stores", "storeGroups"],
+};
+
+/** Query keys (`["platform", resource]`) to invalidate after these deliveries; everything for an unknown kind. */
+export function staleQueryKeys(entries: ReadonlyArray<Pick<ActivityEntry, "resource">>): Array<readonly [string, ...string[]]> {
+  const resources = new Set<string>();
+  for (const entry of entries) {
+    const stale = entry.resource ? STALE[entry.resource] : undefined;
+    if (!stale) return [["platform"]];
+    stale.forEach((r) => resources.add(r));
+  }
+  return [...resources].sort().map((r) => ["platform", r] as const);
+}
+
+/** The platform's home time zone (§2): UTC+8, no daylight saving. */
+const HOME_OFFSET_MS = 8 * 3600 * 1000;
+
+/** `YYYY-MM-DD HH:MM:SS` in UTC+8 for epoch milliseconds or a platform UTC string (`…Z`); undefined if unreadable. */
+export function homeTime(value: number | string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const ms = typeof value === "number" ? value : Date.parse(value);
+  if (!Number.isFinite(ms)) return undefined;
+  return new Date(ms + HOME_OFFSET_MS).toISOString().slice(0, 19).replace("T", " ");
+}

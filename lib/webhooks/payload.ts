@@ -1,0 +1,93 @@
+import { createHash } from "node:crypto";
+import { parseJson } from "@/lib/platform/json";
+import { removeJsonWhitespace } from "@/lib/platform/webhook-signature";
+import type { InboxDelivery, WebhookVerification } from "@/lib/store/webhook-inbox";
+
+/**
+ * What the receiver reads from a delivery. The spec does not show the payload (§6); the sandbox's
+ * sender documents its shape (sandbox/README.md): `{deliveryId, event, occurredAt, appId,
+ * environment, openAppId, tenantId, resource, action, resourceId, data}`. The receiver is tolerant:
+ * any JSON object is accepted and kept whole; the fields below are read when present (`id`, `kind`
+ * and `type` are accepted as other names of `deliveryId` and `event`), and a known field of the
+ * wrong type or length is a 400. Ids may exceed 2^53 (§2): the body is parsed losslessly.
+ */
+
+const LIMITS = { deliveryId: 128, kind: 128, openAppId: 128, tenantId: 32, resource: 64, resourceId: 64, action: 64, occurredAt: 32 };
+
+export type ParsedDelivery = { ok: true; delivery: InboxDelivery } | { ok: false; message: string };
+
+type Fields = Record<string, unknown>;
+
+function text(fields: Fields, names: string[], max: number, kind: "text" | "id"): { value?: string; error?: string } {
+  for (const name of names) {
+    const raw = fields[name];
+    if (raw === undefined || raw === null || raw === "") continue;
+    let value: string;
+    if (typeof raw === "string") value = raw;
+    else if (kind === "id" && (typeof raw === "bigint" || (typeof raw === "number" && Number.isSafeInteger(raw)))) value = String(raw);
+    else return { error: `${name} must be ${kind === "id" ? "a string or an integer" : "a string"}` };
+    if (value.length > max) return { error: `${name} is longer than ${max} characters` };
+    return { value };
+  }
+  return {};
+}
+
+/**
+ * Parses a verified body. `fallbackOpenAppId` (the `openAppId` query parameter of the webhook
+ * address, when the platform is configured with one address per environment) is used when the
+ * payload does not name its environment.
+ */
+export function parseDelivery(rawBody: string, verification: WebhookVerification, fallbackOpenAppId?: string): ParsedDelivery {
+  let value: unknown;
+  try {
+    value = parseJson(rawBody);
+  } catch {
+    return { ok: false, message: "the body is not valid JSON" };
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return { ok: false, message: "the body must be a JSON object" };
+  const fields = value as Fields;
+
+  const read = {
+    deliveryId: text(fields, ["deliveryId", "id"], LIMITS.deliveryId, "id"),
+    kind: text(fields, ["event", "kind", "type"], LIMITS.kind, "text"),
+    openAppId: text(fields, ["openAppId"], LIMITS.openAppId, "text"),
+    tenantId: text(fields, ["tenantId"], LIMITS.tenantId, "id"),
+    resource: text(fields, ["resource"], LIMITS.resource, "text"),
+    resourceId: text(fields, ["resourceId"], LIMITS.resourceId, "id"),
+    action: text(fields, ["action"], LIMITS.action, "text"),
+    occurredAt: text(fields, ["occurredAt"], LIMITS.occurredAt, "text"),
+  };
+  const problems = Object.values(read).flatMap((r) => (r.error ? [r.error] : []));
+  if (problems.length > 0) return { ok: false, message: problems.join("; ") };
+
+  const payload = removeJsonWhitespace(rawBody);
+  const fallback = fallbackOpenAppId && fallbackOpenAppId.length <= LIMITS.openAppId ? fallbackOpenAppId : undefined;
+  const resource = read.resource.value;
+  const action = read.action.value;
+  const kind = read.kind.value ?? (resource && action ? `${resource}.${action}` : "unknown");
+  const deliveryId = read.deliveryId.value;
+  return {
+    ok: true,
+    delivery: {
+      openAppId: read.openAppId.value ?? fallback ?? "",
+      tenantId: read.tenantId.value ?? "",
+      // Without a delivery id, a retry is recognised by its content (whitespace outside strings ignored).
+      dedupeKey: deliveryId ? `id:${deliveryId}` : `sha256:${createHash("sha256").update(payload, "utf8").digest("hex")}`,
+      deliveryId,
+      kind,
+      resource: resource ?? kindPart(kind, 0, LIMITS.resource),
+      resourceId: read.resourceId.value,
+      action: action ?? kindPart(kind, 1, LIMITS.action),
+      occurredAt: read.occurredAt.value,
+      verification,
+      payload,
+    },
+  };
+}
+
+/** `customer.updated` → `customer` (part 0) or `updated` (part 1); undefined for a kind without a dot. */
+function kindPart(kind: string, part: 0 | 1, max: number): string | undefined {
+  const dot = kind.indexOf(".");
+  if (dot <= 0 || dot === kind.length - 1) return undefined;
+  return (part === 0 ? kind.slice(0, dot) : kind.slice(dot + 1)).slice(0, max);
+}
