@@ -13,6 +13,8 @@ export default defineConfig({
     include: ["**/*.test.ts", "**/*.test.tsx"],
     exclude: ["node_modules/**", ".next/**", "e2e/**", ".data/**"],
     environment: "node",
+    // Tests that check logging capture them (captureLogsForTests); the rest stay quiet.
+    env: { LOG_LEVEL: "silent" },
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },
