@@ -1,5 +1,11 @@
+import fc from "fast-check";
+import { parse as losslessParse } from "lossless-json";
 import { describe, expect, it } from "vitest";
-import { parseJson, stringifyJson } from "./json";
+import { parseJson, stringifyAppJson, stringifyJson } from "./json";
+import { id, toWire } from "./schema-helpers";
+
+const int64 = fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n });
+const uint64Id = fc.bigInt({ min: 0n, max: 2n ** 63n - 1n });
 
 describe("lossless JSON (§2 ids are 64-bit)", () => {
   it("keeps every digit of an id above 2^53 through parse and stringify", () => {
@@ -13,5 +19,60 @@ describe("lossless JSON (§2 ids are 64-bit)", () => {
 
   it("writes bigint as a JSON integer, not a string", () => {
     expect(stringifyJson({ id: 18446744073709551615n })).toBe('{"id":18446744073709551615}');
+  });
+
+  it("round-trips any 64-bit integer digit for digit (property)", () => {
+    fc.assert(
+      fc.property(int64, fc.array(int64, { maxLength: 5 }), (value, more) => {
+        const text = `{"id":${value},"ids":[${more.join(",")}],"name":"${value}"}`;
+        const parsed = parseJson(text) as { id: bigint | number; ids: Array<bigint | number>; name: string };
+        expect(BigInt(parsed.id)).toBe(value);
+        expect(typeof parsed.id).toBe(Number.isSafeInteger(Number(value)) && BigInt(Number(value)) === value ? "number" : "bigint");
+        expect(parsed.name).toBe(String(value));
+        expect(stringifyJson(parsed)).toBe(text);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("parses like lossless-json on arbitrary JSON values (property)", () => {
+    const json = fc.jsonValue().map((v) => JSON.stringify(v));
+    fc.assert(
+      fc.property(json, uint64Id, (text, big) => {
+        const withBig = `[${text},${big}]`;
+        const reference = losslessParse(withBig, undefined, (v: string) => {
+          const n = Number(v);
+          return /^-?\d+$/.test(v) && !Number.isSafeInteger(n) ? BigInt(v) : n;
+        });
+        expect(parseJson(withBig)).toEqual(reference);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("keeps floats and exponents as numbers, never as bigint", () => {
+    expect(parseJson("[1e20, 12345678901234567.5, -0.0000000000000001]")).toEqual([1e20, 12345678901234567.5, -0.0000000000000001]);
+  });
+
+  it("ids survive platform JSON → id string → wire JSON (property)", () => {
+    fc.assert(
+      fc.property(uint64Id, (value) => {
+        const fromPlatform = parseJson(`{"customerId":${value}}`) as { customerId: unknown };
+        const asString = id.parse(fromPlatform.customerId);
+        expect(asString).toBe(value.toString());
+        expect(stringifyJson(toWire({ customerId: asString }, new Set(["customerId"])))).toBe(`{"customerId":${value}}`);
+        const appValue = typeof fromPlatform.customerId === "bigint" ? `"${value}"` : `${value}`;
+        expect(stringifyAppJson(fromPlatform)).toBe(`{"customerId":${appValue}}`);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("writes bigint as a decimal string in the app's own JSON", () => {
+    expect(stringifyAppJson({ id: 9223372036854775807n, n: 1 })).toBe('{"id":"9223372036854775807","n":1}');
+  });
+
+  it("throws a clear error on malformed JSON", () => {
+    expect(() => parseJson("{oops")).toThrow(SyntaxError);
   });
 });

@@ -1,0 +1,284 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { parseOperationInput, parseOperationOutput, sendPlatformRequest, type CallOptions } from "./client";
+import { PlatformError, type FieldError, type PlatformErrorKind } from "./errors";
+import { parseJson, stringifyAppJson } from "./json";
+import type { Operation } from "./operations";
+import { matchBrowserOperation } from "./router";
+
+/**
+ * The server-side API proxy (DESIGN.md §4 "API proxy"): `/api/platform/v1/<path>` from the browser
+ * to the platform of the session's installation. Only operations of the table pass; mutations need
+ * a same-origin request with the `X-Engage-Request: 1` header (CSRF); bodies are JSON of at most
+ * 1 MiB; input is validated before anything goes upstream; platform tokens never leave the server.
+ * Every response carries `X-Request-Id` and `Cache-Control: no-store`; every error is
+ * `{error: {code, message, fieldErrors?, requestId}}` with a meaningful status.
+ */
+
+export const PROXY_PREFIX = "/api/platform";
+export const CSRF_HEADER = "x-engage-request";
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export type InstallationKey = { openAppId: string; tenantId: string };
+
+export type ProxyLogger = {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+};
+
+export type ProxyDeps = {
+  /** `lib/auth/session.ts` `requireApiSession`. */
+  requireSession(request: Request): Promise<{ ok: true; session: InstallationKey } | { ok: false; response: Response }>;
+  /** `lib/auth/access-token.ts` `getAccessToken`. */
+  getAccessToken(key: InstallationKey, options?: { forceRefresh?: boolean; rejectedAccessToken?: string }): Promise<{ accessToken: string; apiUrl: string }>;
+  /** True for `ReauthRequiredError`: the installation must authorize again. */
+  isReauthRequired(error: unknown): boolean;
+  /** Where the front end goes to authorize again (§5.2.9): app-auth's `startUrl`. */
+  reauthRedirect?: (openAppId: string) => string;
+  log: ProxyLogger;
+  /** Origins allowed to send mutations besides the request's own (the app's public `APP_URL`). */
+  appOrigins?: readonly string[];
+  /**
+   * Check every response against the operation's output schema before relaying it (502 when it does
+   * not match). Off by default: the proxy relays the platform's JSON with ids turned into strings in
+   * one pass over the text, and typed server code validates through `callPlatform`. Outputs that the
+   * schema normalizes (counts) are always parsed.
+   */
+  validateResponses?: boolean;
+  /** Client settings (timeouts, retries, transport) for tests and tuning. */
+  client?: Partial<Omit<CallOptions, "apiUrl" | "accessToken" | "getToken">>;
+};
+
+const ERROR_STATUS: Record<PlatformErrorKind, number> = {
+  validation: 422,
+  not_found: 404,
+  auth: 401,
+  forbidden: 403,
+  rate_limited: 429,
+  rejected: 422,
+  upstream: 502,
+  network: 502,
+  timeout: 504,
+};
+
+const BASE_HEADERS = {
+  "cache-control": "no-store",
+  "content-type": "application/json; charset=utf-8",
+  "x-content-type-options": "nosniff",
+};
+
+function jsonResponse(status: number, body: string | Uint8Array | null, requestId: string, extra?: Record<string, string>): Response {
+  // Bytes as they are: encoding a large string again would cost more than the rest of the relay.
+  const init = typeof body === "string" || body === null ? body : new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength);
+  return new Response(init, { status, headers: { ...BASE_HEADERS, "x-request-id": requestId, ...extra } });
+}
+
+function errorResponse(
+  requestId: string,
+  status: number,
+  code: string,
+  message: string,
+  extra: { fieldErrors?: FieldError[]; redirect?: string; headers?: Record<string, string> } = {},
+): Response {
+  const error: Record<string, unknown> = { code, message };
+  if (extra.fieldErrors && extra.fieldErrors.length > 0) error.fieldErrors = extra.fieldErrors;
+  if (extra.redirect) error.redirect = extra.redirect;
+  error.requestId = requestId;
+  return jsonResponse(status, JSON.stringify({ error }), requestId, extra.headers);
+}
+
+/** Where the front end goes to authorize again (§5.2.9), unless the deps say otherwise. */
+function defaultReauthRedirect(openAppId: string): string {
+  return `/api/auth/start?openAppId=${encodeURIComponent(openAppId)}`;
+}
+
+function requestIdOf(request: Request): string {
+  const given = request.headers.get("x-request-id");
+  return given && /^[A-Za-z0-9._-]{8,64}$/.test(given) ? given : randomUUID();
+}
+
+/**
+ * CSRF defence for mutations: the custom header (a cross-site form cannot set it, and a cross-site
+ * fetch with it needs a CORS preflight that this app never grants) AND a same-origin request by
+ * `Sec-Fetch-Site` or `Origin`.
+ */
+function csrfProblem(request: Request, url: URL, appOrigins: readonly string[]): string | undefined {
+  if (request.headers.get(CSRF_HEADER) !== "1") return `the ${CSRF_HEADER} header is required`;
+  const site = request.headers.get("sec-fetch-site");
+  if (site && site !== "same-origin") return "cross-site requests are refused";
+  const origin = request.headers.get("origin");
+  if (origin) {
+    if (origin !== url.origin && !appOrigins.includes(origin)) return "cross-origin requests are refused";
+    return undefined;
+  }
+  return site === "same-origin" ? undefined : "the request's origin is unknown";
+}
+
+type BodyRead = { ok: true; value: unknown } | { ok: false; response: Response };
+
+async function readBody(request: Request, op: Operation, requestId: string): Promise<BodyRead> {
+  const declared = request.headers.get("content-length");
+  if (declared !== null && Number(declared) > MAX_BODY_BYTES) {
+    return { ok: false, response: errorResponse(requestId, 413, "payload_too_large", `the body is larger than ${MAX_BODY_BYTES} bytes`) };
+  }
+  let text = "";
+  if (request.body) {
+    const reader = request.body.getReader();
+    const decoder = new TextDecoder("utf-8", { fatal: true });
+    let size = 0;
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        size += value.byteLength;
+        if (size > MAX_BODY_BYTES) {
+          await reader.cancel();
+          return { ok: false, response: errorResponse(requestId, 413, "payload_too_large", `the body is larger than ${MAX_BODY_BYTES} bytes`) };
+        }
+        text += decoder.decode(value, { stream: true });
+      }
+      text += decoder.decode();
+    } catch {
+      return { ok: false, response: errorResponse(requestId, 400, "invalid_body", "the body is not valid UTF-8 text") };
+    }
+  }
+  if (text.trim() === "") return { ok: true, value: undefined };
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^application\/(.+\+)?json\b/i.test(type)) {
+    return { ok: false, response: errorResponse(requestId, 415, "unsupported_media_type", "the body must be JSON (Content-Type: application/json)") };
+  }
+  let value: unknown;
+  try {
+    value = parseJson(text);
+  } catch {
+    return { ok: false, response: errorResponse(requestId, 400, "invalid_json", "the body is not valid JSON") };
+  }
+  // An operation without a body accepts an empty object, which some fetch helpers always send.
+  if (!op.body && value !== null && typeof value === "object" && !Array.isArray(value) && Object.keys(value).length === 0) {
+    return { ok: true, value: undefined };
+  }
+  return { ok: true, value };
+}
+
+function queryOf(url: URL): { ok: true; value: Record<string, string> } | { ok: false; field: string } {
+  const query: Record<string, string> = {};
+  for (const [key, value] of url.searchParams) {
+    // `openAppId` names the session's environment (§5.4.4), read by the session, not a platform parameter.
+    if (key === "openAppId") continue;
+    if (key in query) return { ok: false, field: key };
+    query[key] = value;
+  }
+  return { ok: true, value: query };
+}
+
+const RELAYABLE_TYPES = new Set(["object", "array", "record", "unknown"]);
+/** A response that needs no normalization beyond ids-as-strings (not e.g. a count read from `{count}`). */
+function isRelayable(op: Operation): boolean {
+  return RELAYABLE_TYPES.has((op.output as { _zod: { def: { type: string } } })._zod.def.type);
+}
+
+/** Handles one browser request to `/api/platform/v1/...`. */
+export async function handleProxyRequest(request: Request, deps: ProxyDeps): Promise<Response> {
+  const started = performance.now();
+  const requestId = requestIdOf(request);
+  const url = new URL(request.url);
+  const method = request.method.toUpperCase();
+  const logBase: { requestId: string; method: string; path: string; op?: string } = { requestId, method, path: url.pathname };
+
+  const finish = (response: Response, extra: Record<string, unknown> = {}): Response => {
+    const line = { ...logBase, status: response.status, ms: Math.round((performance.now() - started) * 10) / 10, ...extra };
+    if (response.status >= 500) deps.log.warn(line, "platform proxy");
+    else deps.log.info(line, "platform proxy");
+    return response;
+  };
+
+  if (!url.pathname.startsWith(`${PROXY_PREFIX}/v1/`)) {
+    return finish(errorResponse(requestId, 404, "not_found", "no such platform operation"));
+  }
+  const route = matchBrowserOperation(method, url.pathname.slice(PROXY_PREFIX.length));
+  if (route.kind === "not_found") return finish(errorResponse(requestId, 404, "not_found", `no such platform operation: ${method} ${url.pathname}`));
+  if (route.kind === "bad_path") return finish(errorResponse(requestId, 400, "invalid_path", "the path is not valid"));
+  if (route.kind === "method_not_allowed") {
+    return finish(errorResponse(requestId, 405, "method_not_allowed", `use ${route.allow.join(" or ")}`, { headers: { allow: route.allow.join(", ") } }));
+  }
+  const op = route.op;
+  logBase.op = op.name;
+
+  if (method !== "GET") {
+    const problem = csrfProblem(request, url, deps.appOrigins ?? []);
+    if (problem) return finish(errorResponse(requestId, 403, "csrf_rejected", problem));
+  }
+
+  const auth = await deps.requireSession(request);
+  if (!auth.ok) {
+    const headers = new Headers(auth.response.headers);
+    headers.set("x-request-id", requestId);
+    headers.set("cache-control", "no-store");
+    return finish(new Response(auth.response.body, { status: auth.response.status, headers }));
+  }
+  const key: InstallationKey = { openAppId: auth.session.openAppId, tenantId: auth.session.tenantId };
+  const reauthRedirect = deps.reauthRedirect ?? defaultReauthRedirect;
+
+  const query = queryOf(url);
+  if (!query.ok) {
+    return finish(errorResponse(requestId, 422, "invalid_input", "the request is not valid", { fieldErrors: [{ field: `query.${query.field}`, message: "is given more than once" }] }));
+  }
+  let body: unknown;
+  if (method !== "GET") {
+    const read = await readBody(request, op, requestId);
+    if (!read.ok) return finish(read.response);
+    body = read.value;
+  }
+
+  const input = parseOperationInput(op, { params: route.params, query: query.value, body });
+  if (!input.ok) {
+    return finish(errorResponse(requestId, 422, "invalid_input", input.error.message, { fieldErrors: input.error.fieldErrors }));
+  }
+
+  try {
+    const first = await deps.getAccessToken(key);
+    let attempts = 0;
+    const result = await sendPlatformRequest(op, input.value, {
+      ...deps.client,
+      apiUrl: first.apiUrl,
+      accessToken: first.accessToken,
+      getToken: async ({ forceRefresh, rejectedToken }) => (await deps.getAccessToken(key, { forceRefresh, rejectedAccessToken: rejectedToken })).accessToken,
+      signal: request.signal,
+      requestId,
+      inputParsed: true,
+      relayOnly: !deps.validateResponses && isRelayable(op),
+      onRetry: (info) => {
+        attempts = info.attempt;
+        deps.log.warn({ ...logBase, attempt: info.attempt, delayMs: info.delayMs, kind: info.error.kind, upstreamStatus: info.error.httpStatus }, "platform call retried");
+        deps.client?.onRetry?.(info);
+      },
+    });
+    if (result.status === 204 || (result.body === null && op.method === "DELETE")) return finish(jsonResponse(204, null, requestId), { retries: attempts });
+    const status = result.status === 201 ? 201 : 200;
+    if (result.body === undefined && result.json !== null) return finish(jsonResponse(status, result.json, requestId), { retries: attempts });
+    const output = parseOperationOutput(op, result.body);
+    return finish(jsonResponse(status, stringifyAppJson(output), requestId), { retries: attempts });
+  } catch (error) {
+    if (deps.isReauthRequired(error)) {
+      return finish(errorResponse(requestId, 401, "reauth_required", "Sign-in required: authorize again to continue.", { redirect: reauthRedirect(key.openAppId) }));
+    }
+    if (error instanceof PlatformError) {
+      if (error.kind === "auth") {
+        // The platform refused even a fresh token: only a new authorization can help.
+        return finish(errorResponse(requestId, 401, "reauth_required", "The platform refused the app's authorization; authorize again.", { redirect: reauthRedirect(key.openAppId) }), {
+          upstreamCode: error.code,
+        });
+      }
+      const headers: Record<string, string> = {};
+      if (error.retryAfterSeconds !== undefined) headers["retry-after"] = String(error.retryAfterSeconds);
+      return finish(errorResponse(requestId, ERROR_STATUS[error.kind], error.code, error.message, { fieldErrors: error.fieldErrors, headers }), {
+        kind: error.kind,
+        upstreamStatus: error.httpStatus,
+      });
+    }
+    if (request.signal.aborted) return finish(errorResponse(requestId, 499, "client_closed", "the request was cancelled"));
+    deps.log.error({ ...logBase, err: error instanceof Error ? { name: error.name, message: error.message } : String(error) }, "platform proxy failed");
+    return finish(errorResponse(requestId, 500, "internal_error", "the request could not be completed"));
+  }
+}
