@@ -1,83 +1,108 @@
+import { z } from "zod";
+import { operationList, type Operation } from "@/lib/platform/operations";
+
 /**
- * `/openapi.json`: an OpenAPI 3.1 document of the platform's resource API (§4.1–§4.6, §4.8).
- * Built from the sandbox's own route table until the shared operation table is merged.
+ * `/openapi.json`: an OpenAPI 3.1 document of the platform API, generated from the shared operation
+ * table (`lib/platform/operations.ts`, zod 4 schemas → JSON Schema 2020-12 with `z.toJSONSchema`),
+ * so the typed client, the app's proxy and this document cannot drift apart.
  */
-type Route = { method: "get" | "post" | "put" | "delete"; path: string; summary: string };
+type JsonSchema = Record<string, unknown>;
 
-export const ROUTES: Route[] = [
-  { method: "post", path: "/v1/customerandidentities", summary: "Create a customer with identities (§4.1)" },
-  { method: "post", path: "/v1/customers", summary: "Create or update a customer by mobile/email; 201 new, 200 existing (§4.1)" },
-  { method: "put", path: "/v1/customers/{id}", summary: "Update a customer; returns it as it was before (§4.1)" },
-  { method: "delete", path: "/v1/customers/{id}", summary: "Delete a customer; 204 (§4.1)" },
-  { method: "get", path: "/v1/customers/{id}", summary: "A customer (§4.1)" },
-  { method: "get", path: "/v1/customers", summary: "Query customers: {rows} (§4.1)" },
-  { method: "get", path: "/v1/customers/count", summary: "Count customers (§4.1)" },
-  { method: "post", path: "/v1/customeridentities", summary: "Add an identity to a customer (§4.1)" },
-  { method: "get", path: "/v1/customeridentities", summary: "Query identities (§4.1)" },
-  { method: "get", path: "/v1/customerService/getCustomerIdentityByMd5", summary: "MD5 identity (§4.1, §2.2)" },
-  { method: "get", path: "/v1/customerStatistics", summary: "Customer statistics {items, meta} (§4.1, §2.7)" },
-  { method: "post", path: "/v1/customerService/mergeCustomerByIdentities", summary: "Merge customers by identities (§4.1)" },
-  { method: "post", path: "/v1/customerService/mergeCustomerById", summary: "Merge customers by id (§4.1)" },
-  { method: "post", path: "/v1/customers/messenger/unbinding", summary: "Unbind a messaging-platform identity (§4.1)" },
-  { method: "post", path: "/v1/deals", summary: "Create or replace an order with lines (§4.2)" },
-  { method: "get", path: "/v1/deals/{orderNo}", summary: "An order with lines, last month only (§4.2)" },
-  { method: "get", path: "/v1/deals", summary: "Orders of the last month {page, records, rows} (§4.2)" },
-  { method: "put", path: "/v1/deals/{orderNo}", summary: "Update order fields (§4.2)" },
-  { method: "delete", path: "/v1/deals/{orderNo}", summary: "Delete an order (§4.2)" },
-  { method: "post", path: "/v1/dealService/cancel", summary: "Cancel an order: state 已取消 (§4.2, §3)" },
-  { method: "post", path: "/v1/dealService/refund", summary: "Refund: 完全退单 or 部分退单 (§4.2, §3)" },
-  { method: "post", path: "/v1/dealService/deleteRefund", summary: "Delete the refund of an order (§4.2, §3)" },
-  { method: "get", path: "/v1/dealService/getDealByOrderNo", summary: "Order detail with state and custom line fields (§4.2)" },
-  { method: "post", path: "/v1/customerevents", summary: "Create an event for a customer id (§4.3)" },
-  { method: "post", path: "/v1/collector/pushevent", summary: "Collect an event by identity (§4.3)" },
-  { method: "post", path: "/v1/collector/batchPushEvents", summary: "Collect at most 100 events (§4.3)" },
-  { method: "get", path: "/v1/customerevents/{id}", summary: "An event of the last month (§4.3)" },
-  { method: "get", path: "/v1/customerevents", summary: "Events of the last month (§4.3)" },
-  { method: "post", path: "/v1/lists", summary: "Create a list (§4.4)" },
-  { method: "delete", path: "/v1/lists/{id}", summary: "Delete a list (§4.4)" },
-  { method: "get", path: "/v1/lists", summary: "Lists {page, records, total, rows} (§4.4)" },
-  { method: "post", path: "/v1/listMembers", summary: "Add a member {data} (§4.4)" },
-  { method: "delete", path: "/v1/listMembers/{id}", summary: "Remove a membership (§4.4)" },
-  { method: "post", path: "/v1/listservice/removeFromList", summary: "Remove customers from a list (§4.4)" },
-  { method: "post", path: "/v1/listMembersBatch", summary: "Add members {items} (§4.4)" },
-  { method: "get", path: "/v1/listMembers", summary: "Members {items}, sinceId paging (§4.4)" },
-  { method: "get", path: "/v1/listservice/memberCount", summary: "Count members (§4.4)" },
-  { method: "post", path: "/v1/tagdimensions", summary: "Create a tag dimension (§4.5)" },
-  { method: "get", path: "/v1/tagdimensions", summary: "Tag dimensions (§4.5)" },
-  { method: "post", path: "/v1/tags", summary: "Create a tag (§4.5)" },
-  { method: "put", path: "/v1/tags/{id}", summary: "Rename or move a tag (§4.5)" },
-  { method: "delete", path: "/v1/tags/{id}", summary: "Delete a tag (§4.5)" },
-  { method: "get", path: "/v1/tags", summary: "Tags {page, records, total, rows} (§4.5)" },
-  { method: "post", path: "/v1/tagservice/addCustomerTag", summary: "Tag a customer (§4.5)" },
-  { method: "post", path: "/v1/tagservice/removeCustomerTag", summary: "Untag a customer (§4.5)" },
-  { method: "get", path: "/v1/tagservice/getCustomerTags", summary: "Tags per customer id (§4.5)" },
-  { method: "post", path: "/v1/tags/{fromId}/mergeto/{toId}", summary: "Merge tags (§4.5)" },
-  { method: "post", path: "/v1/externalTags", summary: "Import external tags (§4.5)" },
-  { method: "post", path: "/v1/third_party_data/importData", summary: "Import media data files (§4.6)" },
-  { method: "post", path: "/v1/stores", summary: "Create a shop (§4.8)" },
-  { method: "put", path: "/v1/stores/{id}", summary: "Update a shop (§4.8)" },
-  { method: "delete", path: "/v1/stores/{id}", summary: "Delete a shop (§4.8)" },
-  { method: "post", path: "/v1/storesGroups", summary: "Create a shop group (§4.8)" },
-  { method: "get", path: "/v1/storesGroups/{groupId}", summary: "Shops of a group (§4.8)" },
-];
+function schemaOf(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+  const json = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema;
+  delete json.$schema;
+  return json;
+}
 
+/** Path or query parameters of an object schema. */
+function parameters(schema: z.ZodType | undefined, where: "path" | "query"): JsonSchema[] {
+  if (!schema) return [];
+  const json = schemaOf(schema, "input");
+  const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((json.required ?? []) as string[]);
+  return Object.entries(properties).map(([name, property]) => ({
+    name,
+    in: where,
+    required: where === "path" || required.has(name),
+    ...(typeof property.description === "string" ? { description: property.description } : {}),
+    schema: property,
+  }));
+}
+
+function security(op: Operation): Array<Record<string, string[]>> {
+  if (op.auth === "query") return [{ accessToken: [] }];
+  if (op.auth === "bearer") return [{ bearerToken: [] }];
+  return [];
+}
+
+/** The path of an operation in the document: auth and extension operations sit on their own bases. */
+function documentPath(op: Operation): string {
+  return op.base === "extension" ? `/extension${op.path}` : op.path;
+}
+
+const documents = new Map<string, Record<string, unknown>>();
+
+/** The document for one environment's origin (built once per origin: the table does not change). */
 export function openApiDocument(serverUrl: string): Record<string, unknown> {
-  const paths: Record<string, Record<string, unknown>> = {};
-  for (const r of ROUTES) {
-    const params = [...r.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: "path", required: true, schema: { type: "string" } }));
-    paths[r.path] ??= {};
-    paths[r.path]![r.method] = {
-      summary: r.summary,
-      security: [{ accessToken: [] }],
-      ...(params.length > 0 ? { parameters: params } : {}),
-      responses: { "200": { description: "OK", content: { "application/json": { schema: {} } } } },
+  let doc = documents.get(serverUrl);
+  if (!doc) {
+    doc = buildDocument(serverUrl);
+    documents.set(serverUrl, doc);
+  }
+  return doc;
+}
+
+function buildDocument(serverUrl: string): Record<string, unknown> {
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const op of operationList) {
+    const path = documentPath(op);
+    const method = op.method.toLowerCase();
+    const body = op.body
+      ? { required: true, content: { [op.bodyEncoding === "form" ? "application/x-www-form-urlencoded" : "application/json"]: { schema: schemaOf(op.body, "input") } } }
+      : undefined;
+    const existing = paths[path]?.[method];
+    if (existing) {
+      // Two operations on one method and path (the token endpoint's two grants): one entry, oneOf bodies.
+      existing.summary = `${String(existing.summary)} / ${op.summary}`;
+      existing.operationId = `${String(existing.operationId)}|${op.name}`;
+      const content = (existing.requestBody as { content: Record<string, { schema: JsonSchema }> } | undefined)?.content;
+      const mine = body?.content;
+      if (content && mine) {
+        for (const [type, entry] of Object.entries(mine)) {
+          const current = content[type]?.schema;
+          content[type] = { schema: current ? { oneOf: [...((current.oneOf as JsonSchema[] | undefined) ?? [current]), entry.schema] } : entry.schema };
+        }
+      }
+      continue;
+    }
+    paths[path] ??= {};
+    paths[path][method] = {
+      operationId: op.name,
+      summary: op.summary,
+      tags: [op.resource],
+      security: security(op),
+      parameters: [...parameters(op.params, "path"), ...parameters(op.query, "query")],
+      ...(body ? { requestBody: body } : {}),
+      responses: op.redirect
+        ? { "302": { description: "redirect" } }
+        : { "200": { description: "OK (most validation failures also answer 200 with an `error` object, §7.1)", content: { "application/json": { schema: schemaOf(op.output, "output") } } } },
     };
   }
   return {
     openapi: "3.1.0",
-    info: { title: "Customer Engagement Platform Open API (Platform Sandbox)", version: "v1" },
+    jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
+    info: {
+      title: "Customer Engagement Platform Open API (Platform Sandbox)",
+      version: "v1",
+      description: "Generated from lib/platform/operations.ts. Ids are 64-bit integers written as JSON integers (§2).",
+    },
     servers: [{ url: serverUrl }],
-    components: { securitySchemes: { accessToken: { type: "apiKey", in: "query", name: "access_token" } } },
+    components: {
+      securitySchemes: {
+        accessToken: { type: "apiKey", in: "query", name: "access_token" },
+        bearerToken: { type: "http", scheme: "bearer" },
+      },
+    },
     paths,
   };
 }

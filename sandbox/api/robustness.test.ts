@@ -1,7 +1,12 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROUTES } from "./openapi";
+import { operationList } from "@/lib/platform/operations";
 import { startApiKit, type ApiKit } from "./testkit";
+
+/** The resource API operations of the shared table (§4.1–§4.6, §4.8; users/current belongs to auth). */
+const ROUTES = operationList
+  .filter((op) => op.base === "api" && op.path !== "/v1/users/current")
+  .map((op) => ({ method: op.method.toLowerCase(), path: op.path, name: op.name }));
 
 let kit: ApiKit;
 beforeAll(async () => {
@@ -38,11 +43,24 @@ describe("bad input never gives a 500", () => {
 });
 
 describe("/openapi.json", () => {
-  it("is an OpenAPI 3.1 document with every /v1 route and the access_token scheme", async () => {
+  it("is an OpenAPI 3.1 document generated from the shared operation table", async () => {
     const res = await fetch(`${kit.sandbox.urls.alpha}/openapi.json`);
-    const doc = (await res.json()) as { openapi: string; paths: Record<string, Record<string, unknown>>; components: { securitySchemes: Record<string, unknown> } };
+    const doc = (await res.json()) as { openapi: string; paths: Record<string, Record<string, { operationId: string; responses: unknown }>>; components: { securitySchemes: Record<string, unknown> } };
     expect(doc.openapi).toMatch(/^3\.1\./);
-    for (const route of ROUTES) expect(doc.paths[route.path]?.[route.method], `${route.method} ${route.path}`).toBeDefined();
+    for (const op of operationList) {
+      const path = op.base === "extension" ? `/extension${op.path}` : op.path;
+      expect(doc.paths[path]?.[op.method.toLowerCase()]?.operationId, op.name).toContain(op.name);
+    }
     expect(doc.components.securitySchemes.accessToken).toMatchObject({ type: "apiKey", in: "query", name: "access_token" });
+    const update = doc.paths["/v1/customers/{id}"]!.put as unknown as { parameters: Array<{ name: string; in: string; schema: { type: string; format?: string } }> };
+    expect(update.parameters.find((p) => p.name === "id")).toMatchObject({ in: "path", schema: { type: "integer", format: "int64" } });
+  });
+
+  it("every resource operation of the shared table is served by the sandbox", async () => {
+    for (const route of ROUTES) {
+      const path = route.path.replace(/\{\w+\}/g, "9007199254741993");
+      const res = await kit.call(route.method.toUpperCase(), path, route.method === "get" || route.method === "delete" ? {} : { body: {} });
+      expect(res.text.includes("no such endpoint"), `${route.name}: ${route.method} ${path}`).toBe(false);
+    }
   });
 });
