@@ -1,6 +1,6 @@
 /**
  * Benchmark of the sandbox resource API on a large tenant (not a test; `npm run bench`).
- * Seeds BENCH_CUSTOMERS (default 1,000,000) customers into a temporary SQLite file, then measures
+ * Seeds SANDBOX_API_BENCH_CUSTOMERS (default 1,000,000) customers into a temporary SQLite file, then measures
  * over loopback: seed time; GET /v1/customers with two filters (p50, p99); page 5000 against page 1;
  * event ingest through batchPushEvents. Targets: seed <= 90 s, filtered p50 <= 20 ms, deep/first <= 2.
  */
@@ -11,7 +11,7 @@ import { loadSandboxConfig } from "../../sandbox/config";
 import { seedSandbox } from "../../sandbox/seed/seed";
 import { startSandbox } from "../../sandbox/server";
 
-const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 1_000_000);
+const CUSTOMERS = Number(process.env.SANDBOX_API_BENCH_CUSTOMERS ?? 1_000_000);
 const dir = mkdtempSync(path.join(tmpdir(), "sandbox-bench-"));
 
 function percentile(values: number[], p: number): number {
