@@ -1,4 +1,5 @@
 import { loadSandboxConfig, extensionUrl } from "./config";
+import { seedSandbox } from "./seed/seed";
 import { startSandbox } from "./server";
 
 /** `npm run sandbox [-- --seed N]`: the Platform Sandbox on its own. */
@@ -23,7 +24,12 @@ async function main() {
     }
     throw error;
   }
-  if (seedCount !== undefined) console.warn(`[sandbox] ${flag} ${seedCount}: the resource seeder is not built yet`);
+  if (seedCount !== undefined) {
+    console.log(`[sandbox] ${flag} ${seedCount}: seeding…`);
+    const summary = seedSandbox(sandbox.ctx, { customers: seedCount, ifEmpty: flag === "--seed-if-empty", log: (line) => console.log(`[sandbox] seed ${line}`) });
+    const done = summary.tenants.map((t) => `${t.environment} ${t.skipped ? "kept" : `${t.customers} customers`}`).join(", ");
+    console.log(`[sandbox] seeded in ${(summary.ms / 1000).toFixed(1)} s: ${done}`);
+  }
   for (const env of config.environments) console.log(`[sandbox] ${env.name.padEnd(5)} ${env.origin}  (openAppId ${env.openAppId}; admin login ${env.staff.email} / ${env.staff.password})`);
   console.log(`[sandbox] extension service ${extensionUrl(config)}`);
   const stop = async () => {

@@ -1,0 +1,196 @@
+import type { Context, Hono } from "hono";
+import type { AuthedVariables } from "../auth/middleware";
+import { formatUtc } from "../clock";
+import type { EnvironmentConfig } from "../config";
+import type { SandboxContext } from "../context";
+import { readJson, sendJson } from "../http";
+
+export type ApiEnv = { Variables: AuthedVariables };
+export type ApiApp = Hono<ApiEnv>;
+export type ApiContext = Context<ApiEnv>;
+/** Registers the routes of one resource on the `/v1` app of an environment. */
+export type ResourceRoutes = (app: ApiApp, ctx: SandboxContext, env: EnvironmentConfig) => void;
+
+/** A JSON object as read from a body (values of unknown type). */
+export type Json = Record<string, unknown>;
+
+export function tenantOf(c: ApiContext): number {
+  return c.get("subject").tenantId;
+}
+
+/** §2: a 64-bit id, from a JSON integer (number or bigint) or a decimal string; `null` if not one. */
+export function parseId(value: unknown): bigint | null {
+  if (typeof value === "bigint") return value > 0n && value < 2n ** 63n ? value : null;
+  if (typeof value === "number") return Number.isSafeInteger(value) && value > 0 ? BigInt(value) : null;
+  if (typeof value === "string" && /^\d{1,19}$/.test(value.trim())) {
+    const id = BigInt(value.trim());
+    return id > 0n && id < 2n ** 63n ? id : null;
+  }
+  return null;
+}
+
+/** Comma-separated ids; `null` when any item is not a number. */
+export function parseIdList(value: string): bigint[] | null {
+  const ids: bigint[] = [];
+  for (const part of value.split(",")) {
+    if (part.trim() === "") continue;
+    const id = parseId(part);
+    if (id === null) return null;
+    ids.push(id);
+  }
+  return ids;
+}
+
+export function isObject(value: unknown): value is Json {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The JSON body as an object, or `undefined` when it is missing, malformed or not an object. */
+export async function readObject(c: ApiContext): Promise<Json | undefined> {
+  const body = await readJson(c);
+  return body.ok && isObject(body.value) ? body.value : undefined;
+}
+
+/** `{error: {code, message, fieldErrors?}}` (§7.1), HTTP 200 unless told otherwise. */
+export function sendError(c: ApiContext, code: string, message: string, fieldErrors?: unknown[], status = 200): Response {
+  return sendJson(c, { error: fieldErrors ? { code, message, fieldErrors } : { code, message } }, status);
+}
+
+/** A missing resource: HTTP 404 with an error object (the spec is silent; see sandbox/README.md). */
+export function sendNotFound(c: ApiContext, what: string): Response {
+  return sendError(c, "404", `${what} not found`, undefined, 404);
+}
+
+/** A malformed body (not JSON, or not an object): HTTP 400 error object, nothing changed. */
+export function sendBadBody(c: ApiContext): Response {
+  return sendError(c, "400", "the request body must be a JSON object", undefined, 400);
+}
+
+/** A bad query or body parameter: HTTP 200 error object with `[{fieldName, message}]` (§7.1). */
+export function sendFieldError(c: ApiContext, fieldName: string, message: string, code = "400"): Response {
+  return sendError(c, code, message, [{ fieldName, message }]);
+}
+
+export class QueryError extends Error {
+  constructor(
+    readonly fieldName: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Query parameter readers: they throw `QueryError` on malformed input (turned into an error object). */
+export function queryBool(c: ApiContext, name: string, fallback: boolean): boolean {
+  const raw = c.req.query(name);
+  if (raw === undefined || raw === "") return fallback;
+  if (raw === "true" || raw === "1") return true;
+  if (raw === "false" || raw === "0") return false;
+  throw new QueryError(name, `${name} must be true or false`);
+}
+
+export function queryInt(c: ApiContext, name: string, fallback: number, min: number, max: number): number {
+  const raw = c.req.query(name);
+  if (raw === undefined || raw === "") return fallback;
+  const n = Number(raw);
+  if (!/^-?\d+$/.test(raw) || n < min || n > max) throw new QueryError(name, `${name} must be a whole number from ${min} to ${max}`);
+  return n;
+}
+
+export function queryId(c: ApiContext, name: string): bigint | undefined {
+  const raw = c.req.query(name);
+  if (raw === undefined || raw === "") return undefined;
+  const id = parseId(raw);
+  if (id === null) throw new QueryError(name, `${name} should be a number`);
+  return id;
+}
+
+export function querySord(c: ApiContext): "asc" | "desc" {
+  const raw = (c.req.query("sord") ?? "asc").toLowerCase();
+  if (raw === "" || raw === "asc") return "asc";
+  if (raw === "desc") return "desc";
+  throw new QueryError("sord", "sord must be asc or desc");
+}
+
+export function queryChoice<T extends string>(c: ApiContext, name: string, allowed: Record<string, T>, fallback: T): T {
+  const raw = c.req.query(name);
+  if (raw === undefined || raw === "") return fallback;
+  const value = allowed[raw];
+  if (value === undefined) throw new QueryError(name, `${name} must be one of ${Object.keys(allowed).join(", ")}`);
+  return value;
+}
+
+/**
+ * §2 / §4: timestamp filters are UTC `YYYY-MM-DDTHH:MM:SS` (a trailing `Z`, as §4.3 shows for
+ * events, is accepted too). Returns Unix milliseconds.
+ */
+export function parseUtcTimestamp(raw: string): number | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2}):(\d{2}))?Z?$/.exec(raw.trim());
+  if (!m) return null;
+  const ms = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0));
+  const back = new Date(ms);
+  if (Number.isNaN(ms) || back.getUTCDate() !== +m[3]! || back.getUTCMonth() !== +m[2]! - 1) return null;
+  return ms;
+}
+
+export function queryTime(c: ApiContext, name: string): number | undefined {
+  const raw = c.req.query(name);
+  if (raw === undefined || raw === "") return undefined;
+  const ms = parseUtcTimestamp(raw);
+  if (ms === null) throw new QueryError(name, `${name} must be a UTC time YYYY-MM-DDTHH:MM:SS`);
+  return ms;
+}
+
+/** Body timestamps (dateOrder, date, cancelDate…): UTC ISO strings, with or without `Z`/millis. */
+export function parseBodyTime(value: unknown): number | null {
+  if (typeof value !== "string") return null;
+  const plain = parseUtcTimestamp(value);
+  if (plain !== null) return plain;
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?(Z|[+-]\d{2}:\d{2})$/.test(value)) {
+    const ms = Date.parse(value);
+    return Number.isNaN(ms) ? null : ms;
+  }
+  return null;
+}
+
+/** Wraps a handler so that a `QueryError` becomes a `[{fieldName, message}]` error object. */
+export function handle(fn: (c: ApiContext) => Response | Promise<Response>) {
+  return async (c: ApiContext): Promise<Response> => {
+    try {
+      return await fn(c);
+    } catch (error) {
+      if (error instanceof QueryError) return sendFieldError(c, error.fieldName, error.message);
+      throw error;
+    }
+  };
+}
+
+export const utc = (ms: number | bigint | null | undefined): string | null =>
+  ms === null || ms === undefined ? null : formatUtc(Number(ms));
+
+/** §8 "only the last month": orders and events dated from one calendar month before now. */
+export function lastMonthStart(nowMs: number): number {
+  const d = new Date(nowMs);
+  d.setUTCMonth(d.getUTCMonth() - 1);
+  return d.getTime();
+}
+
+/** `text` fits in `max` characters (code points, so Chinese text counts one per character). */
+export function tooLong(text: unknown, max: number): boolean {
+  return typeof text === "string" && [...text].length > max;
+}
+
+/** Empty-ish values (§2: absent or empty fields come back as `null`). */
+export function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || value === "";
+}
+
+export function str(value: unknown): string | null {
+  if (isBlank(value)) return null;
+  return typeof value === "string" ? value : typeof value === "number" || typeof value === "bigint" ? String(value) : null;
+}
+
+/** Paging block `{page, records, total}` for `{page, records, total, rows}` responses (§4.4, §4.5). */
+export function pageInfo(page: number, rows: number, records: number) {
+  return { page, records, total: Math.ceil(records / rows) };
+}

@@ -1,0 +1,46 @@
+import "./schema";
+import { Hono } from "hono";
+import type { ControlArea, RouteArea } from "../app";
+import { requireAccessToken } from "../auth/middleware";
+import { environmentByName } from "../context";
+import { readJson, sendJson } from "../http";
+import type { ApiEnv } from "./common";
+import { mergeRoutes as customerMergeRoutes } from "./customer-merge";
+import { customerRoutes } from "./customers";
+import { dealRoutes } from "./deals";
+import { eventRoutes } from "./events";
+import { listRoutes } from "./lists";
+import { mediaRoutes, putStorageObject } from "./media";
+import { openApiDocument } from "./openapi";
+import { storeRoutes } from "./stores";
+import { tagRoutes } from "./tags";
+
+/**
+ * The platform's resource API (§4.1–§4.6, §4.8) under `/v1`. Every route needs a live access token
+ * of this environment and sees only the data of the token's tenant.
+ */
+export const resourceApi: RouteArea = (app, ctx, env) => {
+  const v1 = new Hono<ApiEnv>();
+  // GET /v1/users/current belongs to the auth area (§4.7), mounted on its own.
+  v1.use("/v1/*", async (c, next) => {
+    if (c.req.path === "/v1/users/current") return next();
+    return requireAccessToken(ctx, env.name)(c, next);
+  });
+  for (const routes of [customerRoutes, customerMergeRoutes, eventRoutes, dealRoutes, listRoutes, tagRoutes, mediaRoutes, storeRoutes]) routes(v1, ctx, env);
+  app.get("/openapi.json", (c) => sendJson(c, openApiDocument(env.origin)));
+  app.route("/", v1);
+};
+
+/** `PUT /__sandbox/storage {environment, path, content}`: a file in a tenant's object storage (§4.5, §4.6). */
+export const storageControl: ControlArea = (control, ctx) => {
+  control.put("/storage", async (c) => {
+    const json = await readJson(c);
+    const body = json.ok ? (json.value as Record<string, unknown> | undefined) : undefined;
+    const env = typeof body?.environment === "string" ? environmentByName(ctx, body.environment) : undefined;
+    if (!env || typeof body?.path !== "string" || !body.path.startsWith("oss://") || typeof body.content !== "string") {
+      return sendJson(c, { error: "body must be {environment, path: oss://…, content: string}" }, 400);
+    }
+    putStorageObject(ctx.db, env.tenant.id, body.path, body.content, ctx.clock.nowMs());
+    return sendJson(c, { stored: body.path });
+  });
+};
