@@ -16,7 +16,7 @@ export default async function ConsoleHome({ searchParams }: { searchParams: Prom
   const { session, openAppId, startUrl } = await getPageSession(params);
   if (!session && startUrl && !params.authorized && !params.signedOut) redirect(startUrl);
   return (
-    <main className="mx-auto max-w-2xl p-8">
+    <div className="mx-auto max-w-2xl p-4">
       <h1 className="text-2xl font-semibold">Engage Console</h1>
       <div className="mt-6">
         {session ? (
@@ -38,6 +38,6 @@ export default async function ConsoleHome({ searchParams }: { searchParams: Prom
           </p>
         )}
       </div>
-    </main>
+    </div>
   );
 }

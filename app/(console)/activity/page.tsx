@@ -30,7 +30,7 @@ export default async function ActivityPage({ searchParams }: Props) {
   const modes: Record<string, string> = m.modes;
 
   return (
-    <main id="main" lang={locale} className="mx-auto max-w-5xl p-4 md:p-6">
+    <div lang={locale} className="mx-auto max-w-5xl">
       <h1 className="text-xl font-semibold text-slate-900">{m.title}</h1>
       <p className="mt-1 text-sm text-slate-700">{m.intro}</p>
       <ActivityLiveRefresh openAppId={session.openAppId} cursor={cursor} messages={{ oneNew: m.oneNew, manyNew: m.manyNew }} />
@@ -81,6 +81,6 @@ export default async function ActivityPage({ searchParams }: Props) {
           </table>
         </div>
       )}
-    </main>
+    </div>
   );
 }

@@ -1,0 +1,155 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { ApiError } from "@/lib/api/api-error";
+import { platformQuery } from "@/lib/api/platform-queries";
+import { useDelayedFlag } from "@/lib/hooks/use-delayed-flag";
+import type { MessageKey } from "@/lib/i18n/messages";
+import { customerDetailInputs } from "@/lib/console/customer-detail-inputs";
+import type { Customer } from "@/lib/platform/resources";
+import { useI18n } from "@/components/i18n/i18n-provider";
+import { useConsoleHref } from "@/components/shell/console-href";
+import { Button, focusRing } from "@/components/ui/button";
+import { errorMessage } from "@/components/ui/error-message";
+import { TimeText } from "@/components/ui/time-text";
+import { cellText } from "./customer-table";
+
+/** Profile fields in reading order (§2.1); times and flags are formatted. */
+const PROFILE_FIELDS = [
+  "id", "name", "nickName", "gender", "birthday", "mobile", "mobileVerified", "email", "emailVerified", "telephone",
+  "stage", "source", "contentName", "company", "title", "industry", "employeeNumber", "annualRevenue", "website",
+  "country", "province", "city", "county", "homeAddress", "officeAddress", "messenger", "im", "ownerName", "isEmployee",
+  "campaignName", "remark", "dateJoin", "dateCreated", "lastUpdated",
+] as const;
+const TIME_FIELDS = new Set<string>(["dateJoin", "dateCreated", "lastUpdated"]);
+const STAT_FIELDS = ["totalScore", "latest30daysScore", "orderTotal", "orderTotalAmount", "firstOrderDate", "lastOrderDate", "lastOrderDays"] as const;
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-lg border border-slate-300 bg-white p-4">
+      <h2 id={id} className="text-base font-semibold text-slate-900">{title}</h2>
+      <div className="mt-2">{children}</div>
+    </section>
+  );
+}
+
+function Value({ field, value }: { field: string; value: unknown }) {
+  const { t } = useI18n();
+  if (TIME_FIELDS.has(field) || field.endsWith("Date")) return <TimeText value={typeof value === "string" ? value : null} />;
+  if (value === null || value === undefined || value === "") return <span className="text-slate-600">—</span>;
+  if (typeof value === "boolean") return <>{value ? t("yes") : t("no")}</>;
+  if (typeof value === "object") return <code className="text-xs">{JSON.stringify(value)}</code>;
+  return <>{String(value)}</>;
+}
+
+/** A customer, read-only: profile (custom `attr` fields included), identities, statistics (§4.1). */
+export function CustomerDetail({ id }: { id: string }) {
+  const { t } = useI18n();
+  const href = useConsoleHref();
+  const inputs = customerDetailInputs(id);
+  const customer = useQuery(platformQuery("customers.get", inputs.customer));
+  const identities = useQuery(platformQuery("identities.list", inputs.identities));
+  const statistics = useQuery(platformQuery("customers.statistics", inputs.statistics));
+  const showLoading = useDelayedFlag(customer.isPending);
+
+  const back = (
+    <Link href={href("/customers")} className={`text-sm text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>
+      ← {t("detail.back")}
+    </Link>
+  );
+  if (customer.isPending) return <div className="flex flex-col gap-3">{back}<p role="status" className="text-sm text-slate-700">{showLoading ? t("detail.loading") : ""}</p></div>;
+  if (customer.isError) {
+    const notFound = customer.error instanceof ApiError && customer.error.status === 404;
+    return (
+      <div className="flex flex-col gap-3">
+        {back}
+        <div role="alert" className="rounded-lg border border-red-300 bg-white p-4">
+          <p className="text-sm text-slate-900">{notFound ? t("detail.notFound") : errorMessage(customer.error, t)}</p>
+          {!notFound && <Button className="mt-3" onClick={() => void customer.refetch()}>{t("error.retry")}</Button>}
+        </div>
+      </div>
+    );
+  }
+  const c: Customer = customer.data;
+  const attrs = Object.entries(c.attr ?? {}).sort(([a], [b]) => Number(a.replace("attr", "")) - Number(b.replace("attr", "")));
+  const stats = statistics.data?.items?.[0];
+  return (
+    <div className="flex flex-col gap-4">
+      {back}
+      <h1 className="text-xl font-semibold text-slate-900">{c.displayName || c.name || c.nickName || t("list.unnamed")}</h1>
+      <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
+        <Section id="detail-profile" title={t("detail.profile")}>
+          <dl className="grid grid-cols-1 gap-x-6 sm:grid-cols-2">
+            {PROFILE_FIELDS.map((field) => (
+              <div key={field} className="flex justify-between gap-3 border-b border-slate-100 py-1.5 text-sm">
+                <dt className="text-slate-700">{t(`field.${field}` as MessageKey)}</dt>
+                <dd className="text-right break-all text-slate-900">
+                  {field === "gender" ? cellText(c, "gender", t) || <Value field={field} value={null} /> : <Value field={field} value={(c as Record<string, unknown>)[field]} />}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </Section>
+        <div className="flex flex-col gap-4">
+          <Section id="detail-identities" title={t("detail.identities")}>
+            {identities.isError ? (
+              <p className="text-sm text-red-800">{errorMessage(identities.error, t)}</p>
+            ) : !identities.data ? null : identities.data.length === 0 ? (
+              <p className="text-sm text-slate-700">{t("detail.noIdentities")}</p>
+            ) : (
+              <table className="w-full text-left text-sm">
+                <thead>
+                  <tr className="border-b border-slate-200">
+                    <th scope="col" className="py-1 font-semibold">{t("detail.identityType")}</th>
+                    <th scope="col" className="py-1 font-semibold">{t("detail.identityValue")}</th>
+                    <th scope="col" className="py-1 font-semibold">{t("detail.identityName")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {identities.data.map((identity, i) => (
+                    <tr key={`${identity.identityType}:${identity.identityValue}:${i}`} className="border-b border-slate-100">
+                      <td className="py-1 pr-2">{identity.identityType}</td>
+                      <td className="py-1 pr-2 break-all">{identity.identityValue}</td>
+                      <td className="py-1">{identity.identityName}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </Section>
+          <Section id="detail-statistics" title={t("detail.statistics")}>
+            {statistics.isError ? (
+              <p className="text-sm text-red-800">{errorMessage(statistics.error, t)}</p>
+            ) : !statistics.data ? null : !stats ? (
+              <p className="text-sm text-slate-700">{t("detail.noStatistics")}</p>
+            ) : (
+              <dl>
+                {STAT_FIELDS.map((field) => (
+                  <div key={field} className="flex justify-between gap-3 border-b border-slate-100 py-1.5 text-sm">
+                    <dt className="text-slate-700">{t(`stat.${field}` as MessageKey)}</dt>
+                    <dd className="text-slate-900"><Value field={field} value={(stats as Record<string, unknown>)[field]} /></dd>
+                  </div>
+                ))}
+              </dl>
+            )}
+          </Section>
+          <Section id="detail-attrs" title={t("detail.customFields")}>
+            {attrs.length === 0 ? (
+              <p className="text-sm text-slate-700">{t("detail.noCustomFields")}</p>
+            ) : (
+              <dl>
+                {attrs.map(([key, value]) => (
+                  <div key={key} className="flex justify-between gap-3 border-b border-slate-100 py-1.5 text-sm">
+                    <dt className="font-mono text-slate-700">{key}</dt>
+                    <dd className="break-all text-slate-900"><Value field={key} value={value} /></dd>
+                  </div>
+                ))}
+              </dl>
+            )}
+          </Section>
+        </div>
+      </div>
+    </div>
+  );
+}

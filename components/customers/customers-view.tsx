@@ -1,0 +1,152 @@
+"use client";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { platformQuery } from "@/lib/api/platform-queries";
+import {
+  countInput,
+  EMPTY_FILTERS,
+  hasActiveFilters,
+  listInput,
+  PAGE_SIZES,
+  SORTABLE_COLUMNS,
+  type CustomerListState,
+  type SortColumn,
+} from "@/lib/console/customer-list-state";
+import { useCustomerListState } from "@/lib/console/use-customer-list-state";
+import { useDelayedFlag } from "@/lib/hooks/use-delayed-flag";
+import type { MessageKey } from "@/lib/i18n/messages";
+import { useI18n } from "@/components/i18n/i18n-provider";
+import { Button } from "@/components/ui/button";
+import { errorMessage } from "@/components/ui/error-message";
+import { inputClass } from "@/components/ui/field";
+import { ColumnChooser } from "./column-chooser";
+import { CustomerFilters } from "./customer-filters";
+import { CustomerTable } from "./customer-table";
+import { Pagination } from "./pagination";
+
+/** The queries of a list state; the server prefetches exactly these (same keys). */
+export function customerListQueries(state: CustomerListState) {
+  const count = countInput(state);
+  return { list: platformQuery("customers.list", listInput(state)), count: count ? platformQuery("customers.count", count) : undefined };
+}
+
+/**
+ * The customers list (§4.1): filters, sort, page size, columns, total, paging. State lives in the
+ * URL; the previous page stays on screen while the next one loads (`keepPreviousData`), and
+ * loading indicators appear only when an answer is slow.
+ */
+export function CustomersView() {
+  const { t, locale } = useI18n();
+  const [state, setState] = useCustomerListState();
+  const [filtersReset, setFiltersReset] = useState(0);
+  const sortId = useId();
+  const orderId = useId();
+  const rowsId = useId();
+
+  const queries = customerListQueries(state);
+  const list = useQuery({ ...queries.list, placeholderData: keepPreviousData });
+  const count = useQuery({ ...(queries.count ?? platformQuery("customers.count", {})), enabled: queries.count !== undefined, placeholderData: keepPreviousData });
+
+  const showLoading = useDelayedFlag(list.isPending);
+  const showUpdating = useDelayedFlag(list.isFetching && !list.isPending);
+
+  const update = (patch: Partial<CustomerListState>) => setState((s) => ({ ...s, page: 1, ...patch }));
+  const onSort = (column: SortColumn) =>
+    update({ sort: column, order: state.sort === column && state.order === "asc" ? "desc" : "asc" });
+  const clearFilters = () => {
+    update({ filters: EMPTY_FILTERS });
+    setFiltersReset((k) => k + 1);
+  };
+
+  const rows = list.data?.rows ?? [];
+  const total = queries.count && count.data !== undefined && !count.isPlaceholderData ? count.data : undefined;
+  const pages = total !== undefined ? Math.max(1, Math.ceil(total / state.rows)) : undefined;
+  const hasNext = pages !== undefined ? state.page < pages : rows.length === state.rows;
+  const filtered = hasActiveFilters(state.filters);
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-xl font-semibold text-slate-900">{t("customers.title")}</h1>
+        <p className="text-sm text-slate-800" aria-live="polite">
+          {total !== undefined ? (total === 1 ? t("list.totalOne") : t("list.total", { count: total.toLocaleString(locale) })) : null}
+        </p>
+      </div>
+
+      <CustomerFilters key={filtersReset} value={state.filters} initial={filtersReset ? EMPTY_FILTERS : state.filters} onChange={(filters) => update({ filters })} />
+      {!queries.count && <p className="text-xs text-slate-700">{t("list.totalUnavailable")}</p>}
+
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="flex flex-wrap items-end gap-3">
+          <div className="flex flex-col gap-1">
+            <label htmlFor={sortId} className="text-sm font-medium text-slate-800">{t("list.sort")}</label>
+            <select id={sortId} className={`${inputClass} w-auto`} value={state.sort} onChange={(e) => update({ sort: e.target.value as SortColumn })}>
+              {SORTABLE_COLUMNS.map((c) => (
+                <option key={c} value={c}>{t(`field.${c}` as MessageKey)}</option>
+              ))}
+            </select>
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor={orderId} className="text-sm font-medium text-slate-800">{t("list.order")}</label>
+            <select id={orderId} className={`${inputClass} w-auto`} value={state.order} onChange={(e) => update({ order: e.target.value === "desc" ? "desc" : "asc" })}>
+              <option value="asc">{t("list.asc")}</option>
+              <option value="desc">{t("list.desc")}</option>
+            </select>
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor={rowsId} className="text-sm font-medium text-slate-800">{t("list.pageSize")}</label>
+            <select id={rowsId} className={`${inputClass} w-auto`} value={state.rows} onChange={(e) => update({ rows: Number(e.target.value) })}>
+              {PAGE_SIZES.map((n) => (
+                <option key={n} value={n}>{n}</option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <div className="flex items-center gap-3">
+          <span className="text-sm text-slate-700" role="status">
+            {showUpdating ? t("list.updating") : ""}
+          </span>
+          <ColumnChooser columns={state.columns} onChange={(columns) => setState((s) => ({ ...s, columns }))} />
+        </div>
+      </div>
+
+      {list.isError && !list.data ? (
+        <div role="alert" className="rounded-lg border border-red-300 bg-white p-4">
+          <p className="font-medium text-slate-900">{t("list.loadError")}</p>
+          <p className="mt-1 text-sm text-slate-800">{errorMessage(list.error, t)}</p>
+          <Button className="mt-3" onClick={() => void list.refetch()}>{t("error.retry")}</Button>
+        </div>
+      ) : list.isPending ? (
+        <p className="py-8 text-center text-sm text-slate-700" role="status">{showLoading ? t("list.loading") : ""}</p>
+      ) : rows.length === 0 ? (
+        <div className="rounded-lg border border-dashed border-slate-400 bg-white p-8 text-center" data-testid={filtered || state.page > 1 ? "customers-no-results" : "customers-empty"}>
+          {filtered || state.page > 1 ? (
+            <>
+              <h2 className="text-base font-semibold text-slate-900">{t("list.noResultsTitle")}</h2>
+              <p className="mt-1 text-sm text-slate-800">{t("list.noResultsBody")}</p>
+              <div className="mt-3 flex justify-center gap-2">
+                {state.page > 1 && <Button onClick={() => update({})}>{t("list.first")}</Button>}
+                {filtered && <Button onClick={clearFilters}>{t("customers.clearFilters")}</Button>}
+              </div>
+            </>
+          ) : (
+            <>
+              <h2 className="text-base font-semibold text-slate-900">{t("list.emptyTitle")}</h2>
+              <p className="mt-1 text-sm text-slate-800">{t("list.emptyBody")}</p>
+            </>
+          )}
+        </div>
+      ) : (
+        <>
+          <CustomerTable rows={rows} state={state} busy={list.isFetching} onSort={onSort} />
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="text-sm text-slate-800 tabular-nums">
+              {t("list.showing", { from: (state.page - 1) * state.rows + 1, to: (state.page - 1) * state.rows + rows.length })}
+            </p>
+            <Pagination page={state.page} pages={pages} hasNext={hasNext && !list.isPlaceholderData} onPage={(page) => setState((s) => ({ ...s, page }))} />
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

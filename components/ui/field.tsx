@@ -1,0 +1,64 @@
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
+import { focusRing } from "./button";
+
+export const inputClass = `w-full rounded-md border border-slate-400 bg-white px-2 py-1.5 text-sm text-slate-900 placeholder:text-slate-500 aria-[invalid=true]:border-red-700 ${focusRing}`;
+
+type FieldProps = { label: string; help?: string; error?: string; className?: string };
+
+/** A labelled control with its help and error text wired up for screen readers. */
+function FieldFrame({ label, help, error, className = "", children }: FieldProps & { children: (ids: { id: string; describedBy?: string }) => ReactNode }) {
+  const id = useId();
+  const helpId = `${id}-help`;
+  const errorId = `${id}-error`;
+  const describedBy = [help ? helpId : "", error ? errorId : ""].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={`flex min-w-0 flex-col gap-1 ${className}`}>
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {children({ id, describedBy })}
+      {help && (
+        <p id={helpId} className="text-xs text-slate-600">
+          {help}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="text-xs font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function TextField({ label, help, error, className, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <FieldFrame label={label} help={help} error={error} className={className}>
+      {({ id, describedBy }) => <input id={id} aria-describedby={describedBy} aria-invalid={error ? true : undefined} className={inputClass} {...input} />}
+    </FieldFrame>
+  );
+}
+
+export function SelectField({ label, help, error, className, children, ...select }: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <FieldFrame label={label} help={help} error={error} className={className}>
+      {({ id, describedBy }) => (
+        <select id={id} aria-describedby={describedBy} aria-invalid={error ? true : undefined} className={inputClass} {...select}>
+          {children}
+        </select>
+      )}
+    </FieldFrame>
+  );
+}
+
+export function CheckboxField({ label, className = "", ...input }: { label: string; className?: string } & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  return (
+    <div className={`flex items-center gap-2 ${className}`}>
+      <input id={id} type="checkbox" className={`h-4 w-4 accent-blue-700 ${focusRing}`} {...input} />
+      <label htmlFor={id} className="text-sm text-slate-800">
+        {label}
+      </label>
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type FrameLocator, type Page } from "@playwright/test";
+import { e2eUrls } from "../scripts/testing/e2e-env";
+import { ALPHA, installAlpha, marketUrl, platformGet, sandboxToken } from "./support/sandbox-login";
+
+/**
+ * The customers list through the real chain: sandbox marketplace → the console in the admin's
+ * iframe → the app's proxy → the sandbox API. Results are checked against the sandbox API itself.
+ */
+
+type Row = { id: string; [key: string]: unknown };
+
+async function openConsoleInFrame(page: Page): Promise<FrameLocator> {
+  await page.goto(marketUrl(ALPHA.origin));
+  await page.getByRole("region", { name: "Engage Console" }).getByRole("link", { name: "Open" }).click();
+  const frame = page.frameLocator('iframe[title="Engage Console"]');
+  await frame.getByRole("navigation").getByRole("link", { name: "Customers" }).click();
+  await expect(frame.getByRole("heading", { level: 1, name: "Customers" })).toBeVisible({ timeout: 20_000 });
+  return frame;
+}
+
+const idsOnScreen = async (scope: Pick<Page, "locator"> | FrameLocator) =>
+  (await scope.locator("tbody tr td:first-child").allTextContents()).map((s) => s.trim());
+
+test.describe.serial("customers list through the sandbox", () => {
+  let token: string;
+
+  test.beforeAll(async ({ request }) => {
+    expect((await request.post(`${ALPHA.origin}/__sandbox/reset`)).ok()).toBe(true);
+    // A reset empties the tenant; 75 customers make 4 pages of 20.
+    expect((await request.post(`${ALPHA.origin}/__sandbox/seed`, { data: { customers: 75 } })).ok()).toBe(true);
+    token = await sandboxToken();
+  });
+
+  test.beforeEach(async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await installAlpha(page);
+  });
+
+  test("lists, counts, filters, sorts and pages like the platform answers", async ({ page }) => {
+    const frame = await openConsoleInFrame(page);
+    const total = (await platformGet("/v1/customers/count", {}, token)) as number;
+    expect(total).toBeGreaterThan(40);
+    await expect(frame.getByText(`${total.toLocaleString()} customers`)).toBeVisible();
+    const first = (await platformGet("/v1/customers", { rows: "20", select: "id" }, token)) as { rows: Row[] };
+    await expect.poll(() => idsOnScreen(frame)).toEqual(first.rows.map((r) => r.id));
+
+    // Sort by created, newest first.
+    await frame.getByLabel("Sort by").selectOption("dateCreated");
+    await frame.getByLabel("Order").selectOption("desc");
+    const sorted = (await platformGet("/v1/customers", { rows: "20", sidx: "dateCreated", sord: "desc", select: "id" }, token)) as { rows: Row[] };
+    await expect.poll(() => idsOnScreen(frame)).toEqual(sorted.rows.map((r) => r.id));
+
+    // Page 2.
+    await frame.getByRole("button", { name: "Next page" }).click();
+    const page2 = (await platformGet("/v1/customers", { rows: "20", page: "2", sidx: "dateCreated", sord: "desc", select: "id" }, token)) as { rows: Row[] };
+    await expect.poll(() => idsOnScreen(frame)).toEqual(page2.rows.map((r) => r.id));
+
+    // A filter the count takes: stage of the first customer.
+    const sample = (await platformGet("/v1/customers", { rows: "1", select: "id,stage,source" }, token)) as { rows: Row[] };
+    const source = String(sample.rows[0]!.source);
+    await frame.getByRole("textbox", { name: "Source", exact: true }).fill(source);
+    const bySource = (await platformGet("/v1/customers", { rows: "20", source, sidx: "dateCreated", sord: "desc", select: "id" }, token)) as { rows: Row[] };
+    const countBySource = (await platformGet("/v1/customers/count", { source }, token)) as number;
+    await expect.poll(() => idsOnScreen(frame)).toEqual(bySource.rows.map((r) => r.id));
+    await expect(frame.getByText(countBySource === 1 ? "1 customer" : `${countBySource.toLocaleString()} customers`)).toBeVisible();
+
+    // No results.
+    await frame.getByRole("textbox", { name: "Source", exact: true }).fill("no-such-source-zz");
+    await expect(frame.getByTestId("customers-no-results")).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath("customers-in-iframe.png"), fullPage: true });
+  });
+
+  test("a customer's detail matches the platform; ids above 2^53 stay exact", async ({ page }) => {
+    const frame = await openConsoleInFrame(page);
+    const first = (await platformGet("/v1/customers", { rows: "1" }, token)) as { rows: Row[] };
+    const customer = first.rows[0]!;
+    expect(BigInt(customer.id) > 2n ** 53n).toBe(true);
+    await frame.locator("tbody tr").first().getByRole("link").click();
+    await expect(frame.getByRole("heading", { level: 1 })).toHaveText(String(customer.displayName ?? customer.name ?? "(no name)"));
+    await expect(frame.getByText(customer.id, { exact: true })).toBeVisible();
+  });
+
+  test("with a session cookie the first page arrives with the HTML (server prefetch), no browser call", async ({ page }) => {
+    const calls: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/api/platform/")) calls.push(r.url());
+    });
+    await page.goto(`${e2eUrls.app}/customers?openAppId=${ALPHA.openAppId}&sidx=dateCreated&sord=desc`);
+    const expected = (await platformGet("/v1/customers", { rows: "20", sidx: "dateCreated", sord: "desc", select: "id" }, token)) as { rows: Row[] };
+    await expect.poll(() => idsOnScreen(page)).toEqual(expected.rows.map((r) => r.id));
+    await expect(page.getByText(/\d+ customers/)).toBeVisible();
+    await page.waitForTimeout(500);
+    expect(calls).toEqual([]);
+  });
+
+  test("records the LCP of the customers list inside the iframe (a figure, not asserted)", async ({ page }) => {
+    await openConsoleInFrame(page);
+    const frame = page.frames().find((f) => f.url().startsWith(e2eUrls.app))!;
+    await frame.goto(`${e2eUrls.app}/customers?openAppId=${ALPHA.openAppId}`);
+    await frame.locator("tbody tr").first().waitFor();
+    const lcp = await frame.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          new PerformanceObserver((list) => resolve(list.getEntries().at(-1)!.startTime)).observe({ type: "largest-contentful-paint", buffered: true });
+          setTimeout(() => resolve(-1), 3000);
+        }),
+    );
+    test.info().annotations.push({ type: "lcp-ms", description: String(Math.round(lcp)) });
+    console.log(`LCP of /customers in the iframe: ${Math.round(lcp)} ms`);
+    expect(lcp).toBeGreaterThan(0);
+  });
+
+  test("axe finds nothing on the console pages in a tab, in both languages", async ({ page }) => {
+    for (const locale of ["en", "zh-CN"] as const) {
+      for (const path of ["/customers", "/settings", "/lists"]) {
+        await page.goto(`${e2eUrls.app}${path}?openAppId=${ALPHA.openAppId}`);
+        if (locale === "zh-CN" && path === "/customers") await page.getByLabel("Language").first().selectOption("zh-CN");
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible({ timeout: 20_000 });
+        const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+        expect(results.violations.map((v) => v.id), `${locale} ${path}`).toEqual([]);
+        await page.screenshot({ path: test.info().outputPath(`${path.slice(1)}-${locale}-sandbox.png`), fullPage: true });
+      }
+    }
+  });
+});

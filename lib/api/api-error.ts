@@ -1,0 +1,42 @@
+/** A field the platform (or the proxy's validation) rejected, with its message. */
+export type FieldError = { field: string; message: string };
+
+/**
+ * Every failure of a call through the app's API proxy, in one shape (DESIGN.md §4 "API proxy":
+ * `{error:{code, message, fieldErrors?, requestId}}`). `status` 0 means the request never got an answer.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fieldErrors: FieldError[];
+  readonly requestId: string | undefined;
+
+  constructor(init: { status: number; code: string; message: string; fieldErrors?: FieldError[]; requestId?: string }) {
+    super(init.message);
+    this.name = "ApiError";
+    this.status = init.status;
+    this.code = init.code;
+    this.fieldErrors = init.fieldErrors ?? [];
+    this.requestId = init.requestId;
+  }
+
+  /** Worth retrying automatically: no answer, rate limit, or the platform unreachable. */
+  get transient(): boolean {
+    return this.status === 0 || this.status === 429 || this.status === 502 || this.status === 503 || this.status === 504;
+  }
+}
+
+/** §5.2.9: the session (or the installation's authorization) is gone; `redirect` authorizes again. */
+export class ReauthRequiredError extends ApiError {
+  readonly redirect: string;
+
+  constructor(init: { message: string; redirect: string; requestId?: string }) {
+    super({ status: 401, code: "reauth_required", message: init.message, requestId: init.requestId });
+    this.name = "ReauthRequiredError";
+    this.redirect = init.redirect;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}

@@ -1,0 +1,155 @@
+import type { InputOf, OutputOf } from "@/lib/platform/operations";
+import { operationRoutes, type BrowserOperationName } from "@/lib/platform/operation-routes";
+import { storedSession } from "@/lib/auth/client-session";
+import { tabStorage } from "@/lib/auth/tab-storage";
+import { ApiError, ReauthRequiredError, type FieldError } from "./api-error";
+import { followReauth } from "./reauth";
+
+/**
+ * The browser's one way to call the platform: through the app's proxy `/api/platform/v1/...`
+ * (DESIGN.md §4 "API proxy"), addressed by an operation of the table in `lib/platform/operations.ts`
+ * (through its zod-free browser view `operation-routes.ts`, to keep schemas out of the bundle).
+ * It adds what every call needs: the environment (`X-Open-App-Id`, §5.4.4), the CSRF header on
+ * mutations, the sealed session token where the browser refused the cookie, and it follows the
+ * re-authorization redirect of §5.2.9. Ids travel as decimal strings in the app's JSON.
+ */
+
+export const PROXY_PREFIX = "/api/platform";
+export const OPEN_APP_ID_HEADER = "X-Open-App-Id";
+/** The custom header the proxy requires on mutations (CSRF, with Origin / Sec-Fetch-Site). */
+export const MUTATION_HEADER = "X-Engage-Request";
+
+type CallOptions = { signal?: AbortSignal };
+
+export type BrowserFetchDeps = {
+  openAppId: () => string | undefined;
+  fetch?: typeof fetch;
+  /** The fallback session token of an environment; default: app-auth's tab storage (`storedSession`). */
+  sessionToken?: (openAppId: string) => string | undefined;
+  /** Where the reauth loop guard lives; default: app-auth's tab storage (sessionStorage or window.name). */
+  storage?: () => Pick<Storage, "getItem" | "setItem"> | undefined;
+  now?: () => number;
+  /** What to do with a reauth redirect; the default navigates the frame (or prompts). */
+  onReauth?: (redirect: string) => void;
+};
+
+type AnyInput = { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+
+/** `/api/platform/v1/customers/123?rows=20`: the path template filled, empty query values left out. */
+export function operationUrl(op: { path: string }, input: AnyInput = {}): string {
+  const path = op.path.replace(/\{(\w+)\}/g, (_, key: string) => {
+    const value = input.params?.[key];
+    if (value === undefined || value === null || value === "") throw new TypeError(`missing path parameter ${key}`);
+    return encodeURIComponent(String(value));
+  });
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(input.query ?? {})) {
+    if (value === undefined || value === null || value === "") continue;
+    query.set(key, Array.isArray(value) ? value.join(",") : String(value));
+  }
+  const qs = query.toString();
+  return `${PROXY_PREFIX}${path}${qs ? `?${qs}` : ""}`;
+}
+
+function normalizeFieldErrors(value: unknown): FieldError[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item): FieldError[] => {
+    if (!item || typeof item !== "object") return [];
+    const o = item as Record<string, unknown>;
+    const field = typeof o.field === "string" ? o.field : typeof o.fieldName === "string" ? o.fieldName : undefined;
+    return field ? [{ field, message: typeof o.message === "string" ? o.message : "" }] : [];
+  });
+}
+
+/** Turns a failed response into an ApiError (or ReauthRequiredError). */
+export async function errorFromResponse(response: Response): Promise<ApiError> {
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    body = undefined;
+  }
+  const error = (body && typeof body === "object" ? (body as { error?: unknown }).error : undefined) as Record<string, unknown> | undefined;
+  const code = error && (typeof error.code === "string" || typeof error.code === "number") ? String(error.code) : `http_${response.status}`;
+  const message = error && typeof error.message === "string" && error.message ? error.message : response.statusText || `HTTP ${response.status}`;
+  const requestId = error && typeof error.requestId === "string" ? error.requestId : (response.headers.get("x-request-id") ?? undefined);
+  if (response.status === 401 && code === "reauth_required" && typeof error?.redirect === "string") {
+    return new ReauthRequiredError({ message, redirect: error.redirect, requestId });
+  }
+  return new ApiError({ status: response.status, code, message, fieldErrors: normalizeFieldErrors(error?.fieldErrors), requestId });
+}
+
+function defaultStorage(): Pick<Storage, "getItem" | "setItem"> | undefined {
+  if (typeof window === "undefined") return undefined;
+  return { getItem: (key) => tabStorage.get(key), setItem: (key, value) => tabStorage.set(key, value) };
+}
+
+function defaultSessionToken(openAppId: string): string | undefined {
+  return typeof window === "undefined" ? undefined : storedSession(openAppId)?.token;
+}
+
+export function createBrowserFetch(deps: BrowserFetchDeps) {
+  const now = deps.now ?? Date.now;
+  const storage = deps.storage ?? defaultStorage;
+  const sessionToken = deps.sessionToken ?? defaultSessionToken;
+  const onReauth =
+    deps.onReauth ??
+    ((redirect: string) => {
+      if (typeof window !== "undefined") followReauth(redirect, { location: window.location, storage: storage(), now });
+    });
+
+  return async function call<N extends BrowserOperationName>(name: N, input: InputOf<N>, options: CallOptions = {}): Promise<OutputOf<N>> {
+    const op = (operationRoutes as Record<string, { method: string; path: string } | undefined>)[name];
+    if (!op) throw new TypeError(`${name} is not callable from the browser`);
+    const anyInput = input as AnyInput;
+    const headers = new Headers({ Accept: "application/json" });
+    const openAppId = deps.openAppId();
+    if (openAppId) {
+      headers.set(OPEN_APP_ID_HEADER, openAppId);
+      const token = sessionToken(openAppId);
+      if (token) headers.set("Authorization", `Bearer ${token}`);
+    }
+    const mutation = op.method !== "GET";
+    if (mutation) headers.set(MUTATION_HEADER, "1");
+    let body: string | undefined;
+    if (anyInput.body !== undefined) {
+      headers.set("Content-Type", "application/json");
+      body = JSON.stringify(anyInput.body);
+    }
+
+    let response: Response;
+    try {
+      response = await (deps.fetch ?? fetch)(operationUrl(op, anyInput), {
+        method: op.method,
+        headers,
+        body,
+        signal: options.signal,
+        credentials: "same-origin",
+        cache: "no-store",
+      });
+    } catch (error) {
+      if (options.signal?.aborted) throw error;
+      throw new ApiError({ status: 0, code: "network_error", message: error instanceof Error ? error.message : "network error" });
+    }
+
+    if (!response.ok) {
+      const error = await errorFromResponse(response);
+      if (error instanceof ReauthRequiredError) onReauth(error.redirect);
+      throw error;
+    }
+    if (response.status === 204) return undefined as OutputOf<N>;
+    const text = await response.text();
+    return (text ? JSON.parse(text) : undefined) as OutputOf<N>;
+  };
+}
+
+export type BrowserFetch = ReturnType<typeof createBrowserFetch>;
+
+/** The openAppId of the page: `?openAppId=` in the URL (§5.4.4). */
+export function pageOpenAppId(): string | undefined {
+  if (typeof window === "undefined") return undefined;
+  return new URLSearchParams(window.location.search).get("openAppId") ?? undefined;
+}
+
+/** The browser's instance. */
+export const platformFetch: BrowserFetch = createBrowserFetch({ openAppId: pageOpenAppId });

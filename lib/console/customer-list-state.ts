@@ -1,0 +1,235 @@
+import type { InputOf } from "@/lib/platform/operations";
+import { homeInputToUtcFilter } from "@/lib/time";
+
+/**
+ * The state of the customers list (filters of §4.1 GET /v1/customers, sort, page, page size,
+ * columns) as it lives in the page URL, and the platform queries it makes. The URL is the source of
+ * truth: it survives reloads and re-authorization (returnTo), and is written with `router.replace`
+ * so the host page's history is not polluted (DESIGN.md §5). Times in the URL are what the user
+ * typed in UTC+8; they become UTC only in the query (§2).
+ */
+
+export const CUSTOMER_COLUMNS = [
+  "id", "displayName", "name", "nickName", "mobile", "mobileVerified", "email", "emailVerified", "gender", "birthday",
+  "stage", "source", "contentName", "company", "title", "industry", "country", "province", "city", "county",
+  "telephone", "ownerName", "campaignName", "remark", "dateJoin", "dateCreated", "lastUpdated",
+] as const;
+export type CustomerColumn = (typeof CUSTOMER_COLUMNS)[number];
+
+export const DEFAULT_COLUMNS: readonly CustomerColumn[] = ["id", "displayName", "mobile", "email", "stage", "source", "dateCreated", "lastUpdated"];
+
+/** `sidx` values the platform sorts customers by (the sandbox accepts exactly these). */
+export const SORTABLE_COLUMNS = ["id", "dateCreated", "lastUpdated", "stage", "source", "gender", "name", "mobile", "email"] as const;
+export type SortColumn = (typeof SORTABLE_COLUMNS)[number];
+
+export const PAGE_SIZES = [20, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 20; // §8 default `rows`
+/** Far enough for any real browsing; keeps `page * rows` within what the platform pages to. */
+export const MAX_PAGE = 1_000_000;
+
+/** The text filters, as typed (URL keys equal §4.1 parameter names). */
+export const TEXT_FILTERS = ["stage", "source", "mobile", "email", "identityType", "identityValue", "idList", "idFrom", "idTo"] as const;
+/** Time range filters: URL key → §4.1 parameter. */
+export const TIME_FILTERS = {
+  createdFrom: "dateCreatedFrom",
+  createdTo: "dateCreatedTo",
+  updatedFrom: "lastUpdatedFrom",
+  updatedTo: "lastUpdatedTo",
+} as const;
+export type TimeFilter = keyof typeof TIME_FILTERS;
+
+export type TriState = "" | "true" | "false";
+
+export type CustomerFilters = {
+  [K in (typeof TEXT_FILTERS)[number]]: string;
+} & {
+  [K in TimeFilter]: string;
+} & {
+  /** Customers with an empty stage (`stage=_empty`, §4.1). */
+  stageEmpty: boolean;
+  gender: "" | "0" | "1" | "2";
+  hasMobile: TriState;
+  hasEmail: TriState;
+};
+
+export type CustomerListState = {
+  filters: CustomerFilters;
+  sort: SortColumn;
+  order: "asc" | "desc";
+  page: number;
+  rows: number;
+  columns: CustomerColumn[];
+};
+
+export const EMPTY_FILTERS: CustomerFilters = {
+  stage: "", source: "", mobile: "", email: "", identityType: "", identityValue: "", idList: "", idFrom: "", idTo: "",
+  createdFrom: "", createdTo: "", updatedFrom: "", updatedTo: "",
+  stageEmpty: false, gender: "", hasMobile: "", hasEmail: "",
+};
+
+export const DEFAULT_STATE: CustomerListState = {
+  filters: EMPTY_FILTERS,
+  sort: "id",
+  order: "asc",
+  page: 1,
+  rows: DEFAULT_PAGE_SIZE,
+  columns: [...DEFAULT_COLUMNS],
+};
+
+type ParamSource = { get(name: string): string | null } | Record<string, string | string[] | undefined>;
+
+function reader(source: ParamSource): (name: string) => string {
+  if (typeof (source as { get?: unknown }).get === "function") {
+    return (name) => ((source as { get(name: string): string | null }).get(name) ?? "").trim();
+  }
+  return (name) => {
+    const value = (source as Record<string, string | string[] | undefined>)[name];
+    return (Array.isArray(value) ? (value[0] ?? "") : (value ?? "")).trim();
+  };
+}
+
+const ID = /^\d{1,19}$/;
+const ID_LIST = /^\d{1,19}(,\d{1,19})*$/;
+
+/** Normalizes a typed id list: spaces dropped, empty items dropped. */
+export function normalizeIdList(value: string): string {
+  return value
+    .split(/[\s,，]+/)
+    .filter(Boolean)
+    .join(",");
+}
+
+/** What is wrong with a filter value as typed, or undefined. Invalid filters are not sent. */
+export function filterProblem(key: keyof CustomerFilters, value: string): "invalidTime" | "invalidIds" | "invalidId" | undefined {
+  if (!value) return undefined;
+  if (key in TIME_FILTERS) return homeInputToUtcFilter(value) ? undefined : "invalidTime";
+  if (key === "idList") return ID_LIST.test(normalizeIdList(value)) ? undefined : "invalidIds";
+  if (key === "idFrom" || key === "idTo") return ID.test(value) ? undefined : "invalidId";
+  return undefined;
+}
+
+/** The list state of a URL (`URLSearchParams` or Next's `searchParams` object); unknown values fall back to defaults. */
+export function parseListState(source: ParamSource): CustomerListState {
+  const get = reader(source);
+  const filters: CustomerFilters = { ...EMPTY_FILTERS };
+  for (const key of TEXT_FILTERS) filters[key] = get(key).slice(0, 2000);
+  for (const key of Object.keys(TIME_FILTERS) as TimeFilter[]) filters[key] = get(key).slice(0, 32);
+  if (filters.stage === "_empty") {
+    filters.stage = "";
+    filters.stageEmpty = true;
+  }
+  const gender = get("gender");
+  filters.gender = gender === "0" || gender === "1" || gender === "2" ? gender : "";
+  for (const key of ["hasMobile", "hasEmail"] as const) {
+    const v = get(key);
+    filters[key] = v === "true" || v === "false" ? v : "";
+  }
+  const sort = get("sidx");
+  const order = get("sord");
+  const page = Number(get("page"));
+  const rows = Number(get("rows"));
+  const columns = get("cols")
+    .split(",")
+    .filter((c): c is CustomerColumn => (CUSTOMER_COLUMNS as readonly string[]).includes(c));
+  return {
+    filters,
+    sort: (SORTABLE_COLUMNS as readonly string[]).includes(sort) ? (sort as SortColumn) : DEFAULT_STATE.sort,
+    order: order === "desc" ? "desc" : "asc",
+    page: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1,
+    rows: (PAGE_SIZES as readonly number[]).includes(rows) ? rows : DEFAULT_PAGE_SIZE,
+    columns: columns.length ? [...new Set(columns)] : [...DEFAULT_COLUMNS],
+  };
+}
+
+/**
+ * The URL query of a state, defaults left out, other parameters of the page (openAppId, lang, …)
+ * kept. Keys are in a fixed order so equal states give equal URLs.
+ */
+export function serializeListState(state: CustomerListState, keep?: URLSearchParams): URLSearchParams {
+  const out = new URLSearchParams();
+  const ours = new Set<string>([...TEXT_FILTERS, ...Object.keys(TIME_FILTERS), "gender", "hasMobile", "hasEmail", "sidx", "sord", "page", "rows", "cols"]);
+  for (const [key, value] of keep ?? []) if (!ours.has(key)) out.append(key, value);
+  const f = state.filters;
+  if (f.stageEmpty) out.set("stage", "_empty");
+  for (const key of TEXT_FILTERS) if (f[key] && !(key === "stage" && f.stageEmpty)) out.set(key, f[key]);
+  if (f.gender) out.set("gender", f.gender);
+  if (f.hasMobile) out.set("hasMobile", f.hasMobile);
+  if (f.hasEmail) out.set("hasEmail", f.hasEmail);
+  for (const key of Object.keys(TIME_FILTERS) as TimeFilter[]) if (f[key]) out.set(key, f[key]);
+  if (state.sort !== DEFAULT_STATE.sort) out.set("sidx", state.sort);
+  if (state.order !== DEFAULT_STATE.order) out.set("sord", state.order);
+  if (state.page !== 1) out.set("page", String(state.page));
+  if (state.rows !== DEFAULT_PAGE_SIZE) out.set("rows", String(state.rows));
+  const sameColumns = state.columns.length === DEFAULT_COLUMNS.length && state.columns.every((c, i) => c === DEFAULT_COLUMNS[i]);
+  if (!sameColumns) out.set("cols", state.columns.join(","));
+  return out;
+}
+
+export function hasActiveFilters(filters: CustomerFilters): boolean {
+  return (Object.keys(EMPTY_FILTERS) as (keyof CustomerFilters)[]).some((key) => filters[key] !== EMPTY_FILTERS[key]);
+}
+
+type ListQuery = NonNullable<InputOf<"customers.list">["query"]>;
+type CountQuery = NonNullable<InputOf<"customers.count">["query"]>;
+
+/** The filters of §4.1 that both the query and the count take. */
+function sharedFilters(f: CustomerFilters): CountQuery {
+  const q: CountQuery = {};
+  if (f.stageEmpty) q.stage = "_empty";
+  else if (f.stage) q.stage = f.stage;
+  if (f.source) q.source = f.source;
+  if (f.mobile) q.mobile = f.mobile;
+  if (f.gender) q.gender = Number(f.gender);
+  if (f.idList && !filterProblem("idList", f.idList)) q.idList = normalizeIdList(f.idList);
+  for (const [key, param] of Object.entries(TIME_FILTERS) as [TimeFilter, (typeof TIME_FILTERS)[TimeFilter]][]) {
+    const utc = homeInputToUtcFilter(f[key]); // §2: UTC+8 typed, UTC sent
+    if (utc) q[param] = utc;
+  }
+  return q;
+}
+
+/** Filters §4.1 takes for the query but not for the count. */
+function queryOnlyFilters(f: CustomerFilters): Partial<ListQuery> {
+  const q: Partial<ListQuery> = {};
+  if (f.email) q.email = f.email;
+  if (f.hasMobile) q.hasMobile = f.hasMobile === "true";
+  if (f.hasEmail) q.hasEmail = f.hasEmail === "true";
+  // An identity filter needs both halves; one alone is not sent (the form says so).
+  if (f.identityType && f.identityValue) {
+    q.identityType = f.identityType;
+    q.identityValue = f.identityValue;
+  }
+  if (f.idFrom && !filterProblem("idFrom", f.idFrom)) q.idFrom = f.idFrom;
+  if (f.idTo && !filterProblem("idTo", f.idTo)) q.idTo = f.idTo;
+  return q;
+}
+
+/** `select` for the chosen columns; `id` is always fetched (rows link to the customer). */
+export function selectOf(columns: readonly CustomerColumn[]): string {
+  return [...new Set<string>(["id", ...columns])].join(",");
+}
+
+/** The input of `customers.list` for a state. */
+export function listInput(state: CustomerListState): InputOf<"customers.list"> {
+  return {
+    query: {
+      ...sharedFilters(state.filters),
+      ...queryOnlyFilters(state.filters),
+      select: selectOf(state.columns),
+      rows: state.rows,
+      page: state.page,
+      sidx: state.sort,
+      sord: state.order,
+    },
+  };
+}
+
+/**
+ * The input of `customers.count` for a state, or undefined when a filter is active that §4.1's
+ * count does not take (email, hasMobile, hasEmail, identity, id range): a count without it would
+ * be a wrong total.
+ */
+export function countInput(state: CustomerListState): InputOf<"customers.count"> | undefined {
+  if (Object.keys(queryOnlyFilters(state.filters)).length > 0) return undefined;
+  return { query: sharedFilters(state.filters) };
+}

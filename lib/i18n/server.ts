@@ -1,0 +1,13 @@
+import "server-only";
+import { cookies, headers } from "next/headers";
+import { LOCALE_COOKIE, PLATFORM_LANG_HEADER, pickLocale, type Locale } from "./locales";
+
+/** The locale of the current request: the user's choice, then the platform's, then the browser's. */
+export async function requestLocale(): Promise<Locale> {
+  const [cookieStore, headerList] = await Promise.all([cookies(), headers()]);
+  return pickLocale({
+    cookie: cookieStore.get(LOCALE_COOKIE)?.value,
+    platform: headerList.get(PLATFORM_LANG_HEADER),
+    acceptLanguage: headerList.get("accept-language"),
+  });
+}
