@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { RunningSandbox } from "../server";
 import { postJson, startTestSandbox } from "../testing/harness";
-import { removeJsonWhitespace, signWebhookBody } from "./signature";
+import { removeJsonWhitespace, signWebhookPayload } from "@/lib/platform/webhook-signature";
 
 type Received = { method: string; url: URL; headers: IncomingMessage["headers"]; body: string };
 
@@ -199,6 +199,6 @@ describe("JSON whitespace rule of the signature", () => {
   it("removes whitespace between tokens only, never inside strings", () => {
     const pretty = '{\n  "name": "Li Na \\" x",\n\t"tags": [ "a b", 1 ]\r\n}';
     expect(removeJsonWhitespace(pretty)).toBe('{"name":"Li Na \\" x","tags":["a b",1]}');
-    expect(signWebhookBody("k", removeJsonWhitespace(pretty))).toBe(signWebhookBody("k", '{"name":"Li Na \\" x","tags":["a b",1]}'));
+    expect(signWebhookPayload("k", removeJsonWhitespace(pretty))).toBe(signWebhookPayload("k", '{"name":"Li Na \\" x","tags":["a b",1]}'));
   });
 });

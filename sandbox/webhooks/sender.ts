@@ -4,7 +4,7 @@ import { installedTenants } from "../auth/installations";
 import { formatUtc } from "../clock";
 import { environmentByName, type ChangeEvent, type SandboxContext } from "../context";
 import { defaultWebhookConfig, type WebhookConfig } from "./config";
-import { SIGNATURE_HEADER, signWebhookBody } from "./signature";
+import { signWebhookPayload, WEBHOOK_SIGNATURE_HEADER } from "@/lib/platform/webhook-signature";
 
 /** The message body (the spec does not show one, §6; sandbox/README.md documents this shape). */
 export type WebhookPayload = {
@@ -163,7 +163,7 @@ export class WebhookSender {
       "X-Sandbox-Event": delivery.event,
     };
     const url = new URL(config.url);
-    if (config.mode === "secret") headers[SIGNATURE_HEADER] = signWebhookBody(config.secret, body);
+    if (config.mode === "secret") headers[WEBHOOK_SIGNATURE_HEADER] = signWebhookPayload(config.secret, body);
     if (config.mode === "basic") {
       headers.Authorization = `Basic ${Buffer.from(`${config.basicUser}:${config.basicPassword}`, "utf8").toString("base64")}`;
     }
