@@ -1,10 +1,10 @@
+import { MessageChannel, receiveMessageOnPort, Worker } from "node:worker_threads";
 import "../api/schema";
 import { customerStore } from "../api/customer-store";
 import { ensureBuiltInDimensions, externalTagFolder } from "../api/tags";
 import { putStorageObject } from "../api/media";
 import type { SandboxContext } from "../context";
 import { nextId } from "../ids";
-import { MessageChannel, receiveMessageOnPort, Worker } from "node:worker_threads";
 import { ID_RANGE_PER_CUSTOMER, PLACES, POSTED, TAKEN, type IdKind, type RowBatch, type TenantPlan, type WorkerInput, type WorkerMessage } from "./generate-worker";
 
 export type SeedOptions = {
@@ -31,7 +31,9 @@ const TAGS: Array<[string, string]> = [
  * Fills every environment's tenant with realistic, deterministic data (seeded PRNG): customers with
  * Chinese names, +86 mobiles and emails, identities of every built-in type, md5 identities, events of
  * built-in and custom types over the last 60 days, orders with lines and refunds, lists with members,
- * tag dimensions and tags on customers, stores and a store group. Batched transactions keep memory flat.
+ * tag dimensions and tags on customers, stores and a store group. A worker thread generates the
+ * customers' rows (generate-worker.ts) while this thread inserts them, one transaction per batch; the
+ * worker runs at most two batches ahead, so memory stays flat at any size.
  */
 export function seedSandbox(ctx: SandboxContext, options: SeedOptions): SeedSummary {
   const started = Date.now();
