@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createContext } from "../app";
 import { loadSandboxConfig } from "../config";
@@ -29,6 +30,36 @@ describe("seeder", () => {
     a.db.close();
     b.db.close();
   });
+
+  it("is deterministic across every table: two seeds of the same size hash the same (rows come from the generator worker)", () => {
+    const tables = ["customers", "customer_identities", "customer_md5_identities", "customer_events", "deals", "refunds", "list_members", "customer_tags"];
+    const hash = (ctx: SandboxContext) => {
+      const h = createHash("sha256");
+      for (const table of tables) {
+        // Every column, in a stable order (customer_tags has no id column).
+        for (const row of ctx.db.prepare(`SELECT * FROM ${table} ORDER BY ${table === "customer_tags" ? "customer_id, tag_id" : "id"}`).safeIntegers(true).iterate()) {
+          h.update(JSON.stringify(row, (_k, v) => (typeof v === "bigint" ? v.toString() : v)));
+        }
+        h.update(`|${table}|`);
+      }
+      return h.digest("hex");
+    };
+    const [a, b] = [freshContext(), freshContext()];
+    // One frozen clock reading for all (a seed of this size takes longer than a millisecond).
+    const now = Date.now();
+    for (const ctx of [a, b]) ctx.clock.nowMs = () => now;
+    // More than one batch of 5000, so that several batches cross from the worker.
+    seedSandbox(a, { customers: 6_000 });
+    seedSandbox(b, { customers: 6_000 });
+    expect(count(a, "SELECT count(*) AS n FROM customer_events")).toBeGreaterThan(5_000);
+    expect(hash(a)).toBe(hash(b));
+    // A different size gives different data (the hash is not blind).
+    const c = freshContext();
+    c.clock.nowMs = () => now;
+    seedSandbox(c, { customers: 5_999 });
+    expect(hash(c)).not.toBe(hash(a));
+    for (const ctx of [a, b, c]) ctx.db.close();
+  }, 60_000); // three seeds of ≈ 6,600 customers: room for a loaded 2-core machine
 
   it("fills both tenants with every kind of data (beta smaller) and respects ifEmpty", () => {
     const ctx = freshContext();
