@@ -133,7 +133,9 @@ function* generatedBatches(plan: TenantPlan): Generator<RowBatch> {
   const signal = new Int32Array(new SharedArrayBuffer(8));
   const { port1, port2 } = new MessageChannel();
   const input: WorkerInput = { plan, port: port2, signal };
-  const worker = new Worker(new URL("./generate-worker.ts", import.meta.url), { workerData: input, transferList: [port2] });
+  // Node runs the worker's TypeScript itself; before 22.18 that needs the flag (engines: >= 22.13).
+  const execArgv = process.features.typescript ? [] : ["--experimental-strip-types"];
+  const worker = new Worker(new URL("./generate-worker.ts", import.meta.url), { workerData: input, transferList: [port2], execArgv });
   try {
     for (let taken = 0; taken * plan.batch < plan.count; ) {
       if (Atomics.wait(signal, POSTED, taken, WORKER_TIMEOUT_MS) === "timed-out") throw new Error("seed: the row generator worker stopped responding");
