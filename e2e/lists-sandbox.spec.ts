@@ -47,8 +47,10 @@ test.describe.serial("lists through the sandbox", () => {
 
   test("create, add one and many, count, page both ways, remove one and many, delete", async ({ page }) => {
     const frame = await openListsInFrame(page);
-    await expect(frame.getByTestId("lists-empty")).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath("lists-empty.png"), fullPage: true });
+    // The seed creates some lists: the page shows what the platform has.
+    const before = await lists();
+    await expect(frame.getByText(`${before.length} lists`)).toBeVisible();
+    await expect.poll(async () => (await frame.getByTestId("lists-table").locator("tbody tr td:first-child").allTextContents()).map((s) => s.trim())).toEqual(before.map((l) => l.id));
 
     // Create: the name is required (checked before sending), then created on the platform.
     await frame.getByRole("button", { name: "New list" }).click();
@@ -72,11 +74,11 @@ test.describe.serial("lists through the sandbox", () => {
     await expect(frame.getByTestId("members-empty")).toBeVisible();
 
     // Add one (an id above 2^53, exact).
-    await frame.getByRole("textbox", { name: "Customer id" }).fill(customers[0]!);
+    await frame.getByRole("textbox", { name: "Customer id", exact: true }).fill(customers[0]!);
     await frame.getByRole("button", { name: "Add to list", exact: true }).click();
     await expect.poll(async () => (await members(listId)).map((m) => m.customerId)).toEqual([customers[0]]);
     // A bad id is refused before sending.
-    await frame.getByRole("textbox", { name: "Customer id" }).fill("12ab");
+    await frame.getByRole("textbox", { name: "Customer id", exact: true }).fill("12ab");
     await frame.getByRole("button", { name: "Add to list", exact: true }).click();
     await expect(frame.getByText("A customer id is a whole number from 1 to 9223372036854775807.")).toBeVisible();
 

@@ -552,7 +552,7 @@ const zhCN: Messages = {
   "lists.selectPage": "选择本页全部成员",
   "lists.selectMember": "选择客户 {id}",
   "lists.removeSelected": "移除所选（{count}）…",
-  "lists.remove": "移除",
+  "lists.remove": "移出",
   "lists.removeNamed": "将客户 {id} 移出列表",
   "lists.removeOneTitle": "将客户 {id} 移出此列表？",
   "lists.removeManyTitle": "从此列表移除 {count} 位客户？",
