@@ -90,6 +90,7 @@ test.describe.serial("lists through the sandbox", () => {
     await frame.getByRole("button", { name: "Add 31 to list" }).click();
     await expect(frame.getByTestId("batch-result")).toContainText("Finished 31 of 31: 30 added, 1 failed.", { timeout: 20_000 });
     await expect(frame.getByTestId("batch-failed")).toContainText("123");
+    await expect(frame.getByTestId("batch-failed")).toContainText("customer 123 not found");
     await expect.poll(async () => (await members(listId)).length).toBe(31);
 
     // Add many by file upload (a CSV with a header).

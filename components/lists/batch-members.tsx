@@ -2,12 +2,13 @@
 import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from "react";
+import { ApiError } from "@/lib/api/api-error";
 import { platformFetch } from "@/lib/api/browser-fetch";
 import { invalidateAfter } from "@/lib/api/platform-queries";
 import { registerUnsavedGuard } from "@/lib/api/reauth";
 import { addInBatches, type BatchProgress, type ItemResult } from "@/lib/console/batch-add";
 import { BATCH_CHUNK, chunk, MAX_IDS, parseIds, type ParsedIds } from "@/lib/console/member-ids";
-import type { MessageKey } from "@/lib/i18n/messages";
+import type { MessageKey, Translate } from "@/lib/i18n/messages";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { useConsoleHref } from "@/components/shell/console-href";
 import { Button, focusRing } from "@/components/ui/button";
@@ -20,6 +21,12 @@ const REASONS: Record<ParsedIds["problems"][number]["reason"], MessageKey> = { n
 const SHOWN_RESULTS = 500;
 /** Files larger than this are refused before reading (100,000 ids of 19 digits and a separator fit in 2 MB). */
 const MAX_FILE_BYTES = 4 * 1024 * 1024;
+
+/** Why an id was not added: the sentence for the failure, and for a 404 the platform's words (which customer or list). */
+function failureReason(result: Extract<ItemResult, { status: "failed" }>, t: Translate): string {
+  if (result.error instanceof ApiError && result.error.status === 404 && result.reason) return `${t("error.notFound")} ${result.reason}`;
+  return errorMessage(result.error, t);
+}
 
 type Run = { kind: "add"; progress: BatchProgress; results: readonly ItemResult[]; running: boolean } | { kind: "remove"; progress: BatchProgress; error?: unknown; running: boolean };
 
@@ -177,7 +184,7 @@ export function BatchMembers({ listId }: { listId: string }) {
                   {failed.slice(0, SHOWN_RESULTS).map((r) => (
                     <tr key={r.customerId}>
                       <td className="pr-4 font-mono text-slate-900">{r.customerId}</td>
-                      <td className="text-red-800">{r.status === "failed" ? errorMessage(r.error, t) : ""}</td>
+                      <td className="text-red-800">{r.status === "failed" ? failureReason(r, t) : ""}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -28,7 +28,7 @@ export function CreateListDialog({ open, onClose }: { open: boolean; onClose: ()
     onClose();
   };
   const problem = listNameProblem(name);
-  const platformFieldError = create.error?.fieldErrors.find((f) => f.field === "name")?.message;
+  const platformFieldError = create.error?.fieldErrors.find((f) => f.field === "name" || f.field.endsWith(".name"))?.message;
   const fieldError = touched && problem ? t(problem === "required" ? "lists.nameRequired" : "lists.nameTooLong", { max: LIST_NAME_MAX }) : platformFieldError;
   const submit = (event: FormEvent) => {
     event.preventDefault();
