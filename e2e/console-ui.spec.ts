@@ -175,7 +175,7 @@ test.describe("console shell and customers list (UI, platform mocked at the prox
     await expect(page.getByRole("heading", { level: 1, name: "客户" })).toBeVisible();
     await expect(page.locator("html")).toHaveAttribute("lang", "zh-CN");
 
-    for (const [path, heading] of [["/settings", "设置"], ["/lists", "客户列表：即将推出"]] as const) {
+    for (const [path, heading] of [["/settings", "设置"], ["/lists", "客户列表"]] as const) {
       await page.getByRole("navigation", { name: "主导航" }).getByRole("link", { name: path === "/settings" ? "设置" : "客户列表" }).click();
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
       expect(new URL(page.url()).searchParams.get("openAppId")).toBe(OPEN_APP_ID);

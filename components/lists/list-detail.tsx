@@ -1,0 +1,48 @@
+"use client";
+import Link from "next/link";
+import { useState } from "react";
+import { useRouter, useSearchParams } from "next/navigation";
+import { useMembersState } from "@/lib/console/use-lists-state";
+import { useI18n } from "@/components/i18n/i18n-provider";
+import { useConsoleHref } from "@/components/shell/console-href";
+import { Button, focusRing } from "@/components/ui/button";
+import { AddMemberForm } from "./add-member-form";
+import { BatchMembers } from "./batch-members";
+import { DeleteListDialog } from "./delete-list-dialog";
+import { MemberCount } from "./member-count";
+import { MembersTable } from "./members-table";
+
+/**
+ * One list: its member count (also by joined date), adding one or many customers, and its members
+ * with keyset paging. §4.4 has no endpoint to read one list, so the name comes along in the link
+ * from the lists page (`?name=`) and is shown only as a label.
+ */
+export function ListDetail({ id }: { id: string }) {
+  const { t } = useI18n();
+  const href = useConsoleHref();
+  const router = useRouter();
+  const name = useSearchParams().get("name") ?? "";
+  const [state, setState] = useMembersState();
+  const [deleting, setDeleting] = useState(false);
+  const onRange = (range: { joinedFrom: string; joinedTo: string }) => setState((s) => ({ ...s, ...range }));
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <div>
+          <Link href={href("/lists")} className={`rounded text-sm text-blue-800 underline ${focusRing}`}>{t("lists.back")}</Link>
+          <h1 className="mt-1 text-xl font-semibold break-all text-slate-900">{name || t("lists.listNumber", { id })}</h1>
+          <p className="font-mono text-xs text-slate-700">{t("lists.idLabel", { id })}</p>
+        </div>
+        <Button variant="danger" onClick={() => setDeleting(true)}>{t("lists.delete")}</Button>
+      </div>
+      <MemberCount listId={id} range={{ joinedFrom: state.joinedFrom, joinedTo: state.joinedTo }} onRange={onRange} />
+      <section aria-labelledby="add-title" className="flex flex-col gap-4 rounded-lg border border-slate-300 bg-white p-4">
+        <h2 id="add-title" className="text-base font-semibold text-slate-900">{t("lists.addTitle")}</h2>
+        <AddMemberForm listId={id} />
+        <BatchMembers listId={id} />
+      </section>
+      <MembersTable listId={id} state={state} setState={setState} />
+      <DeleteListDialog list={deleting ? { id, name } : undefined} onClose={() => setDeleting(false)} onDeleted={() => router.push(href("/lists"))} />
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+"use client";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { platformQuery } from "@/lib/api/platform-queries";
+import { countInput, joinedRangeProblem, type MembersState } from "@/lib/console/list-members-state";
+import { useDebouncedValue } from "@/lib/hooks/use-debounced-value";
+import type { MessageKey } from "@/lib/i18n/messages";
+import { useI18n } from "@/components/i18n/i18n-provider";
+import { Button } from "@/components/ui/button";
+import { errorMessage } from "@/components/ui/error-message";
+import { TextField } from "@/components/ui/field";
+
+type Range = Pick<MembersState, "joinedFrom" | "joinedTo">;
+
+const PROBLEMS: Record<NonNullable<ReturnType<typeof joinedRangeProblem>>, MessageKey> = {
+  invalidFrom: "lists.count.invalidTime",
+  invalidTo: "lists.count.invalidTime",
+  reversed: "lists.count.reversed",
+};
+
+/** The member count of a list (§4.4 memberCount), optionally of a joined-date range typed in UTC+8 and sent in UTC. */
+export function MemberCount({ listId, range, onRange }: { listId: string; range: Range; onRange: (range: Range) => void }) {
+  const { t, locale } = useI18n();
+  const [draft, setDraft] = useState<Range>(range);
+  const settled = useDebouncedValue(draft);
+  const problem = joinedRangeProblem(settled);
+  useEffect(() => {
+    // Only a valid range reaches the URL (and the query); an invalid one shows its error.
+    if (!problem && (settled.joinedFrom !== range.joinedFrom || settled.joinedTo !== range.joinedTo)) onRange(settled);
+  }, [settled, problem, range.joinedFrom, range.joinedTo, onRange]);
+  const total = useQuery({ ...platformQuery("listMembers.count", countInput(listId, { joinedFrom: "", joinedTo: "" })) });
+  const ranged = Boolean(range.joinedFrom || range.joinedTo) && !joinedRangeProblem(range);
+  const inRange = useQuery({ ...platformQuery("listMembers.count", countInput(listId, range)), enabled: ranged, placeholderData: keepPreviousData });
+
+  const number = (n: number | undefined) => (n === undefined ? "…" : n.toLocaleString(locale));
+  return (
+    <section aria-labelledby="member-count-title" className="rounded-lg border border-slate-300 bg-white p-4">
+      <h2 id="member-count-title" className="text-base font-semibold text-slate-900">{t("lists.count.title")}</h2>
+      <p className="mt-1 text-sm text-slate-900" aria-live="polite" data-testid="member-count">
+        {total.isError ? errorMessage(total.error, t) : t("lists.count.all", { count: number(total.data) })}
+      </p>
+      <div className="mt-3 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
+        <TextField
+          type="datetime-local"
+          step={1}
+          label={t("lists.count.from")}
+          value={draft.joinedFrom}
+          onChange={(e) => setDraft((d) => ({ ...d, joinedFrom: e.target.value }))}
+          error={problem === "invalidFrom" ? t(PROBLEMS[problem]) : undefined}
+          name="joinedFrom"
+        />
+        <TextField
+          type="datetime-local"
+          step={1}
+          label={t("lists.count.to")}
+          value={draft.joinedTo}
+          onChange={(e) => setDraft((d) => ({ ...d, joinedTo: e.target.value }))}
+          error={problem === "invalidTo" || problem === "reversed" ? t(PROBLEMS[problem]) : undefined}
+          name="joinedTo"
+        />
+        <Button
+          className="sm:mt-6"
+          onClick={() => setDraft({ joinedFrom: "", joinedTo: "" })}
+          disabled={!draft.joinedFrom && !draft.joinedTo}
+        >
+          {t("lists.count.clear")}
+        </Button>
+      </div>
+      <p className="mt-1 text-xs text-slate-700">{t("lists.count.help")}</p>
+      {ranged && (
+        <p className="mt-2 text-sm font-medium text-slate-900" aria-live="polite" data-testid="member-count-range">
+          {inRange.isError ? errorMessage(inRange.error, t) : t("lists.count.range", { count: number(inRange.isPlaceholderData ? undefined : inRange.data) })}
+        </p>
+      )}
+    </section>
+  );
+}
