@@ -1,0 +1,118 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type FrameLocator, type Page } from "@playwright/test";
+import { e2eUrls } from "../scripts/testing/e2e-env";
+import { ALPHA, installAlpha, marketUrl, platformGet, sandboxToken } from "./support/sandbox-login";
+
+/**
+ * Customer write flows through the real chain: sandbox marketplace → the console in the admin's
+ * iframe (1024 px wide) → the app's proxy → the sandbox API; results are checked through the API.
+ */
+
+type Row = { id: string; [key: string]: unknown };
+
+async function openCreateInFrame(page: Page): Promise<FrameLocator> {
+  await page.goto(marketUrl(ALPHA.origin));
+  await page.getByRole("region", { name: "Engage Console" }).getByRole("link", { name: "Open" }).click();
+  const frame = page.frameLocator('iframe[title="Engage Console"]');
+  await frame.getByRole("navigation").getByRole("link", { name: "Customers" }).click();
+  await frame.getByTestId("new-customer").click();
+  await expect(frame.getByRole("heading", { level: 1, name: "New customer" })).toBeVisible({ timeout: 20_000 });
+  return frame;
+}
+
+async function identityOwner(type: string, value: string, token: string): Promise<string | undefined> {
+  const found = (await platformGet("/v1/customeridentities", { identityType: type, identityValue: value }, token)) as { customerId: string }[];
+  return found[0]?.customerId === undefined ? undefined : String(found[0].customerId);
+}
+
+test.describe.serial("customer create through the sandbox", () => {
+  let token: string;
+
+  test.beforeAll(async ({ request }) => {
+    expect((await request.post(`${ALPHA.origin}/__sandbox/reset`)).ok()).toBe(true);
+    expect((await request.post(`${ALPHA.origin}/__sandbox/seed`, { data: { customers: 30 } })).ok()).toBe(true);
+    token = await sandboxToken();
+  });
+
+  test.beforeEach(async ({ page }) => {
+    await page.setViewportSize({ width: 1024, height: 900 });
+    await installAlpha(page);
+  });
+
+  test("creates a new customer with a custom identity and says so, with a link", async ({ page }) => {
+    const frame = await openCreateInFrame(page);
+    const stamp = Date.now().toString(36);
+    const email = `new-${stamp}@example.test`;
+    await frame.getByRole("textbox", { name: "Full name", exact: true }).fill("Ada New");
+    await frame.getByRole("textbox", { name: "Email", exact: true }).fill(email);
+    await frame.getByLabel("Identity 1: type").selectOption("custom");
+    await frame.getByLabel("Identity 1: custom type name").fill("crm-account");
+    await frame.getByLabel("Identity 1: value").fill(`CRM-${stamp}`);
+    await frame.getByRole("button", { name: "Create customer" }).click();
+    const outcome = frame.getByTestId("create-outcome");
+    await expect(outcome).toHaveAttribute("data-outcome", "created");
+    const owner = await identityOwner("crm-account", `CRM-${stamp}`, token);
+    expect(owner).toBeDefined();
+    await expect(outcome).toContainText(`id ${owner}`);
+    const customer = (await platformGet(`/v1/customers/${owner}`, {}, token)) as Row;
+    expect(customer.email).toBe(email);
+    expect(customer.name).toBe("Ada New");
+    await outcome.getByRole("link", { name: "Open the customer" }).click();
+    await expect(frame.getByRole("heading", { level: 1 })).toHaveText("Ada New");
+    await page.screenshot({ path: test.info().outputPath("customer-create-created.png"), fullPage: true });
+  });
+
+  test("merges into the customer with the same email (rule 2) and names it; off, a new one is created", async ({ page }) => {
+    const existing = ((await platformGet("/v1/customers", { hasEmail: "true", rows: "1", select: "id,email,name" }, token)) as { rows: Row[] }).rows[0]!;
+    const before = (await platformGet("/v1/customers/count", {}, token)) as number;
+    const frame = await openCreateInFrame(page);
+    const stamp = Date.now().toString(36);
+    await frame.getByRole("textbox", { name: "Email", exact: true }).fill(String(existing.email));
+    await frame.getByLabel("Identity 1: type").selectOption("custom");
+    await frame.getByLabel("Identity 1: custom type name").fill("shop-account");
+    await frame.getByLabel("Identity 1: value").fill(`S-${stamp}`);
+    await frame.getByRole("button", { name: "Create customer" }).click();
+    const outcome = frame.getByTestId("create-outcome");
+    await expect(outcome).toHaveAttribute("data-outcome", "merged");
+    await expect(outcome).toContainText(`existing customer ${existing.id}`);
+    await expect(outcome).toContainText(`already had the email ${String(existing.email)}`);
+    expect(await identityOwner("shop-account", `S-${stamp}`, token)).toBe(existing.id);
+    expect(await platformGet("/v1/customers/count", {}, token)).toBe(before);
+    // Not left empty fields cleared (nullAble off): the name stays.
+    expect(((await platformGet(`/v1/customers/${existing.id}`, {}, token)) as Row).name).toBe(existing.name);
+
+    // The same email with "same person if the email matches" off: a new customer.
+    await frame.getByRole("textbox", { name: "Email", exact: true }).fill(String(existing.email));
+    await frame.getByLabel("Identity 1: value").fill(`T-${stamp}`);
+    await frame.getByLabel("Same person if the email matches").uncheck();
+    await frame.getByRole("button", { name: "Create customer" }).click();
+    await expect(outcome).toHaveAttribute("data-outcome", "created");
+    const owner = await identityOwner("email", `T-${stamp}`, token);
+    expect(owner).toBeDefined();
+    expect(owner).not.toBe(existing.id);
+  });
+
+  test("refuses a 129-character identity value on the field, sending nothing", async ({ page }) => {
+    const frame = await openCreateInFrame(page);
+    let posts = 0;
+    page.on("request", (r) => {
+      if (r.method() === "POST" && r.url().includes("/api/platform/")) posts++;
+    });
+    await frame.getByLabel("Identity 1: value").fill("v".repeat(129));
+    await frame.getByRole("button", { name: "Create customer" }).click();
+    await expect(frame.getByText("At most 128 characters.")).toBeVisible();
+    await expect(frame.getByLabel("Identity 1: value")).toHaveAttribute("aria-invalid", "true");
+    expect(posts).toBe(0);
+  });
+
+  test("axe finds nothing on the create page in both languages", async ({ page }) => {
+    for (const locale of ["en", "zh-CN"] as const) {
+      await page.goto(`${e2eUrls.app}/customers/new?openAppId=${ALPHA.openAppId}&lang=${locale}`);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible({ timeout: 20_000 });
+      if (locale === "zh-CN") await expect(page.getByRole("heading", { level: 1 })).toHaveText("新建客户");
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      expect(results.violations.map((v) => v.id), locale).toEqual([]);
+      await page.screenshot({ path: test.info().outputPath(`customer-create-${locale}.png`), fullPage: true });
+    }
+  });
+});
