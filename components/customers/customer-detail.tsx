@@ -10,10 +10,11 @@ import { customerDetailInputs } from "@/lib/console/customer-detail-inputs";
 import type { Customer } from "@/lib/platform/resources";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { useConsoleHref } from "@/components/shell/console-href";
-import { Button, focusRing } from "@/components/ui/button";
+import { Button, buttonClass, focusRing } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-message";
 import { TimeText } from "@/components/ui/time-text";
 import { cellText } from "./customer-table";
+import { DeleteCustomer } from "./delete-customer";
 
 /** Profile fields in reading order (§2.1); times and flags are formatted. */
 const PROFILE_FIELDS = [
@@ -77,7 +78,15 @@ export function CustomerDetail({ id }: { id: string }) {
   return (
     <div className="flex flex-col gap-4">
       {back}
-      <h1 className="text-xl font-semibold text-slate-900">{c.displayName || c.name || c.nickName || t("list.unnamed")}</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-xl font-semibold text-slate-900">{c.displayName || c.name || c.nickName || t("list.unnamed")}</h1>
+        <div className="flex gap-2">
+          <Link href={href(`/customers/${id}/edit`)} className={buttonClass("secondary")}>
+            {t("customerDetail.edit")}
+          </Link>
+          <DeleteCustomer id={id} name={c.displayName || c.name || c.nickName || t("list.unnamed")} />
+        </div>
+      </div>
       <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
         <Section id="detail-profile" title={t("detail.profile")}>
           <dl className="grid grid-cols-1 gap-x-6 sm:grid-cols-2">
