@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type FrameLocator, type Page } from "@playwright/test";
+import { expect, test, type Frame, type FrameLocator, type Page } from "@playwright/test";
 import { e2eUrls } from "../scripts/testing/e2e-env";
 import { ALPHA, installAlpha, marketUrl, platformGet, sandboxToken } from "./support/sandbox-login";
 
@@ -114,5 +114,94 @@ test.describe.serial("customer create through the sandbox", () => {
       expect(results.violations.map((v) => v.id), locale).toEqual([]);
       await page.screenshot({ path: test.info().outputPath(`customer-create-${locale}.png`), fullPage: true });
     }
+  });
+});
+
+/** POST/PUT on the sandbox's platform API (test setup); ids come back as strings. */
+async function platformSend(method: string, path: string, body: unknown, token: string): Promise<Row> {
+  const response = await fetch(`${ALPHA.origin}${path}?access_token=${token}`, { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const text = await response.text();
+  return JSON.parse(text.replace(/([:\[,]\s*)(\d{16,})(?=\s*[,\]}])/g, '$1"$2"')) as Row;
+}
+
+/** The console's frame inside the marketplace page, moved to `path`. */
+async function consoleFrameAt(page: Page, path: string): Promise<Frame> {
+  await page.goto(marketUrl(ALPHA.origin));
+  await page.getByRole("region", { name: "Engage Console" }).getByRole("link", { name: "Open" }).click();
+  await page.frameLocator('iframe[title="Engage Console"]').getByRole("navigation").waitFor({ timeout: 20_000 });
+  const frame = page.frames().find((f) => f.url().startsWith(e2eUrls.app))!;
+  await frame.goto(`${e2eUrls.app}${path}${path.includes("?") ? "&" : "?"}openAppId=${ALPHA.openAppId}`);
+  return frame;
+}
+
+test.describe.serial("customer edit and delete through the sandbox", () => {
+  let token: string;
+  let customer: Row;
+
+  test.beforeAll(async () => {
+    token = await sandboxToken();
+    const stamp = Date.now().toString(36);
+    customer = await platformSend("POST", "/v1/customers", { name: `Eve ${stamp}`, mobile: `139${Date.now() % 100000000}`, mobileVerified: true, remark: "keep me" }, token);
+  });
+
+  test.beforeEach(async ({ page }) => {
+    await page.setViewportSize({ width: 1024, height: 900 });
+    await installAlpha(page);
+  });
+
+  test("a platform field error lands on its field; a valid edit saves and returns to the customer", async ({ page }) => {
+    const frame = await consoleFrameAt(page, `/customers/${customer.id}`);
+    await frame.getByRole("link", { name: "Edit", exact: true }).click();
+    await expect(frame.getByRole("heading", { level: 1 })).toHaveText(`Edit ${String(customer.name)}`, { timeout: 20_000 });
+    const mobile = frame.getByRole("textbox", { name: "Mobile", exact: true });
+    await frame.getByRole("textbox", { name: "Full name", exact: true }).fill("Eve Edited");
+    await mobile.fill("12-ab");
+    await frame.getByRole("button", { name: "Save changes" }).click();
+    // The sandbox (not the form) refuses the number: §7.1 fieldErrors, shown on the field.
+    await expect(mobile).toHaveAttribute("aria-invalid", "true");
+    await expect(frame.getByText("mobile must be digits, or +<country code> <number>").first()).toBeVisible();
+    expect(((await platformGet(`/v1/customers/${customer.id}`, {}, token)) as Row).name).toBe(customer.name);
+
+    await mobile.fill(String(customer.mobile));
+    // §4.1: verified stays on while the number is unchanged.
+    await expect(frame.getByRole("checkbox", { name: "Mobile verified" })).toBeDisabled();
+    await expect(frame.getByRole("checkbox", { name: "Mobile verified" })).toBeChecked();
+    await frame.getByRole("textbox", { name: "Remark", exact: true }).fill("");
+    await expect(frame.getByTestId("kept-fields")).toContainText("Remark");
+    const axe = await new AxeBuilder({ page }).include('iframe[title="Engage Console"]').withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath("customer-edit-en.png"), fullPage: true });
+    await frame.getByRole("button", { name: "Save changes" }).click();
+    await expect(frame.getByRole("heading", { level: 1 })).toHaveText("Eve Edited");
+    const after = (await platformGet(`/v1/customers/${customer.id}`, {}, token)) as Row;
+    expect(after.name).toBe("Eve Edited");
+    expect(after.remark).toBe("keep me");
+    expect(after.mobileVerified).toBe(true);
+  });
+
+  test("changing the number frees the verified flag; axe is clean in Chinese", async ({ page }) => {
+    const frame = await consoleFrameAt(page, `/customers/${customer.id}/edit?lang=zh-CN`);
+    await expect(frame.getByRole("heading", { level: 1 })).toHaveText("编辑 Eve Edited", { timeout: 20_000 });
+    const axe = await new AxeBuilder({ page }).include('iframe[title="Engage Console"]').withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath("customer-edit-zh-CN.png"), fullPage: true });
+    await frame.getByRole("textbox", { name: "手机号", exact: true }).fill("13700000001");
+    const verified = frame.getByRole("checkbox", { name: "手机号已验证" });
+    await expect(verified).toBeEnabled();
+  });
+
+  test("delete asks first, then goes back to the list with a toast; the platform no longer has it", async ({ page }) => {
+    const frame = await consoleFrameAt(page, `/customers/${customer.id}?lang=en`);
+    await frame.getByRole("button", { name: "Delete", exact: true }).click();
+    const dialog = frame.getByRole("alertdialog", { name: "Delete this customer?" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    expect(((await platformGet(`/v1/customers/${customer.id}`, {}, token)) as Row).id).toBe(customer.id);
+    await frame.getByRole("button", { name: "Delete", exact: true }).click();
+    await dialog.getByRole("button", { name: "Delete customer" }).click();
+    await expect(frame.getByRole("heading", { level: 1, name: "Customers" })).toBeVisible();
+    await expect(frame.getByText(`Customer ${customer.id} deleted.`)).toBeVisible();
+    const gone = (await platformGet(`/v1/customers/${customer.id}`, {}, token)) as { error?: unknown };
+    expect(gone.error).toBeDefined();
   });
 });
