@@ -172,6 +172,8 @@ test.describe.serial("customer edit and delete through the sandbox", () => {
     expect(axe.violations.map((v) => v.id)).toEqual([]);
     await page.screenshot({ path: test.info().outputPath("customer-edit-en.png"), fullPage: true });
     await frame.getByRole("button", { name: "Save changes" }).click();
+    await page.waitForTimeout(1000);
+    expect(await frame.locator("form [role=alert], [aria-invalid=true]").evaluateAll((els) => els.map((e) => e.outerHTML.slice(0, 300)))).toEqual([]);
     await expect(frame.getByRole("heading", { level: 1 })).toHaveText("Eve Edited");
     const after = (await platformGet(`/v1/customers/${customer.id}`, {}, token)) as Row;
     expect(after.name).toBe("Eve Edited");
@@ -188,6 +190,35 @@ test.describe.serial("customer edit and delete through the sandbox", () => {
     await frame.getByRole("textbox", { name: "手机号", exact: true }).fill("13700000001");
     const verified = frame.getByRole("checkbox", { name: "手机号已验证" });
     await expect(verified).toBeEnabled();
+  });
+
+  test("tags: added and removed at once, checked through the API; a refused add is rolled back", async ({ page, request }) => {
+    const frame = await consoleFrameAt(page, `/customers/${customer.id}?lang=en`);
+    const tagsOnPlatform = async () => String(((await platformGet("/v1/tagservice/getCustomerTags", { customerId: customer.id }, token)) as Record<string, string | null>)[customer.id] ?? "");
+    const chips = frame.getByTestId("customer-tags");
+    await frame.getByRole("textbox", { name: "New tag" }).fill("e2e-vip");
+    await frame.getByRole("button", { name: "Add tag" }).click();
+    await expect(chips).toContainText("e2e-vip");
+    await expect.poll(tagsOnPlatform).toContain("e2e-vip");
+    await frame.getByRole("button", { name: "Remove tag e2e-vip" }).click();
+    await expect(chips).not.toContainText("e2e-vip");
+    await expect.poll(tagsOnPlatform).not.toContain("e2e-vip");
+
+    // The platform refuses (a sandbox fault, slow so the optimistic chip is seen): the chip goes away again.
+    expect((await request.post(`${ALPHA.origin}/__sandbox/faults`, { data: { faults: [{ path: "/v1/tagservice/addCustomerTag", errorRate: 1, status: 500, latencyMs: 1500 }] } })).ok()).toBe(true);
+    try {
+      await frame.getByRole("textbox", { name: "New tag" }).fill("e2e-refused");
+      await frame.getByRole("button", { name: "Add tag" }).click();
+      await expect(chips).toContainText("e2e-refused");
+      await expect(chips).not.toContainText("e2e-refused", { timeout: 15_000 });
+      await expect(frame.getByText("The tag was not added.", { exact: false })).toBeVisible();
+      expect(await tagsOnPlatform()).not.toContain("e2e-refused");
+    } finally {
+      await request.post(`${ALPHA.origin}/__sandbox/faults`, { data: { faults: [] } });
+    }
+    const axe = await new AxeBuilder({ page }).include('iframe[title="Engage Console"]').withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath("customer-detail-en.png"), fullPage: true });
   });
 
   test("delete asks first, then goes back to the list with a toast; the platform no longer has it", async ({ page }) => {
