@@ -75,6 +75,9 @@ export function CustomerDetail({ id }: { id: string }) {
           <Link href={href(`/customers/${id}/edit`)} className={buttonClass("secondary")}>
             {t("customerDetail.edit")}
           </Link>
+          <Link href={href("/customers/merge", { fromId: id })} className={buttonClass("secondary")}>
+            {t("customerMerge.open")}
+          </Link>
           <DeleteCustomer id={id} name={c.displayName || c.name || c.nickName || t("list.unnamed")} />
         </div>
       </div>
