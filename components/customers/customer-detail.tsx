@@ -15,6 +15,7 @@ import { TimeText } from "@/components/ui/time-text";
 import { cellText } from "./customer-table";
 import { CustomerEvents, CustomerMemberships, DetailSection, CustomerOrders, CustomerTags } from "./customer-activity";
 import { DeleteCustomer } from "./delete-customer";
+import { UnbindMessenger } from "./unbind-messenger";
 
 /** Profile fields in reading order (§2.1); times and flags are formatted. */
 const PROFILE_FIELDS = [
@@ -120,6 +121,7 @@ export function CustomerDetail({ id }: { id: string }) {
                 </tbody>
               </table>
             )}
+            {identities.data && <UnbindMessenger identities={identities.data} />}
           </DetailSection>
           <CustomerTags id={id} />
           <CustomerMemberships id={id} />
