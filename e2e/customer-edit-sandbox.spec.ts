@@ -153,9 +153,6 @@ test.describe.serial("customer edit and delete through the sandbox", () => {
     const frame = await consoleFrameAt(page, `/customers/${customer.id}`);
     await frame.getByRole("link", { name: "Edit", exact: true }).click();
     await expect(frame.getByRole("heading", { level: 1 })).toHaveText(`Edit ${String(customer.name)}`, { timeout: 20_000 });
-    const axe = await new AxeBuilder({ page }).include('iframe[title="Engage Console"]').withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-    expect(axe.violations.map((v) => v.id)).toEqual([]);
-    await page.screenshot({ path: test.info().outputPath("customer-edit-en.png"), fullPage: true });
     const mobile = frame.getByRole("textbox", { name: "Mobile", exact: true });
     await frame.getByRole("textbox", { name: "Full name", exact: true }).fill("Eve Edited");
     await mobile.fill("12-ab");
@@ -172,24 +169,28 @@ test.describe.serial("customer edit and delete through the sandbox", () => {
     await frame.getByRole("textbox", { name: "Remark", exact: true }).fill("");
     await expect(frame.getByTestId("kept-fields")).toContainText("Remark");
     await frame.getByRole("button", { name: "Save changes" }).click();
-    await page.waitForTimeout(1000);
-    expect(await frame.locator("form [role=alert], [aria-invalid=true]").evaluateAll((els) => els.map((e) => e.outerHTML.slice(0, 300)))).toEqual([]);
     await expect(frame.getByRole("heading", { level: 1 })).toHaveText("Eve Edited");
     const after = (await platformGet(`/v1/customers/${customer.id}`, {}, token)) as Row;
     expect(after.name).toBe("Eve Edited");
     expect(after.remark).toBe("keep me");
     expect(after.mobileVerified).toBe(true);
+    // axe last: after an axe run inside the frame the page is not driven any further.
+    await frame.goto(`${e2eUrls.app}/customers/${customer.id}/edit?openAppId=${ALPHA.openAppId}`);
+    await expect(frame.getByRole("heading", { level: 1 })).toHaveText("Edit Eve Edited", { timeout: 20_000 });
+    const axe = await new AxeBuilder({ page }).include('iframe[title="Engage Console"]').withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath("customer-edit-en.png"), fullPage: true });
   });
 
   test("changing the number frees the verified flag; axe is clean in Chinese", async ({ page }) => {
     const frame = await consoleFrameAt(page, `/customers/${customer.id}/edit?lang=zh-CN`);
     await expect(frame.getByRole("heading", { level: 1 })).toHaveText("编辑 Eve Edited", { timeout: 20_000 });
-    const axe = await new AxeBuilder({ page }).include('iframe[title="Engage Console"]').withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-    expect(axe.violations.map((v) => v.id)).toEqual([]);
-    await page.screenshot({ path: test.info().outputPath("customer-edit-zh-CN.png"), fullPage: true });
     await frame.getByRole("textbox", { name: "手机号", exact: true }).fill("13700000001");
     const verified = frame.getByRole("checkbox", { name: "手机号已验证" });
     await expect(verified).toBeEnabled();
+    const axe = await new AxeBuilder({ page }).include('iframe[title="Engage Console"]').withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath("customer-edit-zh-CN.png"), fullPage: true });
   });
 
   test("tags: added and removed at once, checked through the API; a refused add is rolled back", async ({ page, request }) => {
