@@ -237,3 +237,81 @@ test.describe.serial("customer edit and delete through the sandbox", () => {
     expect(gone.error).toBeDefined();
   });
 });
+
+test.describe.serial("customer merge and messenger unbinding through the sandbox", () => {
+  let token: string;
+  const stamp = Date.now().toString(36);
+
+  test.beforeAll(async () => {
+    token = await sandboxToken();
+  });
+
+  test.beforeEach(async ({ page }) => {
+    await page.setViewportSize({ width: 1024, height: 900 });
+    await installAlpha(page);
+  });
+
+  test("merge by id: both customers side by side, confirmed, reported; the source is gone", async ({ page }) => {
+    const from = await platformSend("POST", "/v1/customers", { name: `From ${stamp}`, email: `from-${stamp}@example.test` }, token);
+    const to = await platformSend("POST", "/v1/customers", { name: `To ${stamp}`, email: `to-${stamp}@example.test` }, token);
+    const frame = await consoleFrameAt(page, `/customers/${from.id}?lang=en`);
+    await frame.getByRole("link", { name: "Merge into another customer" }).click();
+    await expect(frame.getByRole("heading", { level: 1, name: "Merge two customers" })).toBeVisible({ timeout: 20_000 });
+    await expect(frame.getByRole("textbox", { name: "Id of the customer to merge" })).toHaveValue(from.id);
+    await frame.getByRole("textbox", { name: "Id of the customer to keep" }).fill(to.id);
+    await frame.getByRole("button", { name: "Review merge" }).click();
+    const dialog = frame.getByRole("alertdialog", { name: "Merge these customers?" });
+    await expect(dialog.getByTestId("merge-compare")).toContainText(`From ${stamp}`);
+    await expect(dialog.getByTestId("merge-compare")).toContainText(`To ${stamp}`);
+    await dialog.getByRole("button", { name: "Merge customers" }).click();
+    await expect(frame.getByTestId("merge-report")).toContainText(`Customer ${from.id} was merged into customer ${to.id} and deleted.`);
+    expect(((await platformGet(`/v1/customers/${from.id}`, {}, token)) as { error?: unknown }).error).toBeDefined();
+    expect(((await platformGet(`/v1/customers/${to.id}`, {}, token)) as Row).id).toBe(to.id);
+  });
+
+  test("merge by identities, then axe on the merge page in both languages", async ({ page }) => {
+    const from = await platformSend("POST", "/v1/customerandidentities", { customer: { name: `IdFrom ${stamp}` }, customerIdentities: [{ identityType: "crm", identityValue: `F-${stamp}` }] }, token);
+    const to = await platformSend("POST", "/v1/customerandidentities", { customer: { name: `IdTo ${stamp}` }, customerIdentities: [{ identityType: "crm", identityValue: `T-${stamp}` }] }, token);
+    const frame = await consoleFrameAt(page, "/customers/merge?lang=en");
+    await frame.getByRole("radio", { name: "Identity (type and value)" }).check();
+    await frame.getByRole("textbox", { name: "Identity type of the customer to merge" }).fill("crm");
+    await frame.getByRole("textbox", { name: "Identity value of the customer to merge" }).fill(`F-${stamp}`);
+    await frame.getByRole("textbox", { name: "Identity type of the customer to keep" }).fill("crm");
+    await frame.getByRole("textbox", { name: "Identity value of the customer to keep" }).fill(`T-${stamp}`);
+    await frame.getByRole("button", { name: "Review merge" }).click();
+    const dialog = frame.getByRole("alertdialog", { name: "Merge these customers?" });
+    await expect(dialog.getByTestId("merge-compare")).toContainText(`IdFrom ${stamp}`);
+    await dialog.getByRole("button", { name: "Merge customers" }).click();
+    await expect(frame.getByTestId("merge-report")).toContainText(`merged into customer ${to.id}`);
+    const owner = (await platformGet("/v1/customeridentities", { identityType: "crm", identityValue: `F-${stamp}` }, token)) as { customerId: string }[];
+    expect(String(owner[0]?.customerId)).toBe(to.id);
+    expect(((await platformGet(`/v1/customers/${from.id}`, {}, token)) as { error?: unknown }).error).toBeDefined();
+
+    for (const locale of ["en", "zh-CN"] as const) {
+      await page.goto(`${e2eUrls.app}/customers/merge?openAppId=${ALPHA.openAppId}&lang=${locale}`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(locale === "en" ? "Merge two customers" : "合并两个客户", { timeout: 20_000 });
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      expect(results.violations.map((v) => v.id), locale).toEqual([]);
+      await page.screenshot({ path: test.info().outputPath(`customer-merge-${locale}.png`), fullPage: true });
+    }
+  });
+
+  test("messenger unbinding: confirmed, reported, the union id now belongs to a new customer", async ({ page }) => {
+    const customer = await platformSend(
+      "POST",
+      "/v1/customerandidentities",
+      { customer: { name: `Msg ${stamp}` }, customerIdentities: [{ identityType: "messenger", identityValue: `o-${stamp}` }, { identityType: "messenger-unionid", identityValue: `u-${stamp}` }] },
+      token,
+    );
+    const frame = await consoleFrameAt(page, `/customers/${customer.id}?lang=en`);
+    await frame.getByRole("button", { name: "Unbind messenger account" }).click();
+    const dialog = frame.getByRole("alertdialog", { name: "Unbind the messenger account?" });
+    await expect(dialog).toContainText(`u-${stamp}`);
+    await dialog.getByRole("button", { name: "Unbind", exact: true }).click();
+    const report = frame.getByTestId("unbind-report");
+    await expect(report).toContainText("Unbound: the messenger account now belongs to the new customer");
+    const owner = (await platformGet("/v1/customeridentities", { identityType: "messenger-unionid", identityValue: `u-${stamp}` }, token)) as { customerId: string }[];
+    expect(String(owner[0]?.customerId)).not.toBe(customer.id);
+    await expect(report).toContainText(String(owner[0]?.customerId));
+  });
+});
