@@ -1,7 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import type { ReactNode } from "react";
 import { ApiError } from "@/lib/api/api-error";
 import { platformQuery } from "@/lib/api/platform-queries";
 import { useDelayedFlag } from "@/lib/hooks/use-delayed-flag";
@@ -10,10 +9,13 @@ import { customerDetailInputs } from "@/lib/console/customer-detail-inputs";
 import type { Customer } from "@/lib/platform/resources";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { useConsoleHref } from "@/components/shell/console-href";
-import { Button, focusRing } from "@/components/ui/button";
+import { Button, buttonClass, focusRing } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-message";
 import { TimeText } from "@/components/ui/time-text";
 import { cellText } from "./customer-table";
+import { CustomerEvents, CustomerMemberships, DetailSection, CustomerOrders, CustomerTags } from "./customer-activity";
+import { DeleteCustomer } from "./delete-customer";
+import { UnbindMessenger } from "./unbind-messenger";
 
 /** Profile fields in reading order (§2.1); times and flags are formatted. */
 const PROFILE_FIELDS = [
@@ -24,15 +26,6 @@ const PROFILE_FIELDS = [
 ] as const;
 const TIME_FIELDS = new Set<string>(["dateJoin", "dateCreated", "lastUpdated"]);
 const STAT_FIELDS = ["totalScore", "latest30daysScore", "orderTotal", "orderTotalAmount", "firstOrderDate", "lastOrderDate", "lastOrderDays"] as const;
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="rounded-lg border border-slate-300 bg-white p-4">
-      <h2 id={id} className="text-base font-semibold text-slate-900">{title}</h2>
-      <div className="mt-2">{children}</div>
-    </section>
-  );
-}
 
 function Value({ field, value }: { field: string; value: unknown }) {
   const { t } = useI18n();
@@ -77,9 +70,20 @@ export function CustomerDetail({ id }: { id: string }) {
   return (
     <div className="flex flex-col gap-4">
       {back}
-      <h1 className="text-xl font-semibold text-slate-900">{c.displayName || c.name || c.nickName || t("list.unnamed")}</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-xl font-semibold text-slate-900">{c.displayName || c.name || c.nickName || t("list.unnamed")}</h1>
+        <div className="flex gap-2">
+          <Link href={href(`/customers/${id}/edit`)} className={buttonClass("secondary")}>
+            {t("customerDetail.edit")}
+          </Link>
+          <Link href={href("/customers/merge", { fromId: id })} className={buttonClass("secondary")}>
+            {t("customerMerge.open")}
+          </Link>
+          <DeleteCustomer id={id} name={c.displayName || c.name || c.nickName || t("list.unnamed")} />
+        </div>
+      </div>
       <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
-        <Section id="detail-profile" title={t("detail.profile")}>
+        <DetailSection id="detail-profile" title={t("detail.profile")}>
           <dl className="grid grid-cols-1 gap-x-6 sm:grid-cols-2">
             {PROFILE_FIELDS.map((field) => (
               <div key={field} className="flex justify-between gap-3 border-b border-slate-100 py-1.5 text-sm">
@@ -90,9 +94,9 @@ export function CustomerDetail({ id }: { id: string }) {
               </div>
             ))}
           </dl>
-        </Section>
+        </DetailSection>
         <div className="flex flex-col gap-4">
-          <Section id="detail-identities" title={t("detail.identities")}>
+          <DetailSection id="detail-identities" title={t("detail.identities")}>
             {identities.isError ? (
               <p className="text-sm text-red-800">{errorMessage(identities.error, t)}</p>
             ) : !identities.data ? null : identities.data.length === 0 ? (
@@ -117,8 +121,11 @@ export function CustomerDetail({ id }: { id: string }) {
                 </tbody>
               </table>
             )}
-          </Section>
-          <Section id="detail-statistics" title={t("detail.statistics")}>
+            {identities.data && <UnbindMessenger identities={identities.data} />}
+          </DetailSection>
+          <CustomerTags id={id} />
+          <CustomerMemberships id={id} />
+          <DetailSection id="detail-statistics" title={t("detail.statistics")}>
             {statistics.isError ? (
               <p className="text-sm text-red-800">{errorMessage(statistics.error, t)}</p>
             ) : !statistics.data ? null : !stats ? (
@@ -133,8 +140,8 @@ export function CustomerDetail({ id }: { id: string }) {
                 ))}
               </dl>
             )}
-          </Section>
-          <Section id="detail-attrs" title={t("detail.customFields")}>
+          </DetailSection>
+          <DetailSection id="detail-attrs" title={t("detail.customFields")}>
             {attrs.length === 0 ? (
               <p className="text-sm text-slate-700">{t("detail.noCustomFields")}</p>
             ) : (
@@ -147,8 +154,12 @@ export function CustomerDetail({ id }: { id: string }) {
                 ))}
               </dl>
             )}
-          </Section>
+          </DetailSection>
         </div>
+      </div>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <CustomerEvents id={id} />
+        <CustomerOrders id={id} />
       </div>
     </div>
   );

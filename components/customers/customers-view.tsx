@@ -1,4 +1,5 @@
 "use client";
+import Link from "next/link";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { platformQuery } from "@/lib/api/platform-queries";
@@ -16,7 +17,8 @@ import { useCustomerListState } from "@/lib/console/use-customer-list-state";
 import { useDelayedFlag } from "@/lib/hooks/use-delayed-flag";
 import type { MessageKey } from "@/lib/i18n/messages";
 import { useI18n } from "@/components/i18n/i18n-provider";
-import { Button } from "@/components/ui/button";
+import { Button, buttonClass } from "@/components/ui/button";
+import { useConsoleHref } from "@/components/shell/console-href";
 import { errorMessage } from "@/components/ui/error-message";
 import { inputClass } from "@/components/ui/field";
 import { ColumnChooser } from "./column-chooser";
@@ -37,6 +39,7 @@ export function customerListQueries(state: CustomerListState) {
  */
 export function CustomersView() {
   const { t, locale } = useI18n();
+  const href = useConsoleHref();
   const [state, setState] = useCustomerListState();
   const [filtersReset, setFiltersReset] = useState(0);
   const sortId = useId();
@@ -67,7 +70,12 @@ export function CustomersView() {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-xl font-semibold text-slate-900">{t("customers.title")}</h1>
+        <div className="flex items-baseline gap-3">
+          <h1 className="text-xl font-semibold text-slate-900">{t("customers.title")}</h1>
+          <Link href={href("/customers/new")} className={buttonClass("primary")} data-testid="new-customer">
+            {t("customerEdit.newCustomer")}
+          </Link>
+        </div>
         <p className="text-sm text-slate-800" aria-live="polite">
           {total !== undefined ? (total === 1 ? t("list.totalOne") : t("list.total", { count: total.toLocaleString(locale) })) : null}
         </p>

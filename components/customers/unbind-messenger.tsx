@@ -1,0 +1,62 @@
+"use client";
+import Link from "next/link";
+import { useState } from "react";
+import { usePlatformMutation } from "@/lib/api/platform-mutation";
+import { toastStore } from "@/lib/ui/toast-store";
+import { useI18n } from "@/components/i18n/i18n-provider";
+import { useConsoleHref } from "@/components/shell/console-href";
+import { Button, focusRing } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { errorMessage } from "@/components/ui/error-message";
+import { unbindingBody, type Identity } from "@/lib/console/messenger-unbinding";
+
+/**
+ * Unbind a customer's messaging-platform identity (§4.1 POST /v1/customers/messenger/unbinding):
+ * confirmed first; the platform moves the union id and its open ids to a NEW customer, which the
+ * report links to.
+ */
+export function UnbindMessenger({ identities }: { identities: Identity[] }) {
+  const { t } = useI18n();
+  const href = useConsoleHref();
+  const [open, setOpen] = useState(false);
+  const [newId, setNewId] = useState<string | null>(null);
+  const unbind = usePlatformMutation("customers.unbindMessenger", {
+    meta: { silent: true },
+    onSuccess: (result) => {
+      const id = String(result.customerId);
+      setNewId(id);
+      setOpen(false);
+      toastStore.show("success", t("customerDetail.unbind.done", { id }));
+    },
+  });
+  const body = unbindingBody(identities);
+  if (!body && !newId) return null;
+  return (
+    <div className="mt-3">
+      {newId ? (
+        <p role="status" className="text-sm text-slate-900" data-testid="unbind-report">
+          {t("customerDetail.unbind.done", { id: newId })}{" "}
+          <Link href={href(`/customers/${newId}`)} className={`text-blue-800 underline ${focusRing}`}>
+            {t("customerEdit.outcome.open")}
+          </Link>
+        </p>
+      ) : (
+        <Button onClick={() => setOpen(true)}>{t("customerDetail.unbind")}</Button>
+      )}
+      <Dialog open={open} role="alertdialog" title={t("customerDetail.unbind.title")} onClose={() => setOpen(false)}>
+        <p className="text-sm">{t("customerDetail.unbind.body", { value: body ? ("unionid" in body ? body.unionid : body.openid) : "" })}</p>
+        {unbind.isError && (
+          <p role="alert" className="text-sm text-red-800">
+            {errorMessage(unbind.error, t)}
+          </p>
+        )}
+        <div className="flex justify-end gap-2">
+          <Button onClick={() => setOpen(false)}>{t("customerEdit.cancel")}</Button>
+          <Button variant="danger" disabled={unbind.isPending || !body} onClick={() => body && unbind.mutate({ body })}>
+            {t("customerDetail.unbind.confirm")}
+          </Button>
+        </div>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import type { InputOf } from "@/lib/platform/operations";
+import type { Customer } from "@/lib/platform/resources";
+
+/**
+ * The edit form of a customer (§4.1 PUT /v1/customers/{id}) as pure functions: customer → form,
+ * form → request (only changed fields), the verified-flag rule, §8 address limits, and platform
+ * field names → form fields.
+ */
+
+export const EDIT_TEXT_FIELDS = [
+  "name", "nickName", "gender", "birthday", "mobile", "email", "telephone", "company", "title", "industry", "stage", "source",
+  "country", "province", "city", "county", "homeAddress", "officeAddress", "website", "remark",
+] as const;
+export const EDIT_FLAG_FIELDS = ["mobileVerified", "emailVerified"] as const;
+export type EditTextField = (typeof EDIT_TEXT_FIELDS)[number];
+export type EditFlagField = (typeof EDIT_FLAG_FIELDS)[number];
+
+/** §8: home and office address at most 512 characters. */
+export const ADDRESS_MAX = 512;
+
+export type EditForm = Record<EditTextField, string> & Record<EditFlagField, boolean>;
+export type EditOptions = { nullAble: boolean; forceUpdate: boolean };
+export type EditProblem = { code: "tooLong" | "birthday" | "verifiedLocked"; max?: number };
+
+function asText(value: unknown): string {
+  return value === null || value === undefined ? "" : String(value);
+}
+
+export function editFormFrom(customer: Partial<Customer>): EditForm {
+  const c = customer as Record<string, unknown>;
+  const text = Object.fromEntries(EDIT_TEXT_FIELDS.map((f) => [f, asText(c[f])])) as Record<EditTextField, string>;
+  return { ...text, mobileVerified: c.mobileVerified === true, emailVerified: c.emailVerified === true };
+}
+
+const CONTACT_OF: Record<EditFlagField, "mobile" | "email"> = { mobileVerified: "mobile", emailVerified: "email" };
+
+/**
+ * §4.1 PUT rule: while `mobileVerified` is true and the mobile number is unchanged, it cannot be
+ * set to false (same for `emailVerified` and the email). True when the flag is locked on.
+ */
+export function verifiedLocked(original: EditForm, form: EditForm, flag: EditFlagField): boolean {
+  const contact = CONTACT_OF[flag];
+  return original[flag] && form[contact].trim() === original[contact].trim();
+}
+
+export function validateEditForm(original: EditForm, form: EditForm): Record<string, EditProblem> {
+  const problems: Record<string, EditProblem> = {};
+  for (const field of ["homeAddress", "officeAddress"] as const) {
+    if (form[field].length > ADDRESS_MAX) problems[field] = { code: "tooLong", max: ADDRESS_MAX };
+  }
+  const birthday = form.birthday.trim();
+  if (birthday && !/^\d{4}-\d{2}-\d{2}$/.test(birthday)) problems.birthday = { code: "birthday" };
+  for (const flag of EDIT_FLAG_FIELDS) {
+    if (verifiedLocked(original, form, flag) && !form[flag]) problems[flag] = { code: "verifiedLocked" };
+  }
+  return problems;
+}
+
+/** Fields whose value differs from the customer as loaded. */
+export function changedFields(original: EditForm, form: EditForm): (EditTextField | EditFlagField)[] {
+  const text = EDIT_TEXT_FIELDS.filter((f) => form[f].trim() !== original[f].trim());
+  const flags = EDIT_FLAG_FIELDS.filter((f) => form[f] !== original[f]);
+  return [...text, ...flags];
+}
+
+export type UpdatePlan = {
+  input: InputOf<"customers.update">;
+  /** Emptied fields that will be cleared (nullAble on). */
+  cleared: EditTextField[];
+  /** Emptied fields the platform will keep as they are (nullAble off, §4.1). */
+  kept: EditTextField[];
+};
+
+/** The §4.1 PUT: only changed fields; an emptied field is sent as null, and clears only with nullAble. */
+export function updatePlan(id: string, original: EditForm, form: EditForm, options: EditOptions): UpdatePlan {
+  const body: Record<string, unknown> = {};
+  const cleared: EditTextField[] = [];
+  const kept: EditTextField[] = [];
+  for (const field of changedFields(original, form)) {
+    if (field === "mobileVerified" || field === "emailVerified") {
+      body[field] = form[field];
+      continue;
+    }
+    const value = form[field].trim();
+    if (value === "") {
+      (options.nullAble ? cleared : kept).push(field);
+      if (options.nullAble) body[field] = null;
+      continue;
+    }
+    body[field] = field === "gender" ? Number(value) : value;
+  }
+  const query: InputOf<"customers.update">["query"] = {};
+  if (options.nullAble) query.nullAble = true;
+  if (options.forceUpdate) query.forceUpdate = true;
+  return { input: { params: { id }, query, body: body as InputOf<"customers.update">["body"] }, cleared, kept };
+}
+
+const FORM_FIELDS = new Set<string>([...EDIT_TEXT_FIELDS, ...EDIT_FLAG_FIELDS]);
+
+/** Platform (`email`) and proxy (`email`, `body.email`) field names → form fields; the rest unplaced. */
+export function placeEditErrors(errors: { field: string; message: string }[]): { byField: Record<string, string>; unplaced: string[] } {
+  const byField: Record<string, string> = {};
+  const unplaced: string[] = [];
+  for (const error of errors) {
+    const name = error.field.replace(/^body\./, "");
+    if (FORM_FIELDS.has(name)) byField[name] ??= error.message;
+    else unplaced.push(`${error.field}: ${error.message}`);
+  }
+  return { byField, unplaced };
+}
