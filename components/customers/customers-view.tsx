@@ -1,7 +1,7 @@
 "use client";
 import Link from "next/link";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { platformQuery } from "@/lib/api/platform-queries";
 import {
   countInput,
@@ -20,7 +20,7 @@ import { useI18n } from "@/components/i18n/i18n-provider";
 import { Button, buttonClass } from "@/components/ui/button";
 import { useConsoleHref } from "@/components/shell/console-href";
 import { errorMessage } from "@/components/ui/error-message";
-import { inputClass } from "@/components/ui/field";
+import { ListControls } from "@/components/ui/list-controls";
 import { ColumnChooser } from "./column-chooser";
 import { CustomerFilters } from "./customer-filters";
 import { CustomerTable } from "./customer-table";
@@ -42,9 +42,6 @@ export function CustomersView() {
   const href = useConsoleHref();
   const [state, setState] = useCustomerListState();
   const [filtersReset, setFiltersReset] = useState(0);
-  const sortId = useId();
-  const orderId = useId();
-  const rowsId = useId();
 
   const queries = customerListQueries(state);
   const list = useQuery({ ...queries.list, placeholderData: keepPreviousData });
@@ -86,29 +83,12 @@ export function CustomersView() {
 
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="flex flex-wrap items-end gap-3">
-          <div className="flex flex-col gap-1">
-            <label htmlFor={sortId} className="text-sm font-medium text-slate-800">{t("list.sort")}</label>
-            <select id={sortId} className={`${inputClass} w-auto`} value={state.sort} onChange={(e) => update({ sort: e.target.value as SortColumn })}>
-              {SORTABLE_COLUMNS.map((c) => (
-                <option key={c} value={c}>{t(`field.${c}` as MessageKey)}</option>
-              ))}
-            </select>
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor={orderId} className="text-sm font-medium text-slate-800">{t("list.order")}</label>
-            <select id={orderId} className={`${inputClass} w-auto`} value={state.order} onChange={(e) => update({ order: e.target.value === "desc" ? "desc" : "asc" })}>
-              <option value="asc">{t("list.asc")}</option>
-              <option value="desc">{t("list.desc")}</option>
-            </select>
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor={rowsId} className="text-sm font-medium text-slate-800">{t("list.pageSize")}</label>
-            <select id={rowsId} className={`${inputClass} w-auto`} value={state.rows} onChange={(e) => update({ rows: Number(e.target.value) })}>
-              {PAGE_SIZES.map((n) => (
-                <option key={n} value={n}>{n}</option>
-              ))}
-            </select>
-          </div>
+          <ListControls
+            sort={{ value: state.sort, order: state.order, options: SORTABLE_COLUMNS.map((c) => ({ value: c, label: t(`field.${c}` as MessageKey) })) }}
+            rows={state.rows}
+            pageSizes={PAGE_SIZES}
+            onChange={update}
+          />
         </div>
         <div className="flex items-center gap-3">
           <span className="text-sm text-slate-700" role="status">

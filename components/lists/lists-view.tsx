@@ -1,7 +1,7 @@
 "use client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { platformQuery } from "@/lib/api/platform-queries";
 import { LIST_PAGE_SIZES, LIST_SORTS, listsInput, type ListSort, type ListsState } from "@/lib/console/lists-state";
 import { useListsState } from "@/lib/console/use-lists-state";
@@ -13,7 +13,7 @@ import { Pagination } from "@/components/customers/pagination";
 import { useConsoleHref } from "@/components/shell/console-href";
 import { Button, focusRing } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-message";
-import { inputClass } from "@/components/ui/field";
+import { ListControls } from "@/components/ui/list-controls";
 import { TimeText } from "@/components/ui/time-text";
 import { CreateListDialog } from "./create-list-dialog";
 import { DeleteListDialog } from "./delete-list-dialog";
@@ -32,7 +32,6 @@ export function ListsView() {
   const [state, setState] = useListsState();
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<List | undefined>(undefined);
-  const rowsId = useId();
 
   const list = useQuery({ ...listsQuery(state), placeholderData: keepPreviousData });
   const showLoading = useDelayedFlag(list.isPending);
@@ -58,14 +57,7 @@ export function ListsView() {
 
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="flex items-end gap-3">
-          <div className="flex flex-col gap-1">
-            <label htmlFor={rowsId} className="text-sm font-medium text-slate-800">{t("list.pageSize")}</label>
-            <select id={rowsId} className={`${inputClass} w-auto`} value={state.rows} onChange={(e) => update({ rows: Number(e.target.value) })}>
-              {LIST_PAGE_SIZES.map((n) => (
-                <option key={n} value={n}>{n}</option>
-              ))}
-            </select>
-          </div>
+          <ListControls rows={state.rows} pageSizes={LIST_PAGE_SIZES} onChange={update} />
           <span className="text-sm text-slate-700" role="status">{showUpdating ? t("list.updating") : ""}</span>
         </div>
         <Button variant="primary" onClick={() => setCreating(true)}>{t("lists.new")}</Button>

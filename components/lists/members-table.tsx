@@ -1,7 +1,7 @@
 "use client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { platformQuery } from "@/lib/api/platform-queries";
 import { usePlatformMutation } from "@/lib/api/platform-mutation";
 import { displayRows, MEMBER_PAGE_SIZES, MEMBER_SORTS_IN_LIST, membersInput, neighbours, type MembersState, type MemberSort } from "@/lib/console/list-members-state";
@@ -13,7 +13,7 @@ import { useConsoleHref } from "@/components/shell/console-href";
 import { Button, focusRing } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { errorMessage } from "@/components/ui/error-message";
-import { inputClass } from "@/components/ui/field";
+import { ListControls } from "@/components/ui/list-controls";
 import { TimeText } from "@/components/ui/time-text";
 
 const SORT_LABELS: Record<MemberSort, MessageKey> = { customerId: "lists.customerId", id: "lists.memberId", listId: "lists.col.id" };
@@ -31,9 +31,6 @@ export function membersQuery(listId: string, state: MembersState) {
 export function MembersTable({ listId, state, setState }: { listId: string; state: MembersState; setState: (update: (s: MembersState) => MembersState) => void }) {
   const { t } = useI18n();
   const href = useConsoleHref();
-  const sortId = useId();
-  const orderId = useId();
-  const rowsId = useId();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [confirm, setConfirm] = useState<{ kind: "one"; memberId: string; customerId: string } | { kind: "many"; customerIds: string[] } | undefined>(undefined);
 
@@ -66,25 +63,12 @@ export function MembersTable({ listId, state, setState }: { listId: string; stat
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h2 id="members-title" className="text-base font-semibold text-slate-900">{t("lists.members")}</h2>
         <div className="flex flex-wrap items-end gap-3">
-          <div className="flex flex-col gap-1">
-            <label htmlFor={sortId} className="text-sm font-medium text-slate-800">{t("list.sort")}</label>
-            <select id={sortId} className={`${inputClass} w-auto`} value={state.sort} onChange={(e) => update({ sort: e.target.value as MemberSort })}>
-              {MEMBER_SORTS_IN_LIST.map((c) => <option key={c} value={c}>{t(SORT_LABELS[c])}</option>)}
-            </select>
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor={orderId} className="text-sm font-medium text-slate-800">{t("list.order")}</label>
-            <select id={orderId} className={`${inputClass} w-auto`} value={state.order} onChange={(e) => update({ order: e.target.value === "desc" ? "desc" : "asc" })}>
-              <option value="asc">{t("list.asc")}</option>
-              <option value="desc">{t("list.desc")}</option>
-            </select>
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor={rowsId} className="text-sm font-medium text-slate-800">{t("list.pageSize")}</label>
-            <select id={rowsId} className={`${inputClass} w-auto`} value={state.rows} onChange={(e) => update({ rows: Number(e.target.value) })}>
-              {MEMBER_PAGE_SIZES.map((n) => <option key={n} value={n}>{n}</option>)}
-            </select>
-          </div>
+          <ListControls
+            sort={{ value: state.sort, order: state.order, options: MEMBER_SORTS_IN_LIST.map((c) => ({ value: c, label: t(SORT_LABELS[c]) })) }}
+            rows={state.rows}
+            pageSizes={MEMBER_PAGE_SIZES}
+            onChange={update}
+          />
           <Button variant="danger" disabled={selected.size === 0 || pending} onClick={() => setConfirm({ kind: "many", customerIds: [...selected] })}>
             {t("lists.removeSelected", { count: selected.size })}
           </Button>
