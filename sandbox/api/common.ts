@@ -3,6 +3,7 @@ import type { AuthedVariables } from "../auth/middleware";
 import { formatUtc } from "../clock";
 import type { EnvironmentConfig } from "../config";
 import type { SandboxContext } from "../context";
+import type { SandboxDb } from "../db";
 import { readJson, sendJson } from "../http";
 
 export type ApiEnv = { Variables: AuthedVariables };
@@ -190,7 +191,21 @@ export function str(value: unknown): string | null {
   return typeof value === "string" ? value : typeof value === "number" || typeof value === "bigint" ? String(value) : null;
 }
 
-/** Paging block `{page, records, total}` for `{page, records, total, rows}` responses (§4.4, §4.5). */
-export function pageInfo(page: number, rows: number, records: number) {
-  return { page, records, total: Math.ceil(records / rows) };
+/**
+ * One page of a tenant's table for the `{page, records, total, rows}` responses (§4.4 lists, §4.5
+ * tags): `rows` (default 20), `page` (from 1), `sidx` among `sorts` (default `id`), `sord`; `total`
+ * is the number of pages.
+ */
+export function tenantPage<Row>(c: ApiContext, db: SandboxDb, table: string, columns: string, sorts: Record<string, string>) {
+  const tenant = tenantOf(c);
+  const rows = queryInt(c, "rows", 20, 1, 1000);
+  const page = queryInt(c, "page", 1, 1, 1_000_000);
+  const sidx = queryChoice(c, "sidx", sorts, "id");
+  const dir = querySord(c) === "desc" ? "DESC" : "ASC";
+  const records = (db.prepare(`SELECT count(*) AS n FROM ${table} WHERE tenant_id = ?`).get(tenant) as { n: number }).n;
+  const found = db
+    .prepare(`SELECT ${columns} FROM ${table} WHERE tenant_id = ? ORDER BY ${sidx} ${dir}, id ${dir} LIMIT ? OFFSET ?`)
+    .safeIntegers(true)
+    .all(tenant, rows, (page - 1) * rows) as Row[];
+  return { page, records, total: Math.ceil(records / rows), rows: found };
 }

@@ -5,7 +5,7 @@ import {
   QueryError,
   handle,
   isObject,
-  pageInfo,
+  tenantPage,
   parseId,
   parseIdList,
   queryChoice,
@@ -104,17 +104,8 @@ export const listRoutes: ResourceRoutes = (app, ctx, env) => {
   app.get(
     "/v1/lists",
     handle((c) => {
-      const tenant = tenantOf(c);
-      const rows = queryInt(c, "rows", 20, 1, 1000);
-      const page = queryInt(c, "page", 1, 1, 1_000_000);
-      const sidx = queryChoice(c, "sidx", LIST_SORTS, "id");
-      const dir = querySord(c) === "desc" ? "DESC" : "ASC";
-      const records = (db.prepare("SELECT count(*) AS n FROM lists WHERE tenant_id = ?").get(tenant) as { n: number }).n;
-      const found = db
-        .prepare(`SELECT id, name, date_created, last_updated FROM lists WHERE tenant_id = ? ORDER BY ${sidx} ${dir}, id ${dir} LIMIT ? OFFSET ?`)
-        .safeIntegers(true)
-        .all(tenant, rows, (page - 1) * rows) as ListRow[];
-      return sendJson(c, { ...pageInfo(page, rows, records), rows: found.map(toList) });
+      const result = tenantPage<ListRow>(c, db, "lists", "id, name, date_created, last_updated", LIST_SORTS);
+      return sendJson(c, { ...result, rows: result.rows.map(toList) });
     }),
   );
 

@@ -5,12 +5,10 @@ import { nextId } from "../ids";
 import {
   handle,
   isBlank,
-  pageInfo,
+  tenantPage,
   parseId,
   parseIdList,
-  queryChoice,
   queryInt,
-  querySord,
   readObject,
   sendBadBody,
   sendError,
@@ -180,17 +178,8 @@ export const tagRoutes: ResourceRoutes = (app, ctx, env) => {
   app.get(
     "/v1/tags",
     handle((c) => {
-      const tenant = tenantOf(c);
-      const rows = queryInt(c, "rows", 20, 1, 1000);
-      const page = queryInt(c, "page", 1, 1, 1_000_000);
-      const sidx = queryChoice(c, "sidx", TAG_SORTS, "id");
-      const dir = querySord(c) === "desc" ? "DESC" : "ASC";
-      const records = (db.prepare("SELECT count(*) AS n FROM tags WHERE tenant_id = ?").get(tenant) as { n: number }).n;
-      const found = db
-        .prepare(`SELECT ${TAG_COLUMNS} FROM tags WHERE tenant_id = ? ORDER BY ${sidx} ${dir}, id ${dir} LIMIT ? OFFSET ?`)
-        .safeIntegers(true)
-        .all(tenant, rows, (page - 1) * rows) as TagRow[];
-      return sendJson(c, { ...pageInfo(page, rows, records), rows: found.map(toTag) });
+      const result = tenantPage<TagRow>(c, db, "tags", TAG_COLUMNS, TAG_SORTS);
+      return sendJson(c, { ...result, rows: result.rows.map(toTag) });
     }),
   );
 
