@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type FrameLocator, type Page } from "@playwright/test";
+import { expect, test, type FrameLocator, type Page, type TestInfo } from "@playwright/test";
 import { e2eUrls } from "../scripts/testing/e2e-env";
 import { ALPHA, installAlpha, marketUrl, platformGet, sandboxToken } from "./support/sandbox-login";
 
@@ -24,6 +24,10 @@ async function openCustomersInFrame(page: Page): Promise<FrameLocator> {
 
 const idsOnScreen = async (frame: FrameLocator) => (await frame.locator("tbody tr td:nth-child(2)").allTextContents()).map((s) => s.trim());
 const rowCheckbox = (frame: FrameLocator | Page, id: string) => frame.locator("tbody tr").filter({ hasText: id }).getByRole("checkbox");
+const names = (tags: string | null | undefined) => (tags ?? "").split(",").map((s) => s.trim()).filter(Boolean).sort();
+/** A full-page screenshot attached to the report and kept in the test's output folder. */
+const attachScreenshot = async (page: Page, testInfo: TestInfo, name: string) =>
+  testInfo.attach(name, { body: await page.screenshot({ fullPage: true, path: testInfo.outputPath(`${name}.png`) }), contentType: "image/png" });
 const axe = (page: Page) => new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
 
 test.describe.serial("bulk actions on the customers list through the sandbox", () => {
@@ -119,12 +123,14 @@ test.describe.serial("bulk actions on the customers list through the sandbox", (
     await tagDialog.getByRole("button", { name: "Add tags" }).click();
     await expect(tagDialog.getByText(`“${"x".repeat(33)}” is longer than 32 characters.`)).toBeVisible();
     expect(Object.values(await tagsOf(selected)).some((v) => v?.includes("ok"))).toBe(false);
+    const tagsBefore = await tagsOf(selected);
     await tagDialog.getByRole("textbox", { name: "Tag names" }).fill("bulk-a，bulk-b");
     await tagDialog.getByRole("button", { name: "Add tags" }).click();
     await expect(frame.getByTestId("bulk-summary")).toHaveText("Tagged with bulk-a, bulk-b: 21 tagged, 0 failed.", { timeout: 20_000 });
+    // Every customer has both, and keeps the tags it had (the seed tags some customers).
     const tags = await tagsOf(selected);
-    for (const id of selected) expect(tags[id]?.split(",").map((s) => s.trim()).sort(), id).toEqual(["bulk-a", "bulk-b"]);
-    await testInfo.attach("customers-bulk-selection-1024", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+    for (const id of selected) expect(names(tags[id]), id).toEqual([...new Set([...names(tagsBefore[id]), "bulk-a", "bulk-b"])].sort());
+    await attachScreenshot(page, testInfo, "customers-bulk-selection-1024");
     // Fits the 1024 px iframe: no horizontal scrolling of the console's page.
     expect(await consoleFrame.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 
@@ -141,7 +147,7 @@ test.describe.serial("bulk actions on the customers list through the sandbox", (
     await confirm.getByRole("button", { name: "Cancel" }).click();
     expect(await customerExists(doomed[0]!)).toBe(true);
     await frame.getByRole("button", { name: "Delete…" }).click();
-    await testInfo.attach("customers-bulk-delete-dialog", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+    await attachScreenshot(page, testInfo, "customers-bulk-delete-dialog");
     await confirm.getByRole("button", { name: "Delete 2 customers" }).click();
     await expect(frame.getByTestId("bulk-summary")).toHaveText("2 deleted, 0 failed.", { timeout: 20_000 });
     for (const id of doomed) expect(await customerExists(id), id).toBe(false);
@@ -152,7 +158,7 @@ test.describe.serial("bulk actions on the customers list through the sandbox", (
     await expect(frame.getByText("73 customers")).toBeVisible();
   });
 
-  test("Stop sends no new requests; a failure is named with the platform's reason", async ({ page }) => {
+  test("Stop sends no new requests; a failure is named with the platform's reason", async ({ page }, testInfo) => {
     const frame = await openCustomersInFrame(page);
     const page1 = ((await platformGet("/v1/customers", { rows: "20", select: "id" }, token)) as { rows: Row[] }).rows.map((r) => r.id);
     await expect.poll(() => idsOnScreen(frame)).toEqual(page1);
@@ -194,6 +200,7 @@ test.describe.serial("bulk actions on the customers list through the sandbox", (
     await expect(frame.getByTestId("bulk-summary")).toHaveText("Tagged with late: 1 tagged, 1 failed.", { timeout: 20_000 });
     await expect(frame.getByTestId("bulk-failed")).toContainText(gone);
     await expect(frame.getByTestId("bulk-failed")).toContainText(`Not found. customer ${gone} not found`);
+    await attachScreenshot(page, testInfo, "customers-bulk-failure-summary");
     expect((await tagsOf([kept]))[kept]).toContain("late");
   });
 
@@ -209,7 +216,7 @@ test.describe.serial("bulk actions on the customers list through the sandbox", (
     const check = async (name: string) => {
       const results = await axe(page);
       expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), name).toEqual([]);
-      await testInfo.attach(name, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+      await attachScreenshot(page, testInfo, name);
     };
     for (const locale of ["en", "zh-CN"] as const) {
       const zh = locale === "zh-CN";
