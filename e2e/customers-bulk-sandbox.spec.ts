@@ -149,6 +149,7 @@ test.describe.serial("bulk actions on the customers list through the sandbox", (
     await frame.getByRole("button", { name: "Delete…" }).click();
     await attachScreenshot(page, testInfo, "customers-bulk-delete-dialog");
     await confirm.getByRole("button", { name: "Delete 2 customers" }).click();
+    await expect(frame.getByTestId("bulk-result")).toBeFocused();
     await expect(frame.getByTestId("bulk-summary")).toHaveText("2 deleted, 0 failed.", { timeout: 20_000 });
     for (const id of doomed) expect(await customerExists(id), id).toBe(false);
     expect(await platformGet("/v1/customers/count", {}, token)).toBe(73);

@@ -1,6 +1,6 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { platformFetch } from "@/lib/api/browser-fetch";
 import { invalidateAfter } from "@/lib/api/platform-queries";
 import { addInBatches } from "@/lib/console/batch-add";
@@ -9,7 +9,7 @@ import { runBounded, type RunProgress } from "@/lib/console/bulk-run";
 import type { Selection } from "@/lib/console/customer-selection";
 import { useUnsavedGuard } from "@/lib/hooks/use-unsaved-guard";
 import { useI18n } from "@/components/i18n/i18n-provider";
-import { Button } from "@/components/ui/button";
+import { Button, focusRing } from "@/components/ui/button";
 import { itemFailureReason } from "@/components/ui/error-message";
 import { AddToListDialog, DeleteDialog, TagDialog, type ChosenList } from "./bulk-dialogs";
 
@@ -46,6 +46,13 @@ export function BulkActions({ selection, onClear, onRemoved }: { selection: Sele
   const [dialog, setDialog] = useState<Kind | undefined>(undefined);
   const [run, setRun] = useState<BulkRun | undefined>(undefined);
   const abort = useRef<AbortController | null>(null);
+  const panel = useRef<HTMLElement>(null);
+  const [started, setStarted] = useState(0);
+  // The button that opened the dialog is disabled while running: focus goes to the progress (Stop is
+  // next). This effect runs after the dialog's own (a child's), which closes it and restores focus.
+  useEffect(() => {
+    if (started > 0) panel.current?.focus();
+  }, [started]);
   const running = run?.running ?? false;
   // Leaving the page stops the run midway: ask first.
   useUnsavedGuard(running);
@@ -58,6 +65,7 @@ export function BulkActions({ selection, onClear, onRemoved }: { selection: Sele
     abort.current = controller;
     const base = { kind, subject, labels, failures: [], notStarted: 0 };
     setRun({ ...base, progress: { done: 0, total: ids.length, succeeded: 0, failed: 0 }, running: true, stopping: false });
+    setStarted((n) => n + 1);
     const onProgress = (progress: RunProgress) => setRun((r) => (r ? { ...r, progress } : r));
     let ended: Ended;
     try {
@@ -132,7 +140,7 @@ export function BulkActions({ selection, onClear, onRemoved }: { selection: Sele
       )}
 
       {run && (
-        <div className="flex flex-col gap-2 rounded-lg border border-slate-300 bg-white p-3" data-testid="bulk-result">
+        <section ref={panel} tabIndex={-1} aria-label={t("bulk.progress")} className={`flex flex-col gap-2 rounded-lg border border-slate-300 bg-white p-3 ${focusRing}`} data-testid="bulk-result">
           <progress className="h-2 w-full accent-blue-700" max={Math.max(1, run.progress.total)} value={run.progress.done} aria-label={t("bulk.progress")} />
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p className="text-sm text-slate-900" role="status" data-testid="bulk-summary">
@@ -172,7 +180,7 @@ export function BulkActions({ selection, onClear, onRemoved }: { selection: Sele
               </div>
             </div>
           )}
-        </div>
+        </section>
       )}
 
       <AddToListDialog open={dialog === "list"} count={count} onClose={() => setDialog(undefined)} onSubmit={addToList} />
