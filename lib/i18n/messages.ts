@@ -1,9 +1,15 @@
+import { formatMessage, type TranslateValues } from "./format";
 import type { Locale } from "./locales";
+
+export type { Translate, TranslateValues } from "./format";
 
 /**
  * Every string of the console, in English and Simplified Chinese. `zh-CN` is typed against the
  * English keys, so a missing translation does not compile (and `messages.test.ts` checks it too).
  * `{name}` marks a value filled in by `translate`.
+ *
+ * Server code only (and tests): the browser receives just the dictionary of its language from the
+ * console layout, and loads the other one when staff switch (components/i18n/i18n-provider.tsx).
  */
 const en = {
   "app.name": "Engage Console",
@@ -471,7 +477,7 @@ const en = {
 } as const;
 
 export type MessageKey = keyof typeof en;
-type Messages = Record<MessageKey, string>;
+export type Messages = Record<MessageKey, string>;
 
 const zhCN: Messages = {
   "app.name": "Engage 控制台",
@@ -940,13 +946,7 @@ const zhCN: Messages = {
 
 export const messages: Record<Locale, Messages> = { en, "zh-CN": zhCN };
 
-export type TranslateValues = Record<string, string | number>;
-
 /** The message of `key` in `locale`, with `{name}` placeholders filled from `values`. */
 export function translate(locale: Locale, key: MessageKey, values?: TranslateValues): string {
-  const template = messages[locale][key] ?? messages.en[key] ?? key;
-  if (!values) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+  return formatMessage(messages[locale], key, values);
 }
-
-export type Translate = (key: MessageKey, values?: TranslateValues) => string;
