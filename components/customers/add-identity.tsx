@@ -72,7 +72,7 @@ export function AddIdentity({ customerId, existing }: { customerId: string; exis
         onClick={() => setOpen((o) => !o)}
         className={`text-sm font-medium text-blue-800 underline-offset-2 hover:underline ${focusRing}`}
       >
-        {open ? "− " : "+ "}
+        <span aria-hidden="true">{open ? "− " : "+ "}</span>
         {t("identityAdd.title")}
       </button>
       {open && (
