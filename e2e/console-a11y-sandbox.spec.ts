@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type FrameLocator, type Locator } from "@playwright/test";
 import { APP_FRAME, openInAdmin, platformSend, WCAG_TAGS } from "./support/admin-frame";
@@ -12,7 +13,7 @@ import { installAlpha, sandboxToken } from "./support/sandbox-login";
  */
 
 type Sweep = { name: string; path: (ids: Ids) => string; ready: (frame: FrameLocator, ids: Ids) => Locator };
-type Ids = { customer: string; name: string };
+type Ids = { customer: string; name: string; md5: string };
 
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 19) + "Z";
 
@@ -25,21 +26,30 @@ const PAGES: Sweep[] = [
   { name: "customer-edit", path: (ids) => `/customers/${ids.customer}/edit`, ready: (f, ids) => f.getByRole("heading", { level: 1, name: new RegExp(ids.name) }) },
   { name: "customer-merge", path: (ids) => `/customers/merge?fromId=${ids.customer}`, ready: (f) => f.getByRole("heading", { level: 1 }) },
   { name: "customer-lookup", path: () => "/customers/lookup", ready: (f) => f.getByRole("heading", { level: 1 }) },
+  { name: "customer-lookup-found", path: (ids) => `/customers/lookup?md5value=${ids.md5}`, ready: (f) => f.getByTestId("md5-found") },
   { name: "settings", path: () => "/settings", ready: (f) => f.getByRole("heading", { level: 1 }) },
   { name: "activity", path: () => "/activity", ready: (f) => f.getByRole("heading", { level: 1 }) },
 ];
 
 test.describe.serial("console accessibility sweep through the sandbox admin", () => {
-  const ids: Ids = { customer: "", name: "" };
+  const ids: Ids = { customer: "", name: "", md5: "" };
 
   test.beforeAll(async () => {
     const token = await sandboxToken();
     const stamp = Date.now().toString(36);
     ids.name = `A11y ${stamp}`;
+    const mobile = `136${String(Date.now()).slice(-8)}`;
+    ids.md5 = createHash("md5").update(mobile).digest("hex");
     const customer = await platformSend(
       "POST",
       "/v1/customerandidentities",
-      { customer: { name: ids.name, email: `a11y-${stamp}@example.test`, mobile: `136${String(Date.now()).slice(-8)}` }, customerIdentities: [{ identityType: "crm-a11y", identityValue: `A-${stamp}`, identityName: "会员号" }] },
+      {
+        customer: { name: ids.name, email: `a11y-${stamp}@example.test`, mobile },
+        customerIdentities: [
+          { identityType: "crm-a11y", identityValue: `A-${stamp}`, identityName: "会员号" },
+          { identityType: "mobile", identityValue: mobile },
+        ],
+      },
       token,
     );
     ids.customer = String(customer.id);
@@ -63,7 +73,10 @@ test.describe.serial("console accessibility sweep through the sandbox admin", ()
         // Nothing still loading: the page is seen as a person sees it once it settled.
         await page.waitForLoadState("networkidle");
         const results = await new AxeBuilder({ page }).include(APP_FRAME).withTags(WCAG_TAGS).analyze();
+        // The admin's iframe is as tall as the window: a tall window shows the whole console page.
+        await page.setViewportSize({ width: 1280, height: 2400 });
         await testInfo.attach(`${sweep.name}-${locale}.png`, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+        await page.setViewportSize({ width: 1280, height: 900 });
         expect(
           results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary ?? ""}`).join(" | ")}`),
           `${sweep.name} ${locale}`,

@@ -66,7 +66,7 @@ export function Md5Lookup() {
           onChange={(e) => setMd5value(e.target.value)}
           spellCheck={false}
           autoComplete="off"
-          className="min-w-64 flex-1 font-mono"
+          className="min-w-64 flex-1"
         />
         <Button type="submit" variant="primary" className="mt-6">
           {t("md5.find")}
