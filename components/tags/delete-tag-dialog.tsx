@@ -2,14 +2,14 @@
 import { usePlatformMutation } from "@/lib/api/platform-mutation";
 import type { Tag } from "@/lib/platform/resources";
 import { toastStore } from "@/lib/ui/toast-store";
-import { useI18n } from "@/components/i18n/i18n-provider";
+import { useTagsI18n } from "./use-tags-i18n";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { errorMessage } from "@/components/ui/error-message";
 
 /** Deletes a tag after confirmation (§4.5 DELETE /v1/tags/{id}): customers lose the tag, they are kept. */
 export function DeleteTagDialog({ tag, onClose }: { tag: Tag | undefined; onClose: () => void }) {
-  const { t } = useI18n();
+  const { t } = useTagsI18n();
   const name = tag?.name || tag?.id || "";
   const remove = usePlatformMutation("tags.delete", {
     meta: { silent: true },

@@ -1,15 +1,18 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import { useState } from "react";
 import { platformQuery } from "@/lib/api/platform-queries";
 import { isBuiltInDimension } from "@/lib/console/tag-forms";
 import { dimensionsInput, moreDimensionsMax } from "@/lib/console/tags-state";
 import { useDelayedFlag } from "@/lib/hooks/use-delayed-flag";
-import { useI18n } from "@/components/i18n/i18n-provider";
+import { useTagsI18n } from "./use-tags-i18n";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-message";
 import { TimeText } from "@/components/ui/time-text";
-import { CreateDimensionDialog } from "./create-dimension-dialog";
+
+// Loads after the page: not part of its first-load JS.
+const CreateDimensionDialog = dynamic(() => import("./create-dimension-dialog").then((m) => m.CreateDimensionDialog), { ssr: false });
 
 /** The dimensions query of a `max`; the server prefetches exactly this (same key). */
 export function dimensionsQuery(dimensionMax: number) {
@@ -17,7 +20,7 @@ export function dimensionsQuery(dimensionMax: number) {
 }
 
 export function BuiltInBadge() {
-  const { t } = useI18n();
+  const { t } = useTagsI18n();
   return <span className="rounded bg-slate-200 px-1.5 py-0.5 text-xs font-medium text-slate-900">{t("tags.dimensions.builtIn")}</span>;
 }
 
@@ -26,7 +29,7 @@ export function BuiltInBadge() {
  * update or delete of a dimension, so no row offers either; the built-in ones (§2.6) carry a badge.
  */
 export function DimensionsSection({ dimensionMax, onMore }: { dimensionMax: number; onMore: (max: number) => void }) {
-  const { t, locale } = useI18n();
+  const { t, locale } = useTagsI18n();
   const [creating, setCreating] = useState(false);
   const dimensions = useQuery(dimensionsQuery(dimensionMax));
   const showLoading = useDelayedFlag(dimensions.isPending);

@@ -3,7 +3,7 @@ import { usePlatformMutation } from "@/lib/api/platform-mutation";
 import { mergeProblem, mergeRequest } from "@/lib/console/tag-forms";
 import type { Tag } from "@/lib/platform/resources";
 import { toastStore } from "@/lib/ui/toast-store";
-import { useI18n } from "@/components/i18n/i18n-provider";
+import { useTagsI18n } from "./use-tags-i18n";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { errorMessage } from "@/components/ui/error-message";
@@ -15,7 +15,7 @@ const label = (tag: Tag) => tag.name || tag.id;
  * happen: customers carrying `from` receive `to`, and `from` is deleted.
  */
 export function MergeTagDialog({ from, to, onClose, onMerged }: { from: Tag | undefined; to: Tag | undefined; onClose: () => void; onMerged: () => void }) {
-  const { t } = useI18n();
+  const { t } = useTagsI18n();
   const merge = usePlatformMutation("tags.merge", {
     meta: { silent: true },
     onSuccess: () => {

@@ -1,10 +1,10 @@
 "use client";
 import type { Problem } from "@/lib/console/tag-forms";
-import { useI18n } from "@/components/i18n/i18n-provider";
+import { useTagsI18n } from "./use-tags-i18n";
 
 /** The sentence of a form problem of the tag forms. */
 export function useProblemText() {
-  const { t } = useI18n();
+  const { t } = useTagsI18n();
   return (problem: Problem, max: number): string => {
     switch (problem) {
       case "required":

@@ -1,33 +1,37 @@
 "use client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import { useState } from "react";
 import { platformQuery } from "@/lib/api/platform-queries";
 import { isBuiltInDimension } from "@/lib/console/tag-forms";
 import { rowsInDimension, TAG_PAGE_SIZES, TAG_SORTS, tagsInput, type TagSort, type TagsState } from "@/lib/console/tags-state";
 import { useTagsState } from "@/lib/console/use-tags-state";
 import { useDelayedFlag } from "@/lib/hooks/use-delayed-flag";
-import type { MessageKey } from "@/lib/i18n/messages";
+import type { TagsMessageKey } from "@/lib/i18n/tags-messages";
 import type { Tag, TagDimension } from "@/lib/platform/resources";
-import { useI18n } from "@/components/i18n/i18n-provider";
+import { useTagsI18n } from "./use-tags-i18n";
 import { Pagination } from "@/components/customers/pagination";
 import { Button, focusRing } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-message";
 import { SelectField } from "@/components/ui/field";
 import { ListControls } from "@/components/ui/list-controls";
 import { TimeText } from "@/components/ui/time-text";
-import { DeleteTagDialog } from "./delete-tag-dialog";
 import { BuiltInBadge, DimensionsSection, dimensionsQuery } from "./dimensions-section";
-import { ImportExternalDialog } from "./import-external-dialog";
-import { MergeTagDialog } from "./merge-tag-dialog";
-import { TagCustomersDialog } from "./tag-customers-dialog";
-import { TagFormDialog } from "./tag-form-dialog";
+
+// The dialogs load after the page (not in its first-load JS, budget 180 kB); they stay mounted so a
+// closed <dialog> gives focus back to the button that opened it.
+const DeleteTagDialog = dynamic(() => import("./delete-tag-dialog").then((m) => m.DeleteTagDialog), { ssr: false });
+const ImportExternalDialog = dynamic(() => import("./import-external-dialog").then((m) => m.ImportExternalDialog), { ssr: false });
+const MergeTagDialog = dynamic(() => import("./merge-tag-dialog").then((m) => m.MergeTagDialog), { ssr: false });
+const TagCustomersDialog = dynamic(() => import("./tag-customers-dialog").then((m) => m.TagCustomersDialog), { ssr: false });
+const TagFormDialog = dynamic(() => import("./tag-form-dialog").then((m) => m.TagFormDialog), { ssr: false });
 
 /** The query of a tags state; the server prefetches exactly this (same key). */
 export function tagsQuery(state: TagsState) {
   return platformQuery("tags.list", tagsInput(state));
 }
 
-const SORT_LABELS: Record<TagSort, MessageKey> = { id: "tags.col.id", name: "tags.col.name", dimension: "tags.col.dimension", dateCreated: "tags.col.dateCreated", lastUpdated: "tags.col.lastUpdated" };
+const SORT_LABELS: Record<TagSort, TagsMessageKey> = { id: "tags.col.id", name: "tags.col.name", dimension: "tags.col.dimension", dateCreated: "tags.col.dateCreated", lastUpdated: "tags.col.lastUpdated" };
 
 function DimensionCell({ dimensionKey, dimensions }: { dimensionKey: string | null | undefined; dimensions: readonly TagDimension[] }) {
   const d = dimensions.find((x) => x.dimensionKey === dimensionKey);
@@ -46,7 +50,7 @@ function DimensionCell({ dimensionKey, dimensions }: { dimensionKey: string | nu
  * deleted, merged, put on or taken off many customers; external tags imported.
  */
 export function TagsView() {
-  const { t, locale } = useI18n();
+  const { t, locale } = useTagsI18n();
   const [state, setState] = useTagsState();
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState(false);
