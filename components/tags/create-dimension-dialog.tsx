@@ -3,7 +3,7 @@ import { useState, type FormEvent } from "react";
 import { usePlatformMutation } from "@/lib/api/platform-mutation";
 import { charCount, DIMENSION_KEY_MAX, DIMENSION_NAME_MAX, dimensionProblems, dimensionRequest, placeTagErrors, type DimensionForm } from "@/lib/console/tag-forms";
 import { toastStore } from "@/lib/ui/toast-store";
-import { useTagsI18n } from "./use-tags-i18n";
+import { useTagsDialogI18n } from "./use-tags-dialog-i18n";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { errorMessage } from "@/components/ui/error-message";
@@ -15,7 +15,7 @@ const FIELDS = ["name", "dimensionKey"] as const;
 
 /** Creates a tag dimension (§4.5 POST /v1/tagdimensions): name and key, each ≤ 255 (§8). */
 export function CreateDimensionDialog({ open, knownKeys, onClose }: { open: boolean; knownKeys: readonly string[]; onClose: () => void }) {
-  const { t } = useTagsI18n();
+  const { t } = useTagsDialogI18n();
   const problemText = useProblemText();
   const [form, setForm] = useState(EMPTY);
   const [touched, setTouched] = useState(false);

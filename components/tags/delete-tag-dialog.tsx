@@ -2,14 +2,14 @@
 import { usePlatformMutation } from "@/lib/api/platform-mutation";
 import type { Tag } from "@/lib/platform/resources";
 import { toastStore } from "@/lib/ui/toast-store";
-import { useTagsI18n } from "./use-tags-i18n";
+import { useTagsDialogI18n } from "./use-tags-dialog-i18n";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { errorMessage } from "@/components/ui/error-message";
 
 /** Deletes a tag after confirmation (§4.5 DELETE /v1/tags/{id}): customers lose the tag, they are kept. */
 export function DeleteTagDialog({ tag, onClose }: { tag: Tag | undefined; onClose: () => void }) {
-  const { t } = useTagsI18n();
+  const { t } = useTagsDialogI18n();
   const name = tag?.name || tag?.id || "";
   const remove = usePlatformMutation("tags.delete", {
     meta: { silent: true },

@@ -2,7 +2,7 @@
 import { useId, useMemo, useState, type FormEvent } from "react";
 import { usePlatformMutation } from "@/lib/api/platform-mutation";
 import { EXTERNAL_TAG_MAX, externalImportRequest, parseExternalTags } from "@/lib/console/tag-forms";
-import { useTagsI18n } from "./use-tags-i18n";
+import { useTagsDialogI18n } from "./use-tags-dialog-i18n";
 import { Button, focusRing } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { errorMessage } from "@/components/ui/error-message";
@@ -16,7 +16,7 @@ type Mode = "named" | "folder";
  * are shown as they come back.
  */
 export function ImportExternalDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTagsI18n();
+  const { t } = useTagsDialogI18n();
   return (
     <Dialog open={open} title={t("tags.external.title")} onClose={onClose}>
       {open && <ImportExternalBody onClose={onClose} />}
@@ -25,7 +25,7 @@ export function ImportExternalDialog({ open, onClose }: { open: boolean; onClose
 }
 
 function ImportExternalBody({ onClose }: { onClose: () => void }) {
-  const { t } = useTagsI18n();
+  const { t } = useTagsDialogI18n();
   const namesId = useId();
   const [mode, setMode] = useState<Mode>("named");
   const [text, setText] = useState("");

@@ -3,7 +3,7 @@ import { usePlatformMutation } from "@/lib/api/platform-mutation";
 import { mergeProblem, mergeRequest } from "@/lib/console/tag-forms";
 import type { Tag } from "@/lib/platform/resources";
 import { toastStore } from "@/lib/ui/toast-store";
-import { useTagsI18n } from "./use-tags-i18n";
+import { useTagsDialogI18n } from "./use-tags-dialog-i18n";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { errorMessage } from "@/components/ui/error-message";
@@ -15,7 +15,7 @@ const label = (tag: Tag) => tag.name || tag.id;
  * happen: customers carrying `from` receive `to`, and `from` is deleted.
  */
 export function MergeTagDialog({ from, to, onClose, onMerged }: { from: Tag | undefined; to: Tag | undefined; onClose: () => void; onMerged: () => void }) {
-  const { t } = useTagsI18n();
+  const { t } = useTagsDialogI18n();
   const merge = usePlatformMutation("tags.merge", {
     meta: { silent: true },
     onSuccess: () => {

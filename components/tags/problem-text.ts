@@ -1,10 +1,10 @@
 "use client";
 import type { Problem } from "@/lib/console/tag-forms";
-import { useTagsI18n } from "./use-tags-i18n";
+import { useTagsDialogI18n } from "./use-tags-dialog-i18n";
 
 /** The sentence of a form problem of the tag forms. */
 export function useProblemText() {
-  const { t } = useTagsI18n();
+  const { t } = useTagsDialogI18n();
   return (problem: Problem, max: number): string => {
     switch (problem) {
       case "required":

@@ -10,9 +10,9 @@ import { parseIds, type ParsedIds } from "@/lib/console/member-ids";
 import { TAG_CUSTOMERS_MAX, tagCustomers, type TagCustomerResult, type TagCustomersKind, type TagCustomersProgress } from "@/lib/console/tag-customers";
 import { addCustomerTagRequest, removeCustomerTagRequest } from "@/lib/console/tag-forms";
 import type { MessageKey } from "@/lib/i18n/messages";
-import type { TagsTranslate } from "./use-tags-i18n";
+import type { TagsDialogTranslate } from "./use-tags-dialog-i18n";
 import type { Tag } from "@/lib/platform/resources";
-import { useTagsI18n } from "./use-tags-i18n";
+import { useTagsDialogI18n } from "./use-tags-dialog-i18n";
 import { useConsoleHref } from "@/components/shell/console-href";
 import { Button, focusRing } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -27,7 +27,7 @@ const MAX_FILE_BYTES = 1024 * 1024;
 
 type Run = { kind: TagCustomersKind; progress: TagCustomersProgress; results?: TagCustomerResult[]; running: boolean };
 
-function failureReason(result: Extract<TagCustomerResult, { status: "failed" }>, t: TagsTranslate): string {
+function failureReason(result: Extract<TagCustomerResult, { status: "failed" }>, t: TagsDialogTranslate): string {
   if (result.error instanceof ApiError && result.error.status === 404 && result.reason) return `${t("error.notFound")} ${result.reason}`;
   return errorMessage(result.error, t);
 }
@@ -39,7 +39,7 @@ function failureReason(result: Extract<TagCustomerResult, { status: "failed" }>,
  * `platformFetch` and the customers' tags are invalidated once at the end, not after every call.
  */
 export function TagCustomersDialog({ tag, onClose }: { tag: Tag | undefined; onClose: () => void }) {
-  const { t } = useTagsI18n();
+  const { t } = useTagsDialogI18n();
   return (
     <Dialog open={tag !== undefined} title={t("tags.customers.title", { name: tag?.name || tag?.id || "" })} onClose={onClose}>
       {tag?.name ? <TagCustomersBody key={tag.id} tagName={tag.name} onClose={onClose} /> : null}
@@ -48,7 +48,7 @@ export function TagCustomersDialog({ tag, onClose }: { tag: Tag | undefined; onC
 }
 
 function TagCustomersBody({ tagName, onClose }: { tagName: string; onClose: () => void }) {
-  const { t, locale } = useTagsI18n();
+  const { t, locale } = useTagsDialogI18n();
   const href = useConsoleHref();
   const queryClient = useQueryClient();
   const textId = useId();

@@ -4,7 +4,7 @@ import { usePlatformMutation } from "@/lib/api/platform-mutation";
 import { charCount, placeTagErrors, TAG_DIMENSION_MAX, TAG_NAME_MAX, tagCreateRequest, tagEditProblems, tagProblems, tagUpdateRequest, type TagForm } from "@/lib/console/tag-forms";
 import type { Tag, TagDimension } from "@/lib/platform/resources";
 import { toastStore } from "@/lib/ui/toast-store";
-import { useTagsI18n } from "./use-tags-i18n";
+import { useTagsDialogI18n } from "./use-tags-dialog-i18n";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { errorMessage } from "@/components/ui/error-message";
@@ -34,7 +34,7 @@ export function TagFormDialog(props: Props) {
 }
 
 function TagFormDialogBody(props: Props & { open: boolean }) {
-  const { t } = useTagsI18n();
+  const { t } = useTagsDialogI18n();
   const problemText = useProblemText();
   const tag = props.mode === "edit" ? props.tag : undefined;
   const [form, setForm] = useState<TagForm>(() => (tag ? { name: tag.name ?? "", dimension: tag.dimension ?? "" } : { name: "", dimension: props.mode === "create" ? props.initialDimension : "" }));
