@@ -1,5 +1,6 @@
 import { formatMessage, type TranslateValues } from "./format";
 import type { Locale } from "./locales";
+import { tagsEn, tagsZhCN } from "./tags-messages";
 
 export type { Translate, TranslateValues } from "./format";
 
@@ -11,7 +12,7 @@ export type { Translate, TranslateValues } from "./format";
  * Server code only (and tests): the browser receives just the dictionary of its language from the
  * console layout, and loads the other one when staff switch (components/i18n/i18n-provider.tsx).
  */
-const en = {
+const coreEn = {
   "app.name": "Engage Console",
   "shell.skipToContent": "Skip to main content",
   "shell.mainNav": "Main",
@@ -506,10 +507,13 @@ const en = {
   "customerEdit.error.identitiesRequired": "Enter at least an identity, a name, a mobile number or an email.",
 } as const;
 
+const en = joinSections(coreEn, tagsEn);
+
 export type MessageKey = keyof typeof en;
 export type Messages = Record<MessageKey, string>;
 
 const zhCN: Messages = {
+  ...tagsZhCN,
   "app.name": "Engage 控制台",
   "shell.skipToContent": "跳到主要内容",
   "shell.mainNav": "主导航",
@@ -1003,6 +1007,13 @@ const zhCN: Messages = {
   "customerEdit.error.identityDuplicate": "此身份重复填写了。",
   "customerEdit.error.identitiesRequired": "请至少填写一个身份、姓名、手机号或邮箱。",
 };
+
+/** Sections keep their strings in their own file; a key in two places would silently win, so it throws. */
+function joinSections<A extends object, B extends object>(a: A, b: B): A & B {
+  const shared = Object.keys(b).filter((key) => key in a);
+  if (shared.length > 0) throw new Error(`message keys defined twice: ${shared.join(", ")}`);
+  return { ...a, ...b };
+}
 
 export const messages: Record<Locale, Messages> = { en, "zh-CN": zhCN };
 
