@@ -1,4 +1,5 @@
 import type { Locale } from "./locales";
+import { ordersEn, ordersZhCN } from "./orders-messages";
 
 /**
  * Every string of the console, in English and Simplified Chinese. `zh-CN` is typed against the
@@ -6,6 +7,7 @@ import type { Locale } from "./locales";
  * `{name}` marks a value filled in by `translate`.
  */
 const en = {
+  ...ordersEn,
   "app.name": "Engage Console",
   "shell.skipToContent": "Skip to main content",
   "shell.mainNav": "Main",
@@ -423,6 +425,7 @@ export type MessageKey = keyof typeof en;
 type Messages = Record<MessageKey, string>;
 
 const zhCN: Messages = {
+  ...ordersZhCN,
   "app.name": "Engage 控制台",
   "shell.skipToContent": "跳到主要内容",
   "shell.mainNav": "主导航",
