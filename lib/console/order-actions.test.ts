@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { operations } from "@/lib/platform/operations";
-import { cancelInput, defaultRefundAmount, refundInput, validateRefund } from "./order-actions";
+import { cancelInput, defaultRefundAmount, placeRefundErrors, refundInput, validateRefund } from "./order-actions";
 
 const order = {
   orderNo: "SO-9",
@@ -44,5 +44,18 @@ describe("cancel (§4.2 dealService/cancel, §3)", () => {
     expect(cancelInput("SO-9", "2026-03-02T07:00")).toEqual({ input: { body: { orderNo: "SO-9", cancelDate: "2026-03-01T23:00:00Z" } } });
     expect(cancelInput("SO-9", "2026-13-01T07:00")).toEqual({ problem: "dateOrder" });
     expect(operations["deals.cancel"].body!.safeParse(cancelInput("SO-9", "2026-03-02T07:00").input!.body).success).toBe(true);
+  });
+});
+
+describe("placeRefundErrors", () => {
+  it("puts refundLines and refundTotal errors (platform or proxy names) on the dialog's fields", () => {
+    expect(
+      placeRefundErrors([
+        { field: "refundLines", message: "order SO-9 has no line 2" },
+        { field: "body.refundTotal", message: "must be a number" },
+        { field: "refundLines[0].lineId", message: "is required" },
+        { field: "state", message: "bad" },
+      ]),
+    ).toEqual({ lines: "order SO-9 has no line 2", amount: "must be a number", unplaced: ["state: bad"] });
   });
 });

@@ -59,14 +59,15 @@ export function validateRefund(order: OrderLike, choice: RefundChoice): Record<"
 export function refundInput(order: OrderLike, choice: RefundChoice): InputOf<"deals.refund"> {
   const lineIds = choice.kind === "full" ? orderLines(order).map((l) => String(l.lineId)) : choice.lineIds;
   const parsed = parseMoney(choice.amount);
-  const body: InputOf<"deals.refund">["body"] = {
+  // The amount travels as a decimal string; the proxy's `decimal` schema writes it as a JSON number.
+  const body: Record<string, unknown> = {
     orderNo: String(order.orderNo),
     state: REFUND_STATE[choice.kind],
     refundLines: lineIds.map((lineId) => ({ lineId })),
     refundTotal: parsed.ok ? formatMinor(parsed.minor) : choice.amount,
   };
   if (choice.reason.trim()) body.reason = choice.reason.trim();
-  return { body };
+  return { body: body as InputOf<"deals.refund">["body"] };
 }
 
 /** §4.2 cancel body; the optional date is typed in UTC+8 and sent in UTC (§2), else the platform's default (§3). */
@@ -74,4 +75,16 @@ export function cancelInput(orderNo: string, date: string): { input?: InputOf<"d
   if (date.trim() === "") return { input: { body: { orderNo } } };
   const cancelDate = homeInputToUtcBody(date);
   return cancelDate ? { input: { body: { orderNo, cancelDate } } } : { problem: "dateOrder" };
+}
+
+/** The platform's refund field errors (`refundLines`, `refundLines[0].lineId`, `refundTotal`, proxy `body.…`) → the dialog's fields. */
+export function placeRefundErrors(errors: { field: string; message: string }[]): { lines?: string; amount?: string; unplaced: string[] } {
+  const out: { lines?: string; amount?: string; unplaced: string[] } = { unplaced: [] };
+  for (const error of errors) {
+    const head = error.field.replace(/^body\./, "").split(/[.[]/)[0];
+    if (head === "refundLines") out.lines ??= error.message;
+    else if (head === "refundTotal") out.amount ??= error.message;
+    else out.unplaced.push(`${error.field}: ${error.message}`);
+  }
+  return out;
 }

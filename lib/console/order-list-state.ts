@@ -54,3 +54,15 @@ export function pageCount(records: number | null | undefined, rows: number): num
 export function orderPath(orderNo: string, suffix = ""): string {
   return `/orders/${encodeURIComponent(orderNo)}${suffix}`;
 }
+
+/** The order number of a `/orders/[orderNo]` route parameter (the segment `orderPath` encoded). */
+export function orderNoFromParam(param: string): string | undefined {
+  let value = param;
+  // Next hands the dynamic segment over still percent-encoded (see the e2e spec's order number with `/ # ? %`).
+  try {
+    value = decodeURIComponent(param);
+  } catch {
+    return undefined;
+  }
+  return value.trim() === "" ? undefined : value;
+}
