@@ -200,7 +200,7 @@ export function CustomerOrders({ id }: { id: string }) {
   return (
     <DetailSection id="detail-orders" title={t("customerDetail.orders")}>
       <p className="text-xs text-slate-700">{t("customerDetail.lastMonth")}</p>
-      <Link href={href("/orders", { customerId: id })} className={`text-sm text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>{t("orders.customerLink.all")}</Link>
+      <Link href={href("/orders", { customerId: id })} className={`text-sm text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>{t("customerDetail.orders.all")}</Link>
       {orders.isError ? (
         <p className="mt-2 text-sm text-red-800">{errorMessage(orders.error, t)}</p>
       ) : !orders.data ? null : rows.length === 0 ? (

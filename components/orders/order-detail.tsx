@@ -7,21 +7,36 @@ import { formatMoney } from "@/lib/console/money";
 import { orderPath } from "@/lib/console/order-list-state";
 import { canCancel } from "@/lib/console/order-states";
 import { useDelayedFlag } from "@/lib/hooks/use-delayed-flag";
-import type { MessageKey } from "@/lib/i18n/messages";
+import type { OrdersMessageKey } from "@/lib/i18n/orders-messages";
 import type { Order } from "@/lib/platform/resources";
-import { useI18n } from "@/components/i18n/i18n-provider";
-import { DetailSection } from "@/components/customers/customer-activity";
+import { useOrdersI18n } from "./use-orders-i18n";
 import { useConsoleHref } from "@/components/shell/console-href";
 import { Button, buttonClass, focusRing } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-message";
 import { isNotFound } from "./order-state";
 import { TimeText } from "@/components/ui/time-text";
-import { CancelOrderDialog, DeleteOrderDialog, DeleteRefundDialog, RefundDialog, useRefundMemo } from "./order-dialogs";
+import dynamic from "next/dynamic";
+import { useRefundMemo } from "./refund-memo";
 import { orderDetailQuery, OrderState } from "./order-state";
 
 /** §2.4 custom line fields, returned by detail-by-order-number. */
 const CUSTOM_LINE_FIELDS = ["lNum1", "lNum2", "lNum3", "lNum4", "lDate1", "lDate2", "lDate3", "lDate4", "lAttr1", "lAttr2", "lAttr3", "lAttr4", "lAttr5", "lAttr6"];
 const TEXT_FIELDS = ["currency", "paymentTerm", "paymentNo", "type", "store", "salesChannel", "couponCode", "remark"] as const;
+
+// The dialogs load when one is opened: they are not needed to read an order (first-load budget).
+const CancelOrderDialog = dynamic(() => import("./order-dialogs").then((m) => m.CancelOrderDialog), { ssr: false });
+const RefundDialog = dynamic(() => import("./order-dialogs").then((m) => m.RefundDialog), { ssr: false });
+const DeleteRefundDialog = dynamic(() => import("./order-dialogs").then((m) => m.DeleteRefundDialog), { ssr: false });
+const DeleteOrderDialog = dynamic(() => import("./order-dialogs").then((m) => m.DeleteOrderDialog), { ssr: false });
+
+function DetailSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-lg border border-slate-300 bg-white p-4">
+      <h2 id={id} className="text-base font-semibold text-slate-900">{title}</h2>
+      <div className="mt-2">{children}</div>
+    </section>
+  );
+}
 
 type Dialog = "cancel" | "refund" | "deleteRefund" | "delete" | undefined;
 
@@ -40,7 +55,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
  * a confirmation and applied only from the platform's answer.
  */
 export function OrderDetail({ orderNo }: { orderNo: string }) {
-  const { t, locale } = useI18n();
+  const { t, locale } = useOrdersI18n();
   const href = useConsoleHref();
   const router = useRouter();
   const order = useQuery(orderDetailQuery(orderNo));
@@ -106,7 +121,7 @@ export function OrderDetail({ orderNo }: { orderNo: string }) {
             <Row label={t("orders.field.amountTotal")}>{money(data.amountTotal)}</Row>
             <Row label={t("orders.field.amountDiscount")}>{money(data.amountDiscount)}</Row>
             <Row label={t("orders.field.dateOrder")}><TimeText value={data.dateOrder} /></Row>
-            {TEXT_FIELDS.map((f) => (o[f] ? <Row key={f} label={t(`orders.field.${f}` as MessageKey)}>{String(o[f])}</Row> : null))}
+            {TEXT_FIELDS.map((f) => (o[f] ? <Row key={f} label={t(`orders.field.${f}` as OrdersMessageKey)}>{String(o[f])}</Row> : null))}
             {typeof o.cancelDate === "string" && <Row label={t("orders.field.cancelDate")}><TimeText value={o.cancelDate} /></Row>}
             <Row label={t("orders.field.dateCreated")}><TimeText value={data.dateCreated} /></Row>
             <Row label={t("orders.field.lastUpdated")}><TimeText value={data.lastUpdated} /></Row>
@@ -141,7 +156,7 @@ export function OrderDetail({ orderNo }: { orderNo: string }) {
               <thead className="border-b border-slate-300">
                 <tr>
                   {(["lineId", "productName", "skuId", "qty", "priceUnit", "priceSubTotal", "priceSubPaid"] as const).map((f) => (
-                    <th key={f} scope="col" className={`px-2 py-1 font-semibold text-slate-900 ${f.startsWith("price") || f === "qty" ? "text-right" : ""}`}>{t(`orders.line.${f}` as MessageKey)}</th>
+                    <th key={f} scope="col" className={`px-2 py-1 font-semibold text-slate-900 ${f.startsWith("price") || f === "qty" ? "text-right" : ""}`}>{t(`orders.line.${f}` as OrdersMessageKey)}</th>
                   ))}
                   <th scope="col" className="px-2 py-1 font-semibold text-slate-900">{t("orders.detail.custom")}</th>
                 </tr>
@@ -205,18 +220,18 @@ export function OrderDetail({ orderNo }: { orderNo: string }) {
         )}
       </DetailSection>
 
-      <CancelOrderDialog order={data} open={dialog === "cancel"} onClose={() => setDialog(undefined)} />
-      <RefundDialog order={data} open={dialog === "refund"} onClose={() => setDialog(undefined)} />
-      <DeleteRefundDialog order={data} open={dialog === "deleteRefund"} onClose={() => setDialog(undefined)} />
-      <DeleteOrderDialog
+      {dialog === "cancel" && <CancelOrderDialog order={data} open onClose={() => setDialog(undefined)} />}
+      {dialog === "refund" && <RefundDialog order={data} open onClose={() => setDialog(undefined)} />}
+      {dialog === "deleteRefund" && <DeleteRefundDialog order={data} open onClose={() => setDialog(undefined)} />}
+      {dialog === "delete" && <DeleteOrderDialog
         order={data}
-        open={dialog === "delete"}
+        open
         onClose={() => setDialog(undefined)}
         onDeleted={() => {
           setDialog(undefined);
           router.push(href("/orders", customerId ? { customerId: String(customerId) } : undefined));
         }}
-      />
+      />}
     </div>
   );
 }

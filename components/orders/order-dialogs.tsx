@@ -1,40 +1,23 @@
 "use client";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { usePlatformMutation } from "@/lib/api/platform-mutation";
 import { cancelInput, defaultRefundAmount, lineRefundMinor, orderLines, placeRefundErrors, refundInput, validateRefund, type RefundKind } from "@/lib/console/order-actions";
 import { formatMinor, formatMoney, minorOf } from "@/lib/console/money";
-import type { MessageKey } from "@/lib/i18n/messages";
+import type { OrdersMessageKey } from "@/lib/i18n/orders-messages";
 import type { Order } from "@/lib/platform/resources";
 import { toastStore } from "@/lib/ui/toast-store";
-import { useI18n } from "@/components/i18n/i18n-provider";
+import { refundMemoKey, type RefundMemo } from "./refund-memo";
+import { useOrdersI18n } from "./use-orders-i18n";
 import { Button, focusRing } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { errorMessage } from "@/components/ui/error-message";
 import { TextField } from "@/components/ui/field";
 
-/**
- * The refund answers of this session, per order. §4.2 has no read of refunds: the refund record
- * (and deleteRefund's answer) is only ever in the answer to the call, so the console keeps it here
- * to show on the order page. Never optimistic: written from the platform's answer only.
- */
-export type RefundMemo = { refund: Record<string, unknown>; deleted: boolean };
-export const refundMemoKey = (orderNo: string) => ["console", "orderRefund", orderNo] as const;
-
-export function useRefundMemo(orderNo: string) {
-  const queryClient = useQueryClient();
-  return useQuery({
-    queryKey: refundMemoKey(orderNo),
-    queryFn: () => queryClient.getQueryData<RefundMemo | null>(refundMemoKey(orderNo)) ?? null,
-    staleTime: Infinity,
-    gcTime: Infinity,
-  });
-}
-
 type DialogProps = { order: Order; open: boolean; onClose: () => void };
 
 function Actions({ onClose, confirm, pending, pendingLabel, confirmLabel, variant = "danger" }: { onClose: () => void; confirm?: () => void; pending: boolean; pendingLabel: string; confirmLabel: string; variant?: "danger" | "primary" }) {
-  const { t } = useI18n();
+  const { t } = useOrdersI18n();
   return (
     <div className="flex justify-end gap-2">
       <Button onClick={onClose} autoFocus disabled={pending}>{t("orders.dialog.back")}</Button>
@@ -46,14 +29,14 @@ function Actions({ onClose, confirm, pending, pendingLabel, confirmLabel, varian
 }
 
 function Failure({ error }: { error: unknown }) {
-  const { t } = useI18n();
+  const { t } = useOrdersI18n();
   if (!error) return null;
   return <p role="alert" className="text-sm text-red-700">{errorMessage(error, t)}</p>;
 }
 
 /** §4.2 dealService/cancel behind a confirmation; optional cancel date in UTC+8 (§3 default: last update). */
 export function CancelOrderDialog({ order, open, onClose }: DialogProps) {
-  const { t } = useI18n();
+  const { t } = useOrdersI18n();
   const orderNo = String(order.orderNo);
   const [date, setDate] = useState("");
   const [dateError, setDateError] = useState<string>();
@@ -97,7 +80,7 @@ export function CancelOrderDialog({ order, open, onClose }: DialogProps) {
  * chosen lines); the amount proposed from the lines, never above what was paid; a reason.
  */
 export function RefundDialog({ order, open, onClose }: DialogProps) {
-  const { t, locale } = useI18n();
+  const { t, locale } = useOrdersI18n();
   const queryClient = useQueryClient();
   const orderNo = String(order.orderNo);
   const currency = order.currency ?? undefined;
@@ -138,7 +121,7 @@ export function RefundDialog({ order, open, onClose }: DialogProps) {
     event.preventDefault();
     const choice = { kind, lineIds, amount: proposed, reason };
     const checked = validateRefund(order, choice);
-    const text = (p: typeof checked.amount) => (p ? t((p.code === "required" || p.code === "zero" || p.code === "overPaid" || p.code === "linesRequired" ? `orders.refund.error.${p.code}` : `orders.error.${p.code}`) as MessageKey, { paid: formatMoney(p.paid, locale, currency) }) : undefined);
+    const text = (p: typeof checked.amount) => (p ? t((p.code === "required" || p.code === "zero" || p.code === "overPaid" || p.code === "linesRequired" ? `orders.refund.error.${p.code}` : `orders.error.${p.code}`) as OrdersMessageKey, { paid: formatMoney(p.paid, locale, currency) }) : undefined);
     const next = { amount: text(checked.amount), lines: text(checked.lines) };
     setProblems(next);
     if (next.amount || next.lines) return;
@@ -202,7 +185,7 @@ export function RefundDialog({ order, open, onClose }: DialogProps) {
 
 /** §4.2 dealService/deleteRefund behind a confirmation; the answer (with empty refundLines) is kept to show. */
 export function DeleteRefundDialog({ order, open, onClose }: DialogProps) {
-  const { t } = useI18n();
+  const { t } = useOrdersI18n();
   const queryClient = useQueryClient();
   const orderNo = String(order.orderNo);
   const remove = usePlatformMutation("deals.deleteRefund", {
@@ -228,7 +211,7 @@ export function DeleteRefundDialog({ order, open, onClose }: DialogProps) {
 
 /** §4.2 DELETE /v1/deals/{orderNo} behind a confirmation. */
 export function DeleteOrderDialog({ order, open, onClose, onDeleted }: DialogProps & { onDeleted: () => void }) {
-  const { t } = useI18n();
+  const { t } = useOrdersI18n();
   const orderNo = String(order.orderNo);
   const remove = usePlatformMutation("deals.delete", {
     meta: { silent: true },

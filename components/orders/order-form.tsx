@@ -26,9 +26,9 @@ import {
 } from "@/lib/console/order-form";
 import { formatMoney } from "@/lib/console/money";
 import { useUnsavedGuard } from "@/lib/hooks/use-unsaved-guard";
-import type { MessageKey, Translate } from "@/lib/i18n/messages";
+import type { OrdersMessageKey } from "@/lib/i18n/orders-messages";
 import { toastStore } from "@/lib/ui/toast-store";
-import { useI18n } from "@/components/i18n/i18n-provider";
+import { useOrdersI18n, type OrdersTranslate } from "./use-orders-i18n";
 import { useConsoleHref } from "@/components/shell/console-href";
 import { Button, focusRing } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-message";
@@ -36,8 +36,8 @@ import { isNotFound } from "./order-state";
 import { TextField } from "@/components/ui/field";
 import { orderDetailQuery } from "./order-state";
 
-function problemText(problem: OrderProblem, t: Translate): string {
-  return t(`orders.error.${problem.code}` as MessageKey, { max: "max" in problem ? problem.max : 0 });
+function problemText(problem: OrderProblem, t: OrdersTranslate): string {
+  return t(`orders.error.${problem.code}` as OrdersMessageKey, { max: "max" in problem ? problem.max : 0 });
 }
 
 const LINE_FIELDS_SHOWN: { field: LineField; wide?: boolean; money?: boolean }[] = [
@@ -55,7 +55,7 @@ const LINE_FIELDS_SHOWN: { field: LineField; wide?: boolean; money?: boolean }[]
 
 /** Loads the order (detail-by-order-number: lines with their custom fields), then the edit form. */
 export function OrderEdit({ orderNo }: { orderNo: string }) {
-  const { t } = useI18n();
+  const { t } = useOrdersI18n();
   const order = useQuery({ ...orderDetailQuery(orderNo), staleTime: 0 });
   if (order.isPending) return <p role="status" className="text-sm text-slate-700">{t("orders.detail.loading")}</p>;
   if (order.isError) return <p role="alert" className="text-sm text-red-800">{isNotFound(order.error) ? t("orders.detail.notFound", { orderNo }) : errorMessage(order.error, t)}</p>;
@@ -69,7 +69,7 @@ export function OrderEdit({ orderNo }: { orderNo: string }) {
  * against leaving with unsaved changes.
  */
 export function OrderFormView({ mode, orderNo, original }: { mode: "create" | "edit"; orderNo?: string; original: OrderForm }) {
-  const { t, locale } = useI18n();
+  const { t, locale } = useOrdersI18n();
   const href = useConsoleHref();
   const router = useRouter();
   const [form, setForm] = useState<OrderForm>(original);
@@ -139,7 +139,7 @@ export function OrderFormView({ mode, orderNo, original }: { mode: "create" | "e
     <TextField
       key={field}
       data-field={field}
-      label={`${t(`orders.field.${field}` as MessageKey)}${required ? " *" : ""}`}
+      label={`${t(`orders.field.${field}` as OrdersMessageKey)}${required ? " *" : ""}`}
       help={t("orders.form.moneyHelp")}
       inputMode="decimal"
       required={required}
@@ -254,7 +254,7 @@ export function OrderFormView({ mode, orderNo, original }: { mode: "create" | "e
                           <TextField
                             key={field}
                             data-field={lineKey(index, field)}
-                            label={`${t(`orders.line.${field}` as MessageKey)}${required ? " *" : ""}`}
+                            label={`${t(`orders.line.${field}` as OrdersMessageKey)}${required ? " *" : ""}`}
                             required={required}
                             aria-required={required || undefined}
                             inputMode={field === "qty" ? "numeric" : money ? "decimal" : undefined}
@@ -288,7 +288,7 @@ export function OrderFormView({ mode, orderNo, original }: { mode: "create" | "e
               <TextField
                 key={field}
                 data-field={field}
-                label={t(`orders.field.${field}` as MessageKey)}
+                label={t(`orders.field.${field}` as OrdersMessageKey)}
                 className={field === "remark" ? "sm:col-span-2" : ""}
                 value={form[field]}
                 error={errors[field]}

@@ -4,7 +4,7 @@ import { ApiError } from "@/lib/api/api-error";
 import { platformQuery } from "@/lib/api/platform-queries";
 import { useDelayedFlag } from "@/lib/hooks/use-delayed-flag";
 import { orderStateView, stateMessageKeys } from "@/lib/console/order-states";
-import { useI18n } from "@/components/i18n/i18n-provider";
+import { useOrdersI18n } from "./use-orders-i18n";
 
 /** §4.2 detail-by-order-number: the read that carries `state` (the list does not, §2.4). */
 export function orderDetailQuery(orderNo: string) {
@@ -15,7 +15,7 @@ export const isNotFound = (error: unknown) => error instanceof ApiError && error
 
 /** A §3 state as a translated label with its one-line meaning; an unknown state is shown raw. */
 export function OrderState({ state, withMeaning = false }: { state: unknown; withMeaning?: boolean }) {
-  const { t } = useI18n();
+  const { t } = useOrdersI18n();
   const view = orderStateView(state);
   if (view.kind === "none") return <span className="text-slate-700">{t("orders.state.none")}</span>;
   const label = view.kind === "unknown" ? view.raw : t(stateMessageKeys(view.kind).label);
@@ -37,7 +37,7 @@ export function OrderState({ state, withMeaning = false }: { state: unknown; wit
  * detail read (same key as the detail page, which then opens from the cache).
  */
 export function ListedOrderState({ orderNo, state }: { orderNo: string; state: unknown }) {
-  const { t } = useI18n();
+  const { t } = useOrdersI18n();
   const detail = useQuery({ ...orderDetailQuery(orderNo), enabled: !state, staleTime: 30_000 });
   const slow = useDelayedFlag(!state && detail.isPending);
   if (state) return <OrderState state={state} />;

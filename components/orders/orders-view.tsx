@@ -7,7 +7,7 @@ import { formatMoney } from "@/lib/console/money";
 import { ID_PATTERN, ORDER_PAGE_SIZES, orderListInput, orderPath, pageCount, parseOrderListState, serializeOrderListState, type OrderListState } from "@/lib/console/order-list-state";
 import { useDelayedFlag } from "@/lib/hooks/use-delayed-flag";
 import { useUrlState } from "@/lib/hooks/use-url-state";
-import { useI18n } from "@/components/i18n/i18n-provider";
+import { useOrdersI18n } from "./use-orders-i18n";
 import { Pagination } from "@/components/customers/pagination";
 import { useConsoleHref } from "@/components/shell/console-href";
 import { Button, buttonClass, focusRing } from "@/components/ui/button";
@@ -27,7 +27,7 @@ export function ordersQuery(state: OrderListState) {
  * `dateOrder` live in the URL (replace). Amounts are shown from their decimal text, states per row.
  */
 export function OrdersView() {
-  const { t, locale } = useI18n();
+  const { t, locale } = useOrdersI18n();
   const href = useConsoleHref();
   const [state, setState] = useUrlState(parseOrderListState, serializeOrderListState);
   const [draft, setDraft] = useState(state.customerId);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { messages } from "@/lib/i18n/messages";
+import { ordersMessages } from "@/lib/i18n/orders-messages";
 import { canCancel, ORDER_STATES, orderStateView, stateMessageKeys } from "./order-states";
 
 describe("order states (§3, §4.2)", () => {
@@ -20,8 +20,8 @@ describe("order states (§3, §4.2)", () => {
     for (const kind of Object.values(ORDER_STATES)) {
       const keys = stateMessageKeys(kind);
       for (const locale of ["en", "zh-CN"] as const) {
-        expect(messages[locale][keys.label]).toBeTruthy();
-        expect(messages[locale][keys.meaning]).toBeTruthy();
+        expect(ordersMessages[locale][keys.label]).toBeTruthy();
+        expect(ordersMessages[locale][keys.meaning]).toBeTruthy();
       }
     }
   });

@@ -1,5 +1,4 @@
 import type { Locale } from "./locales";
-import { ordersEn, ordersZhCN } from "./orders-messages";
 
 /**
  * Every string of the console, in English and Simplified Chinese. `zh-CN` is typed against the
@@ -7,7 +6,6 @@ import { ordersEn, ordersZhCN } from "./orders-messages";
  * `{name}` marks a value filled in by `translate`.
  */
 const en = {
-  ...ordersEn,
   "app.name": "Engage Console",
   "shell.skipToContent": "Skip to main content",
   "shell.mainNav": "Main",
@@ -333,6 +331,7 @@ const en = {
   "customerDetail.events.target": "Target",
   "customerDetail.orders": "Orders",
   "customerDetail.orders.none": "No orders in the last month.",
+  "customerDetail.orders.all": "All orders of this customer",
   "customerDetail.orders.orderNo": "Order number",
   "customerDetail.orders.date": "Paid",
   "customerDetail.orders.total": "Total",
@@ -425,7 +424,6 @@ export type MessageKey = keyof typeof en;
 type Messages = Record<MessageKey, string>;
 
 const zhCN: Messages = {
-  ...ordersZhCN,
   "app.name": "Engage 控制台",
   "shell.skipToContent": "跳到主要内容",
   "shell.mainNav": "主导航",
@@ -751,6 +749,7 @@ const zhCN: Messages = {
   "customerDetail.events.target": "对象",
   "customerDetail.orders": "订单",
   "customerDetail.orders.none": "最近一个月没有订单。",
+  "customerDetail.orders.all": "该客户的全部订单",
   "customerDetail.orders.orderNo": "订单号",
   "customerDetail.orders.date": "支付时间",
   "customerDetail.orders.total": "总额",

@@ -1,6 +1,10 @@
+import type { Locale } from "./locales";
+import type { TranslateValues } from "./messages";
+
 /**
- * The Orders section's strings (§2.4, §3, §4.2), merged into `messages.ts` (en and zh-CN) so that
- * the section's many keys live apart from the rest of the dictionary.
+ * The Orders section's strings (§2.4, §3, §4.2) in English and Simplified Chinese: a dictionary of
+ * its own, imported only by the orders pages, so that the other console routes do not ship them
+ * (first-load budget, see components/README.md). `useOrdersI18n` merges it with the main one.
  */
 export const ordersEn = {
   "orders.title": "Orders",
@@ -168,7 +172,6 @@ export const ordersEn = {
   "orders.error.tooLong": "At most {max} characters.",
   "orders.error.qty": "A whole number, at least 1.",
   "orders.error.lineIdDuplicate": "Another line has this line id; each line id is unique within the order.",
-  "orders.customerLink.all": "All orders of this customer",
 } as const;
 
 export type OrdersMessageKey = keyof typeof ordersEn;
@@ -339,5 +342,17 @@ export const ordersZhCN: Record<OrdersMessageKey, string> = {
   "orders.error.tooLong": "最多 {max} 个字符。",
   "orders.error.qty": "至少为 1 的整数。",
   "orders.error.lineIdDuplicate": "另一明细行已使用此 ID；同一订单内明细行 ID 必须唯一。",
-  "orders.customerLink.all": "该客户的全部订单",
 };
+
+export const ordersMessages: Record<Locale, Record<OrdersMessageKey, string>> = { en: ordersEn, "zh-CN": ordersZhCN };
+
+export function isOrdersKey(key: string): key is OrdersMessageKey {
+  return key in ordersEn;
+}
+
+/** An orders message with `{name}` placeholders filled (as `translate` does for the main dictionary). */
+export function translateOrders(locale: Locale, key: OrdersMessageKey, values?: TranslateValues): string {
+  const template = ordersMessages[locale][key] ?? ordersEn[key];
+  if (!values) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
