@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ordersMessages } from "@/lib/i18n/orders-messages";
+import { ordersMessages } from "@/lib/i18n/orders-dictionary";
 import { canCancel, ORDER_STATES, orderStateView, stateMessageKeys } from "./order-states";
 
 describe("order states (§3, §4.2)", () => {

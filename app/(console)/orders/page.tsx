@@ -4,6 +4,9 @@ import { OrdersView } from "@/components/orders/orders-view";
 import { prefetchForPage, prefetchPlatform } from "@/lib/api/server-prefetch";
 import type { PageSearchParams } from "@/lib/auth/page-session";
 import { consolePageSession } from "@/lib/console/console-page";
+import { ordersMessages } from "@/lib/i18n/orders-dictionary";
+import { requestLocale } from "@/lib/i18n/server";
+import { OrdersI18nProvider } from "@/components/orders/use-orders-i18n";
 import { orderListInput, parseOrderListState } from "@/lib/console/order-list-state";
 import { toUrlParams } from "@/lib/console/url-params";
 
@@ -13,13 +16,16 @@ export const dynamic = "force-dynamic";
 export default async function OrdersPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   const params = await searchParams;
   const session = await consolePageSession(params, "/orders");
+  const locale = await requestLocale();
   const state = parseOrderListState(toUrlParams(params));
   const dehydrated = await prefetchForPage(session, (queryClient, s) => [prefetchPlatform(queryClient, s, "deals.list", orderListInput(state))]);
   return (
     <HydrationBoundary state={dehydrated}>
-      <Suspense>
-        <OrdersView />
-      </Suspense>
+      <OrdersI18nProvider locale={locale} dictionary={locale === "en" ? undefined : ordersMessages[locale]}>
+        <Suspense>
+          <OrdersView />
+        </Suspense>
+      </OrdersI18nProvider>
     </HydrationBoundary>
   );
 }

@@ -4,17 +4,23 @@ import { NewOrder } from "@/components/orders/new-order";
 import { prefetchForPage } from "@/lib/api/server-prefetch";
 import type { PageSearchParams } from "@/lib/auth/page-session";
 import { consolePageSession } from "@/lib/console/console-page";
+import { ordersMessages } from "@/lib/i18n/orders-dictionary";
+import { requestLocale } from "@/lib/i18n/server";
+import { OrdersI18nProvider } from "@/components/orders/use-orders-i18n";
 
 export const dynamic = "force-dynamic";
 
 /** Create an order with lines (§4.2 POST /v1/deals); `?customerId=` starts the form with that customer. */
 export default async function NewOrderPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   const session = await consolePageSession(await searchParams, "/orders/new");
+  const locale = await requestLocale();
   return (
     <HydrationBoundary state={await prefetchForPage(session)}>
-      <Suspense>
-        <NewOrder />
-      </Suspense>
+      <OrdersI18nProvider locale={locale} dictionary={locale === "en" ? undefined : ordersMessages[locale]}>
+        <Suspense>
+          <NewOrder />
+        </Suspense>
+      </OrdersI18nProvider>
     </HydrationBoundary>
   );
 }

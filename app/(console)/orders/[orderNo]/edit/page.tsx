@@ -5,6 +5,9 @@ import { OrderEdit } from "@/components/orders/order-form";
 import { prefetchForPage, prefetchPlatform } from "@/lib/api/server-prefetch";
 import type { PageSearchParams } from "@/lib/auth/page-session";
 import { consolePageSession } from "@/lib/console/console-page";
+import { ordersMessages } from "@/lib/i18n/orders-dictionary";
+import { requestLocale } from "@/lib/i18n/server";
+import { OrdersI18nProvider } from "@/components/orders/use-orders-i18n";
 import { orderNoFromParam, orderPath } from "@/lib/console/order-list-state";
 
 export const dynamic = "force-dynamic";
@@ -14,12 +17,15 @@ export default async function EditOrderPage({ params, searchParams }: { params: 
   const orderNo = orderNoFromParam((await params).orderNo);
   if (orderNo === undefined) notFound();
   const session = await consolePageSession(await searchParams, orderPath(orderNo, "/edit"));
+  const locale = await requestLocale();
   const dehydrated = await prefetchForPage(session, (queryClient, s) => [prefetchPlatform(queryClient, s, "deals.getByOrderNo", { query: { orderNo } })]);
   return (
     <HydrationBoundary state={dehydrated}>
-      <Suspense>
-        <OrderEdit orderNo={orderNo} />
-      </Suspense>
+      <OrdersI18nProvider locale={locale} dictionary={locale === "en" ? undefined : ordersMessages[locale]}>
+        <Suspense>
+          <OrderEdit orderNo={orderNo} />
+        </Suspense>
+      </OrdersI18nProvider>
     </HydrationBoundary>
   );
 }
