@@ -18,12 +18,14 @@ describe("the orders dictionary", () => {
     }
   });
 
-  it("does not overlap the main dictionary (one key, one place)", () => {
-    expect(Object.keys(ordersMessages.en).filter((k) => k in messages.en)).toEqual([]);
+  it("owns the orders. prefix: every key has it, the main dictionary has none", () => {
+    expect(Object.keys(ordersMessages.en).every((k) => k.startsWith("orders."))).toBe(true);
+    expect(Object.keys(messages.en).filter((k) => k.startsWith("orders."))).toEqual([]);
   });
 
   it("fills placeholders", () => {
     expect(translateOrders(ordersMessages["zh-CN"], "orders.detail.title", { orderNo: "A/1" })).toBe("订单 A/1");
-    expect(translateOrders(undefined, "orders.total", {})).toBe("{count} orders");
+    expect(translateOrders(ordersMessages.en, "orders.total", {})).toBe("{count} orders");
+    expect(translateOrders(undefined, "orders.total")).toBe("orders.total");
   });
 });

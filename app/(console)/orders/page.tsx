@@ -21,7 +21,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
   const dehydrated = await prefetchForPage(session, (queryClient, s) => [prefetchPlatform(queryClient, s, "deals.list", orderListInput(state))]);
   return (
     <HydrationBoundary state={dehydrated}>
-      <OrdersI18nProvider locale={locale} dictionary={locale === "en" ? undefined : ordersMessages[locale]}>
+      <OrdersI18nProvider locale={locale} dictionary={ordersMessages[locale]}>
         <Suspense>
           <OrdersView />
         </Suspense>

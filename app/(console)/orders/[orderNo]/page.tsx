@@ -21,7 +21,7 @@ export default async function OrderPage({ params, searchParams }: { params: Prom
   const dehydrated = await prefetchForPage(session, (queryClient, s) => [prefetchPlatform(queryClient, s, "deals.getByOrderNo", { query: { orderNo } })]);
   return (
     <HydrationBoundary state={dehydrated}>
-      <OrdersI18nProvider locale={locale} dictionary={locale === "en" ? undefined : ordersMessages[locale]}>
+      <OrdersI18nProvider locale={locale} dictionary={ordersMessages[locale]}>
         <Suspense>
           <OrderDetail orderNo={orderNo} />
         </Suspense>

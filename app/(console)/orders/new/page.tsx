@@ -16,7 +16,7 @@ export default async function NewOrderPage({ searchParams }: { searchParams: Pro
   const locale = await requestLocale();
   return (
     <HydrationBoundary state={await prefetchForPage(session)}>
-      <OrdersI18nProvider locale={locale} dictionary={locale === "en" ? undefined : ordersMessages[locale]}>
+      <OrdersI18nProvider locale={locale} dictionary={ordersMessages[locale]}>
         <Suspense>
           <NewOrder />
         </Suspense>

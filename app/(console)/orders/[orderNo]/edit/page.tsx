@@ -21,7 +21,7 @@ export default async function EditOrderPage({ params, searchParams }: { params: 
   const dehydrated = await prefetchForPage(session, (queryClient, s) => [prefetchPlatform(queryClient, s, "deals.getByOrderNo", { query: { orderNo } })]);
   return (
     <HydrationBoundary state={dehydrated}>
-      <OrdersI18nProvider locale={locale} dictionary={locale === "en" ? undefined : ordersMessages[locale]}>
+      <OrdersI18nProvider locale={locale} dictionary={ordersMessages[locale]}>
         <Suspense>
           <OrderEdit orderNo={orderNo} />
         </Suspense>
