@@ -28,8 +28,9 @@ async function openOrdersInFrame(page: Page): Promise<FrameLocator> {
   return frame;
 }
 
+/** A full-page screenshot, attached to the report and kept under test-results. */
 async function attach(page: Page, info: TestInfo, name: string) {
-  await info.attach(name, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+  await info.attach(name, { body: await page.screenshot({ fullPage: true, path: info.outputPath(`${name}.png`) }), contentType: "image/png" });
 }
 
 /** A time `msAgo` in the past as the UTC+8 value a datetime-local input takes, and as the UTC the platform stores. */
@@ -131,6 +132,7 @@ test.describe.serial("orders through the sandbox", () => {
     await frame.getByRole("button", { name: "Create order" }).click();
     await expect(frame.getByText("At most 2 decimals.")).toBeVisible();
     await frame.getByRole("textbox", { name: "Paid amount *" }).fill("60.07");
+    await expect(frame.getByText("At most 2 decimals.")).toBeHidden();
     await expect(frame.getByTestId("order-sums")).toContainText("Paid + discount = 60.27.");
     await attach(page, info, "order-form");
     await frame.getByRole("button", { name: "Create order" }).click();

@@ -118,8 +118,8 @@ export function OrderDetail({ orderNo }: { orderNo: string }) {
         <DetailSection id="order-summary" title={t("orders.detail.summary")}>
           <dl data-testid="order-summary">
             <Row label={t("orders.field.amountPaid")}>{money(data.amountPaid)}</Row>
-            <Row label={t("orders.field.amountTotal")}>{money(data.amountTotal)}</Row>
-            <Row label={t("orders.field.amountDiscount")}>{money(data.amountDiscount)}</Row>
+            {money(data.amountTotal) && <Row label={t("orders.field.amountTotal")}>{money(data.amountTotal)}</Row>}
+            {money(data.amountDiscount) && <Row label={t("orders.field.amountDiscount")}>{money(data.amountDiscount)}</Row>}
             <Row label={t("orders.field.dateOrder")}><TimeText value={data.dateOrder} /></Row>
             {TEXT_FIELDS.map((f) => (o[f] ? <Row key={f} label={t(`orders.field.${f}` as OrdersMessageKey)}>{String(o[f])}</Row> : null))}
             {typeof o.cancelDate === "string" && <Row label={t("orders.field.cancelDate")}><TimeText value={o.cancelDate} /></Row>}

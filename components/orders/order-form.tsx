@@ -87,8 +87,16 @@ export function OrderFormView({ mode, orderNo, original }: { mode: "create" | "e
   const focusFirst = (keys: string[]) =>
     requestAnimationFrame(() => keys.map((k) => document.querySelector<HTMLElement>(`[data-field="${k}"]`)).find(Boolean)?.focus());
 
-  const set = (patch: Partial<OrderForm>) => setForm((f) => ({ ...f, ...patch }));
-  const setLine = (index: number, patch: Partial<LineForm>) => setForm((f) => ({ ...f, lines: f.lines.map((l, i) => (i === index ? { ...l, ...patch } : l)) }));
+  // A field's error goes as soon as the field is changed.
+  const clearErrors = (keys: string[]) => setErrors((e) => (keys.some((k) => k in e) ? Object.fromEntries(Object.entries(e).filter(([k]) => !keys.includes(k))) : e));
+  const set = (patch: Partial<OrderForm>) => {
+    clearErrors(Object.keys(patch));
+    setForm((f) => ({ ...f, ...patch }));
+  };
+  const setLine = (index: number, patch: Partial<LineForm>) => {
+    clearErrors(Object.keys(patch).map((k) => `lines.${index}.${k}`));
+    setForm((f) => ({ ...f, lines: f.lines.map((l, i) => (i === index ? { ...l, ...patch } : l)) }));
+  };
 
   const onError = (error: ApiError) => {
     const placed = placeOrderErrors(error.fieldErrors);
