@@ -1,14 +1,17 @@
 "use client";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { platformQuery } from "@/lib/api/platform-queries";
 import { usePlatformMutation } from "@/lib/api/platform-mutation";
 import { customerDetailInputs } from "@/lib/console/customer-detail-inputs";
+import { orderPath } from "@/lib/console/order-list-state";
 import { tagNameProblem, tagsOf, TAG_NAME_MAX, withTagAdded, withTagRemoved, type CustomerTagsAnswer } from "@/lib/console/customer-tags";
 import type { MessageKey } from "@/lib/i18n/messages";
 import { toastStore } from "@/lib/ui/toast-store";
 import { useI18n } from "@/components/i18n/i18n-provider";
-import { Button } from "@/components/ui/button";
+import { useConsoleHref } from "@/components/shell/console-href";
+import { Button, focusRing } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-message";
 import { TextField } from "@/components/ui/field";
 import { TimeText } from "@/components/ui/time-text";
@@ -184,11 +187,13 @@ export function CustomerEvents({ id }: { id: string }) {
 /** Orders of the last month (§4.2 GET /v1/deals by customerId; §8: only the last month). */
 export function CustomerOrders({ id }: { id: string }) {
   const { t } = useI18n();
+  const href = useConsoleHref();
   const orders = useQuery(platformQuery("deals.list", customerActivityInputs(id).orders));
   const rows = orders.data?.rows ?? [];
   return (
     <DetailSection id="detail-orders" title={t("customerDetail.orders")}>
       <p className="text-xs text-slate-700">{t("customerDetail.lastMonth")}</p>
+      <Link href={href("/orders", { customerId: id })} className={`text-sm text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>{t("customerDetail.orders.all")}</Link>
       {orders.isError ? (
         <p className="mt-2 text-sm text-red-800">{errorMessage(orders.error, t)}</p>
       ) : !orders.data ? null : rows.length === 0 ? (
@@ -207,7 +212,9 @@ export function CustomerOrders({ id }: { id: string }) {
               const order = o as { orderNo?: unknown; dateOrder?: unknown; amountTotal?: unknown };
               return (
                 <tr key={`${String(order.orderNo)}:${i}`} className="border-b border-slate-100">
-                  <td className="py-1 pr-2 break-all">{String(order.orderNo ?? "")}</td>
+                  <td className="py-1 pr-2 break-all">
+                    <Link href={href(orderPath(String(order.orderNo ?? "")))} className={`text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>{String(order.orderNo ?? "")}</Link>
+                  </td>
                   <td className="py-1 pr-2"><TimeText value={typeof order.dateOrder === "string" ? order.dateOrder : null} /></td>
                   <td className="py-1 text-right">{String(order.amountTotal ?? "")}</td>
                 </tr>

@@ -1,5 +1,6 @@
 import { formatMessage, type TranslateValues } from "./format";
 import type { Locale } from "./locales";
+import { ordersEn, ordersZhCN } from "./orders-messages";
 import { tagsEn, tagsZhCN } from "./tags-messages";
 
 export type { Translate, TranslateValues } from "./format";
@@ -419,6 +420,7 @@ const coreEn = {
   "customerDetail.events.target": "Target",
   "customerDetail.orders": "Orders",
   "customerDetail.orders.none": "No orders in the last month.",
+  "customerDetail.orders.all": "All orders of this customer",
   "customerDetail.orders.orderNo": "Order number",
   "customerDetail.orders.date": "Paid",
   "customerDetail.orders.total": "Total",
@@ -507,13 +509,14 @@ const coreEn = {
   "customerEdit.error.identitiesRequired": "Enter at least an identity, a name, a mobile number or an email.",
 } as const;
 
-const en = joinSections(coreEn, tagsEn);
+const en = joinSections(joinSections(coreEn, tagsEn), ordersEn);
 
 export type MessageKey = keyof typeof en;
 export type Messages = Record<MessageKey, string>;
 
 const zhCN: Messages = {
   ...tagsZhCN,
+  ...ordersZhCN,
   "app.name": "Engage 控制台",
   "shell.skipToContent": "跳到主要内容",
   "shell.mainNav": "主导航",
@@ -920,6 +923,7 @@ const zhCN: Messages = {
   "customerDetail.events.target": "对象",
   "customerDetail.orders": "订单",
   "customerDetail.orders.none": "最近一个月没有订单。",
+  "customerDetail.orders.all": "该客户的全部订单",
   "customerDetail.orders.orderNo": "订单号",
   "customerDetail.orders.date": "支付时间",
   "customerDetail.orders.total": "总额",

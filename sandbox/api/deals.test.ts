@@ -147,3 +147,33 @@ describe("§4.2 orders", () => {
     expect((await kit.call("GET", `/v1/deals/${no}`, { environment: "beta" })).status).toBe(404);
   });
 });
+
+describe("§2.4 money and order numbers", () => {
+  it("a partial refund without refundTotal sums the refunded lines exactly (0.1 + 0.2 = 0.3)", async () => {
+    const no = orderNo();
+    await kit.call("POST", "/v1/deals", {
+      body: { customerId, orderNo: no, amountPaid: 0.3, dateOrder: iso(Date.now()), lines: [{ lineId: "a", productName: "A", qty: 1, priceSubTotal: 0.1 }, { lineId: "b", productName: "B", qty: 1, priceSubTotal: 0.2 }] },
+    });
+    const res = await kit.call("POST", "/v1/dealService/refund", { body: { orderNo: no, state: "部分退单", refundLines: [{ lineId: "a" }, { lineId: "b" }] } });
+    expect(res.json.refundTotal).toBe(0.3);
+  });
+
+  it("sumDecimals is exact at the widest scale", async () => {
+    const { sumDecimals } = await import("./deals");
+    expect(sumDecimals([0.1, 0.2])).toBe(0.3);
+    expect(sumDecimals([19.99, 19.99, 19.99])).toBe(59.97);
+    expect(sumDecimals(["1.005", 2, -0.005])).toBe(3);
+    expect(sumDecimals([])).toBe(0);
+  });
+
+  it("an order number with / # ? % space and CJK is one path segment for read, update and delete", async () => {
+    const no = `A/B #1?x=%&订单 ${++n}`;
+    await createOrder(no);
+    const path = `/v1/deals/${encodeURIComponent(no)}`;
+    expect((await kit.call("GET", path)).json.orderNo).toBe(no);
+    expect((await kit.call("PUT", path, { body: { remark: "ok" } })).json).toMatchObject({ orderNo: no, remark: "ok" });
+    expect((await kit.call("GET", "/v1/dealService/getDealByOrderNo", { query: { orderNo: no } })).json.orderNo).toBe(no);
+    expect((await kit.call("DELETE", path)).status).toBe(204);
+    expect((await kit.call("GET", path)).status).toBe(404);
+  });
+});

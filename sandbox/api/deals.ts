@@ -58,6 +58,25 @@ type Problem = { fieldName: string; message: string };
 type DealRow = { id: bigint; customer_id: bigint; order_no: string; date_order: bigint; state: string; date_created: bigint; last_updated: bigint; doc: string };
 const DEAL_COLUMNS = "id, customer_id, order_no, date_order, state, date_created, last_updated, doc";
 
+/**
+ * The exact sum of decimal amounts (§2.4 BigDecimal): summed as integers at the widest scale of the
+ * values, so 0.1 + 0.2 is 0.3 (a plain float sum gives 0.30000000000000004).
+ */
+export function sumDecimals(values: unknown[]): number {
+  const texts = values.map((v) => String(v ?? 0));
+  if (texts.some((t) => !/^-?\d+(\.\d+)?$/.test(t))) return values.reduce<number>((n, v) => n + Number(v ?? 0), 0);
+  const scale = Math.max(0, ...texts.map((t) => (t.split(".")[1] ?? "").length));
+  const total = texts.reduce((n, t) => {
+    const [whole = "0", fraction = ""] = t.replace(/^-/, "").split(".");
+    const units = BigInt(whole + fraction.padEnd(scale, "0"));
+    return n + (t.startsWith("-") ? -units : units);
+  }, 0n);
+  const negative = total < 0n;
+  const digits = (negative ? -total : total).toString().padStart(scale + 1, "0");
+  const text = scale === 0 ? digits : `${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
+  return Number(`${negative ? "-" : ""}${text}`);
+}
+
 const isNumber = (v: unknown) => typeof v === "number" || (typeof v === "string" && /^-?\d+(\.\d+)?$/.test(v));
 
 /** Validates order fields (§2.4, §4.2). `partial` is the PUT case: nothing is required. */
@@ -393,7 +412,7 @@ export const dealRoutes: ResourceRoutes = (app, ctx, env) => {
         ? Number(body.refundTotal)
         : body.state === REFUND_FULL
           ? Number(order.amountPaid ?? 0)
-          : chosen.reduce((n, l) => n + Number(l.priceSubPaid ?? l.priceSubTotal ?? 0), 0);
+          : sumDecimals(chosen.map((l) => l.priceSubPaid ?? l.priceSubTotal ?? 0));
       const now = ctx.clock.nowMs();
       const doc = { dateRefund: utc(refundMs), refundTotal, reason: (body.reason as string | undefined) ?? null, state: body.state, refundLines };
       db.prepare("INSERT INTO refunds (id, tenant_id, order_no, customer_id, date_created, last_updated, doc) VALUES (?, ?, ?, ?, ?, ?, ?)").run(

@@ -1,0 +1,13 @@
+"use client";
+import { useSearchParams } from "next/navigation";
+import { useMemo } from "react";
+import { ID_PATTERN } from "@/lib/console/order-list-state";
+import { emptyOrderForm } from "@/lib/console/order-form";
+import { OrderFormView } from "./order-form";
+
+/** The create form, started with `?customerId=` when it is an id (from a customer's orders). */
+export function NewOrder() {
+  const customerId = useSearchParams().get("customerId") ?? "";
+  const original = useMemo(() => emptyOrderForm(ID_PATTERN.test(customerId) ? customerId : ""), [customerId]);
+  return <OrderFormView key={customerId} mode="create" original={original} />;
+}

@@ -1,0 +1,237 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState, type ReactNode } from "react";
+import { formatMoney } from "@/lib/console/money";
+import { orderPath } from "@/lib/console/order-list-state";
+import { canCancel } from "@/lib/console/order-states";
+import { useDelayedFlag } from "@/lib/hooks/use-delayed-flag";
+import type { MessageKey } from "@/lib/i18n/messages";
+import type { Order } from "@/lib/platform/resources";
+import { useI18n } from "@/components/i18n/i18n-provider";
+import { useConsoleHref } from "@/components/shell/console-href";
+import { Button, buttonClass, focusRing } from "@/components/ui/button";
+import { errorMessage } from "@/components/ui/error-message";
+import { isNotFound } from "./order-state";
+import { TimeText } from "@/components/ui/time-text";
+import dynamic from "next/dynamic";
+import { useRefundMemo } from "./refund-memo";
+import { orderDetailQuery, OrderState } from "./order-state";
+
+/** §2.4 custom line fields, returned by detail-by-order-number. */
+const CUSTOM_LINE_FIELDS = ["lNum1", "lNum2", "lNum3", "lNum4", "lDate1", "lDate2", "lDate3", "lDate4", "lAttr1", "lAttr2", "lAttr3", "lAttr4", "lAttr5", "lAttr6"];
+const TEXT_FIELDS = ["currency", "paymentTerm", "paymentNo", "type", "store", "salesChannel", "couponCode", "remark"] as const;
+
+// The dialogs load when one is opened: they are not needed to read an order (first-load budget).
+const CancelOrderDialog = dynamic(() => import("./order-dialogs").then((m) => m.CancelOrderDialog), { ssr: false });
+const RefundDialog = dynamic(() => import("./order-dialogs").then((m) => m.RefundDialog), { ssr: false });
+const DeleteRefundDialog = dynamic(() => import("./order-dialogs").then((m) => m.DeleteRefundDialog), { ssr: false });
+const DeleteOrderDialog = dynamic(() => import("./order-dialogs").then((m) => m.DeleteOrderDialog), { ssr: false });
+
+function DetailSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-lg border border-slate-300 bg-white p-4">
+      <h2 id={id} className="text-base font-semibold text-slate-900">{title}</h2>
+      <div className="mt-2">{children}</div>
+    </section>
+  );
+}
+
+type Dialog = "cancel" | "refund" | "deleteRefund" | "delete" | undefined;
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex justify-between gap-3 border-b border-slate-100 py-1.5 text-sm">
+      <dt className="text-slate-700">{label}</dt>
+      <dd className="text-right break-all text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * One order by its number (§4.2 getDealByOrderNo: state, customerIdStr, lines with custom fields),
+ * the refund this session made (no read of refunds exists), and the order's actions, each behind
+ * a confirmation and applied only from the platform's answer.
+ */
+export function OrderDetail({ orderNo }: { orderNo: string }) {
+  const { t, locale } = useI18n();
+  const href = useConsoleHref();
+  const router = useRouter();
+  const order = useQuery(orderDetailQuery(orderNo));
+  const showLoading = useDelayedFlag(order.isPending);
+  const [dialog, setDialog] = useState<Dialog>();
+  const memo = useRefundMemo(orderNo);
+
+  const back = (
+    <Link href={href("/orders")} className={`w-fit text-sm text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>
+      ← {t("orders.back")}
+    </Link>
+  );
+  if (order.isPending) {
+    return (
+      <div className="flex flex-col gap-4">
+        {back}
+        <p role="status" className="text-sm text-slate-700">{showLoading ? t("orders.detail.loading") : ""}</p>
+      </div>
+    );
+  }
+  if (order.isError) {
+    return (
+      <div className="flex flex-col gap-4">
+        {back}
+        <h1 className="text-xl font-semibold break-all text-slate-900">{t("orders.detail.title", { orderNo })}</h1>
+        <div role="alert" className="rounded-lg border border-red-300 bg-white p-4 text-sm text-slate-900">
+          {isNotFound(order.error) ? t("orders.detail.notFound", { orderNo }) : errorMessage(order.error, t)}
+          {!isNotFound(order.error) && <Button className="ml-3" onClick={() => void order.refetch()}>{t("error.retry")}</Button>}
+        </div>
+      </div>
+    );
+  }
+
+  const data: Order = order.data;
+  const o = data as Record<string, unknown>;
+  const currency = data.currency ?? undefined;
+  const customerId = data.customerIdStr ?? data.customerId ?? undefined;
+  const lines = (data.lines ?? []) as Record<string, unknown>[];
+  const money = (value: unknown) => formatMoney(value, locale, currency);
+  const refund = memo.data?.refund;
+
+  return (
+    <div className="flex flex-col gap-4">
+      {back}
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="flex flex-col gap-1">
+          <h1 className="text-xl font-semibold break-all text-slate-900">{t("orders.detail.title", { orderNo })}</h1>
+          <OrderState state={data.state} withMeaning />
+        </div>
+        <div className="flex flex-wrap gap-2" aria-busy={order.isFetching}>
+          <Link href={href(orderPath(orderNo, "/edit"))} className={buttonClass("secondary")}>{t("orders.action.edit")}</Link>
+          {canCancel(data.state) && <Button onClick={() => setDialog("cancel")}>{t("orders.action.cancel")}</Button>}
+          <Button onClick={() => setDialog("refund")}>{t("orders.action.refund")}</Button>
+          <Button onClick={() => setDialog("deleteRefund")}>{t("orders.action.deleteRefund")}</Button>
+          <Button variant="danger" onClick={() => setDialog("delete")}>{t("orders.action.delete")}</Button>
+        </div>
+      </div>
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        <DetailSection id="order-summary" title={t("orders.detail.summary")}>
+          <dl data-testid="order-summary">
+            <Row label={t("orders.field.amountPaid")}>{money(data.amountPaid)}</Row>
+            {money(data.amountTotal) && <Row label={t("orders.field.amountTotal")}>{money(data.amountTotal)}</Row>}
+            {money(data.amountDiscount) && <Row label={t("orders.field.amountDiscount")}>{money(data.amountDiscount)}</Row>}
+            <Row label={t("orders.field.dateOrder")}><TimeText value={data.dateOrder} /></Row>
+            {TEXT_FIELDS.map((f) => (o[f] ? <Row key={f} label={t(`orders.field.${f}` as MessageKey)}>{String(o[f])}</Row> : null))}
+            {typeof o.cancelDate === "string" && <Row label={t("orders.field.cancelDate")}><TimeText value={o.cancelDate} /></Row>}
+            <Row label={t("orders.field.dateCreated")}><TimeText value={data.dateCreated} /></Row>
+            <Row label={t("orders.field.lastUpdated")}><TimeText value={data.lastUpdated} /></Row>
+          </dl>
+        </DetailSection>
+        <DetailSection id="order-customer" title={t("orders.detail.customer")}>
+          {customerId ? (
+            <ul className="flex flex-col gap-2 text-sm">
+              <li>
+                <Link href={href(`/customers/${customerId}`)} className={`rounded font-medium text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>
+                  {t("orders.detail.openCustomer", { id: String(customerId) })}
+                </Link>
+              </li>
+              <li>
+                <Link href={href("/orders", { customerId: String(customerId) })} className={`rounded text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>
+                  {t("orders.detail.customerOrders")}
+                </Link>
+              </li>
+            </ul>
+          ) : (
+            <p className="text-sm text-slate-700">{t("orders.state.none")}</p>
+          )}
+        </DetailSection>
+      </div>
+
+      <DetailSection id="order-lines" title={t("orders.detail.lines")}>
+        {lines.length === 0 ? (
+          <p className="text-sm text-slate-700">{t("orders.detail.noLines")}</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="min-w-full text-left text-sm" data-testid="order-lines">
+              <thead className="border-b border-slate-300">
+                <tr>
+                  {(["lineId", "productName", "skuId", "qty", "priceUnit", "priceSubTotal", "priceSubPaid"] as const).map((f) => (
+                    <th key={f} scope="col" className={`px-2 py-1 font-semibold text-slate-900 ${f.startsWith("price") || f === "qty" ? "text-right" : ""}`}>{t(`orders.line.${f}` as MessageKey)}</th>
+                  ))}
+                  <th scope="col" className="px-2 py-1 font-semibold text-slate-900">{t("orders.detail.custom")}</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {lines.map((line, i) => {
+                  const custom = CUSTOM_LINE_FIELDS.filter((f) => line[f] !== null && line[f] !== undefined && line[f] !== "");
+                  return (
+                    <tr key={`${String(line.lineId)}:${i}`}>
+                      <td className="px-2 py-1 font-mono text-xs">{String(line.lineId ?? "")}</td>
+                      <td className="px-2 py-1">
+                        {String(line.productName ?? "")}
+                        {(line.productId || line.brandName || line.category) ? (
+                          <span className="block text-xs text-slate-700">{[line.productId, line.brandName, line.category].filter(Boolean).map(String).join(" · ")}</span>
+                        ) : null}
+                      </td>
+                      <td className="px-2 py-1 font-mono text-xs">{String(line.skuId ?? "")}</td>
+                      <td className="px-2 py-1 text-right tabular-nums">{String(line.qty ?? "")}</td>
+                      <td className="px-2 py-1 text-right tabular-nums whitespace-nowrap">{money(line.priceUnit)}</td>
+                      <td className="px-2 py-1 text-right tabular-nums whitespace-nowrap">{money(line.priceSubTotal)}</td>
+                      <td className="px-2 py-1 text-right tabular-nums whitespace-nowrap">{money(line.priceSubPaid)}</td>
+                      <td className="px-2 py-1 text-xs" data-testid="line-custom">
+                        {custom.length === 0 ? (
+                          <span className="text-slate-700">{t("orders.detail.customNone")}</span>
+                        ) : (
+                          <dl>
+                            {custom.map((f) => (
+                              <div key={f} className="flex gap-1">
+                                <dt className="font-mono text-slate-700">{f}</dt>
+                                <dd>{f.startsWith("lDate") ? <TimeText value={String(line[f])} /> : String(line[f])}</dd>
+                              </div>
+                            ))}
+                          </dl>
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </DetailSection>
+
+      <DetailSection id="order-refund" title={t("orders.detail.refund")}>
+        <p className="text-xs text-slate-700">{t("orders.detail.refundUnknown")}</p>
+        {refund && (
+          <div className="mt-2" data-testid="order-refund">
+            {memo.data?.deleted && <p className="text-sm font-medium text-slate-900">{t("orders.detail.refundDeleted")}</p>}
+            <dl>
+              <Row label={t("orders.refund.refundTotal")}>{money(refund.refundTotal)}</Row>
+              <Row label={t("orders.refund.dateRefund")}><TimeText value={typeof refund.dateRefund === "string" ? refund.dateRefund : null} /></Row>
+              {typeof refund.reason === "string" && refund.reason && <Row label={t("orders.refund.reason")}>{refund.reason}</Row>}
+              <Row label={t("orders.refund.lines")}>
+                {Array.isArray(refund.refundLines) && refund.refundLines.length > 0
+                  ? (refund.refundLines as Record<string, unknown>[]).map((l) => `${String(l.lineId)} ${String(l.productName ?? "")}`.trim()).join(", ")
+                  : "—"}
+              </Row>
+            </dl>
+          </div>
+        )}
+      </DetailSection>
+
+      {dialog === "cancel" && <CancelOrderDialog order={data} open onClose={() => setDialog(undefined)} />}
+      {dialog === "refund" && <RefundDialog order={data} open onClose={() => setDialog(undefined)} />}
+      {dialog === "deleteRefund" && <DeleteRefundDialog order={data} open onClose={() => setDialog(undefined)} />}
+      {dialog === "delete" && <DeleteOrderDialog
+        order={data}
+        open
+        onClose={() => setDialog(undefined)}
+        onDeleted={() => {
+          setDialog(undefined);
+          router.push(href("/orders", customerId ? { customerId: String(customerId) } : undefined));
+        }}
+      />}
+    </div>
+  );
+}

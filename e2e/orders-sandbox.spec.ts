@@ -1,0 +1,286 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type FrameLocator, type Page, type TestInfo } from "@playwright/test";
+import { e2eUrls } from "../scripts/testing/e2e-env";
+import { ALPHA, installAlpha, marketUrl, platformGet, sandboxToken } from "./support/sandbox-login";
+
+/**
+ * The Orders area through the real chain: sandbox marketplace → the console in the admin's iframe →
+ * the app's proxy → the sandbox API (§4.2). Every result is checked through the sandbox API.
+ */
+
+type Row = { [key: string]: unknown };
+type Order = { orderNo: string; customerId: string; amountPaid: number; state?: string; remark?: string; cancelDate?: string; dateOrder: string; lines: Row[] };
+
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+async function platformSend(method: string, path: string, body: unknown, token: string): Promise<{ status: number; json: Row }> {
+  const response = await fetch(`${ALPHA.origin}${path}?access_token=${token}`, { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const text = await response.text();
+  return { status: response.status, json: text ? (JSON.parse(text.replace(/([:\[,]\s*)(\d{16,})(?=\s*[,\]}])/g, '$1"$2"')) as Row) : {} };
+}
+
+async function openOrdersInFrame(page: Page): Promise<FrameLocator> {
+  await page.goto(marketUrl(ALPHA.origin));
+  await page.getByRole("region", { name: "Engage Console" }).getByRole("link", { name: "Open" }).click();
+  const frame = page.frameLocator('iframe[title="Engage Console"]');
+  await frame.getByRole("navigation").getByRole("link", { name: "Orders" }).click();
+  await expect(frame.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible({ timeout: 20_000 });
+  return frame;
+}
+
+/** A full-page screenshot, attached to the report and kept under test-results. */
+async function attach(page: Page, info: TestInfo, name: string) {
+  await info.attach(name, { body: await page.screenshot({ fullPage: true, path: info.outputPath(`${name}.png`) }), contentType: "image/png" });
+}
+
+/** A time `msAgo` in the past as the UTC+8 value a datetime-local input takes, and as the UTC the platform stores. */
+function pastTime(msAgo: number) {
+  const ms = Math.floor((Date.now() - msAgo) / 1000) * 1000;
+  return { home: new Date(ms + 8 * 3_600_000).toISOString().slice(0, 19), utc: `${new Date(ms).toISOString().slice(0, 19)}Z` };
+}
+
+const orderNosOnScreen = async (frame: FrameLocator) => (await frame.getByTestId("orders-table").locator("tbody tr td:first-child").allTextContents()).map((s) => s.trim());
+
+test.describe.serial("orders through the sandbox", () => {
+  let token: string;
+  const stamp = Date.now().toString(36);
+  // Needs URL encoding: `/`, space, `#`, `%`.
+  const orderNo = `E2E/${stamp} #1%`;
+  const identity = { type: "crm-e2e", value: `E2E-${stamp}` };
+  let customerId: string;
+
+  const detail = async (no = orderNo) => {
+    const url = new URL(`${ALPHA.origin}/v1/dealService/getDealByOrderNo`);
+    url.searchParams.set("orderNo", no);
+    url.searchParams.set("access_token", token);
+    const response = await fetch(url);
+    const text = await response.text();
+    return { status: response.status, order: JSON.parse(text.replace(/([:\[,]\s*)(\d{16,})(?=\s*[,\]}])/g, '$1"$2"')) as Order };
+  };
+
+  test.beforeAll(async ({ request }) => {
+    expect((await request.post(`${ALPHA.origin}/__sandbox/reset`)).ok()).toBe(true);
+    expect((await request.post(`${ALPHA.origin}/__sandbox/seed`, { data: { customers: 40 } })).ok()).toBe(true);
+    token = await sandboxToken();
+    customerId = String((await platformSend("POST", "/v1/customers", { name: `订单 ${stamp}` }, token)).json.id);
+    expect((await platformSend("POST", "/v1/customeridentities", { customerId, identityType: identity.type, identityValue: identity.value }, token)).status).toBe(200);
+  });
+
+  test.beforeEach(async ({ page }) => {
+    await page.setViewportSize({ width: 1024, height: 900 });
+    await installAlpha(page);
+  });
+
+  test("the list shows the platform's orders of the last month, sorted by payment time both ways", async ({ page }, info) => {
+    const frame = await openOrdersInFrame(page);
+    const api = async (sord: string) => ((await platformGet("/v1/deals", { rows: "20", page: "1", sidx: "dateOrder", sord }, token)) as { records: number; rows: Order[] });
+    const desc = await api("desc");
+    expect(desc.records).toBeGreaterThan(0);
+    await expect(frame.getByText(`${desc.records.toLocaleString("en")} orders`)).toBeVisible();
+    await expect.poll(() => orderNosOnScreen(frame)).toEqual(desc.rows.map((r) => r.orderNo));
+    const header = frame.getByRole("columnheader", { name: /Paid at/ });
+    await expect(header).toHaveAttribute("aria-sort", "descending");
+    await header.getByRole("button").click();
+    await expect(header).toHaveAttribute("aria-sort", "ascending");
+    await expect.poll(async () => orderNosOnScreen(frame)).toEqual((await api("asc")).rows.map((r) => r.orderNo));
+    const consoleFrame = page.frames().find((f) => f.url().startsWith(e2eUrls.app))!;
+    expect(new URL(consoleFrame.url()).searchParams.get("sord")).toBe("asc");
+    // Paid amounts are shown from the platform's numbers, grouped, 2 decimals.
+    const first = (await api("asc")).rows[0]!;
+    await expect(frame.getByTestId("orders-table").locator("tbody tr").first()).toContainText(Number(first.amountPaid).toLocaleString("en", { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+    // States come per row (the list carries none): the seed's orders are paid or cancelled.
+    await expect(frame.getByTestId("orders-table").getByTestId("order-state").first()).toBeVisible();
+    expect(await consoleFrame.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await attach(page, info, "orders-list");
+  });
+
+  test("create with two lines for a customer by identity, view, edit, refund a line, delete the refund, cancel, delete", async ({ page }, info) => {
+    test.setTimeout(120_000);
+    const frame = await openOrdersInFrame(page);
+    await frame.getByRole("link", { name: "New order" }).click();
+    await expect(frame.getByRole("heading", { level: 1, name: "New order" })).toBeVisible();
+    await expect(frame.getByTestId("replace-warning")).toContainText("REPLACED");
+
+    // §4.2 required fields are checked before anything is sent.
+    const orderNoBox = frame.getByRole("textbox", { name: "Order number *" });
+    await frame.getByRole("button", { name: "Create order" }).click();
+    await expect(orderNoBox).toHaveAttribute("aria-invalid", "true");
+    await expect(orderNoBox).toBeFocused();
+    await expect(frame.getByRole("textbox", { name: "Paid amount *" })).toHaveAttribute("aria-invalid", "true");
+
+    const when = pastTime(2 * 86_400_000);
+    await orderNoBox.fill(orderNo);
+    await frame.getByLabel("Paid at (UTC+8) *").fill(when.home);
+    await frame.getByRole("radio", { name: "An identity (type and value)" }).check();
+    await frame.getByRole("textbox", { name: "Identity type *" }).fill(identity.type);
+    await frame.getByRole("textbox", { name: "Identity value *" }).fill(identity.value);
+    // More than 2 decimals is refused in the form.
+    await frame.getByRole("textbox", { name: "Paid amount *" }).fill("60.075");
+    const line1 = frame.getByTestId("order-line").nth(0);
+    await line1.getByRole("textbox", { name: "Product *" }).fill("龙井茶");
+    await line1.getByRole("textbox", { name: "Quantity *" }).fill("3");
+    await line1.getByRole("textbox", { name: "Unit price" }).fill("19.99");
+    await frame.getByRole("button", { name: "Add line" }).click();
+    const line2 = frame.getByTestId("order-line").nth(1);
+    await expect(line2.getByRole("textbox", { name: "Line id *" })).toHaveValue("2");
+    await line2.getByRole("textbox", { name: "Product *" }).fill("Cup");
+    await line2.getByRole("textbox", { name: "Unit price" }).fill("0.1");
+    await frame.getByRole("textbox", { name: "Discount amount" }).fill("0.2");
+    await frame.getByRole("textbox", { name: "Total amount" }).fill("60.27");
+    // Exact sums: 19.99 × 3 + 0.1 = 60.07.
+    await expect(frame.getByTestId("order-sums")).toContainText("The lines add up to 60.07.");
+    await frame.getByRole("button", { name: "Create order" }).click();
+    await expect(frame.getByText("At most 2 decimals.")).toBeVisible();
+    await frame.getByRole("textbox", { name: "Paid amount *" }).fill("60.07");
+    await expect(frame.getByText("At most 2 decimals.")).toBeHidden();
+    await expect(frame.getByTestId("order-sums")).toContainText("Paid + discount = 60.27.");
+    await attach(page, info, "order-form");
+    await frame.getByRole("button", { name: "Create order" }).click();
+
+    await expect(frame.getByRole("heading", { level: 1, name: `Order ${orderNo}`, exact: true })).toBeVisible();
+    const created = (await detail()).order;
+    expect(created).toMatchObject({ orderNo, customerId, amountPaid: 60.07, amountTotal: 60.27, amountDiscount: 0.2, dateOrder: when.utc, state: "已付款" });
+    expect(created.lines.map((l) => [l.lineId, l.productName, l.qty, l.priceUnit, l.priceSubTotal])).toEqual([
+      ["1", "龙井茶", 3, 19.99, 59.97],
+      ["2", "Cup", 1, 0.1, 0.1],
+    ]);
+    await expect(frame.getByTestId("order-state")).toHaveText("Paid");
+    await expect(frame.getByText("The payment is complete.")).toBeVisible();
+    await expect(frame.getByTestId("order-lines").locator("tbody tr")).toHaveCount(2);
+    await expect(frame.getByTestId("order-summary")).toContainText("60.07");
+    await expect(frame.getByRole("link", { name: `Open customer ${customerId}` })).toBeVisible();
+    await attach(page, info, "order-detail");
+
+    // Edit: the same form, only changes sent (PUT), the emptied subtotal recomputed exactly.
+    await frame.getByRole("link", { name: "Edit order" }).click();
+    await expect(frame.getByRole("heading", { level: 1, name: `Edit order ${orderNo}`, exact: true })).toBeVisible();
+    await expect(frame.getByRole("textbox", { name: "Order number *" })).toHaveAttribute("readonly", "");
+    await frame.getByRole("textbox", { name: "Remark" }).fill("gift wrap");
+    const edit2 = frame.getByTestId("order-line").nth(1);
+    await edit2.getByRole("textbox", { name: "Quantity *" }).fill("2");
+    await edit2.getByRole("textbox", { name: "Subtotal", exact: true }).fill("");
+    await frame.getByRole("textbox", { name: "Paid amount *" }).fill("60.17");
+    await frame.getByRole("button", { name: "Save changes" }).click();
+    await expect(frame.getByRole("heading", { level: 1, name: `Order ${orderNo}`, exact: true })).toBeVisible();
+    const edited = (await detail()).order;
+    expect(edited).toMatchObject({ remark: "gift wrap", amountPaid: 60.17 });
+    expect(edited.lines.map((l) => [l.lineId, l.qty, l.priceSubTotal])).toEqual([["1", 3, 59.97], ["2", 2, 0.2]]);
+    await expect(frame.getByTestId("order-summary")).toContainText("gift wrap");
+
+    // A field error of the platform on its field: line 2 disappears (another user) while the dialog is open.
+    await frame.getByRole("button", { name: "Refund…", exact: true }).click();
+    const refund = frame.getByRole("alertdialog", { name: `Refund order ${orderNo}` });
+    await refund.getByRole("checkbox", { name: /^Line 2: Cup/ }).check();
+    await expect(refund.getByRole("textbox", { name: "Amount to refund" })).toHaveValue("0.20");
+    await refund.getByRole("textbox", { name: "Amount to refund" }).fill("100");
+    await refund.getByRole("button", { name: /^Refund / }).click();
+    await expect(refund.getByText("At most 60.17 can be refunded: that is what was paid.")).toBeVisible();
+    await refund.getByRole("textbox", { name: "Amount to refund" }).fill("0.2");
+    await refund.getByRole("textbox", { name: "Reason (optional)" }).fill("damaged");
+    await attach(page, info, "refund-dialog");
+    const lines = edited.lines;
+    expect((await platformSend("PUT", `/v1/deals/${encodeURIComponent(orderNo)}`, { lines: [lines[0]] }, token)).status).toBe(200);
+    await refund.getByRole("button", { name: "Refund 0.20" }).click();
+    await expect(refund.locator('[data-field="refundLines"]')).toHaveAttribute("aria-invalid", "true");
+    await expect(refund.locator('[data-field="refundLines"]')).toContainText("has no line 2");
+    await refund.getByRole("button", { name: "Back" }).click();
+    expect((await platformSend("PUT", `/v1/deals/${encodeURIComponent(orderNo)}`, { lines }, token)).status).toBe(200);
+
+    // Refund line 2 (partial, 部分退单), confirmed; shown from the platform's answer.
+    // (The page still shows both lines: a refused refund changes nothing, and the lines are back.)
+    await frame.getByRole("button", { name: "Refund…", exact: true }).click();
+    await refund.getByRole("checkbox", { name: /^Line 2: Cup/ }).check();
+    await refund.getByRole("textbox", { name: "Reason (optional)" }).fill("damaged");
+    await refund.getByRole("button", { name: "Refund 0.20" }).click();
+    await expect(refund).toBeHidden();
+    await expect(frame.getByTestId("order-refund")).toContainText("0.20");
+    await expect(frame.getByTestId("order-refund")).toContainText("2 Cup");
+    await expect(frame.getByTestId("order-refund")).toContainText("damaged");
+    const stats = (await (await fetch(`${ALPHA.origin}/__sandbox/stats`)).json()) as Record<string, unknown>;
+    expect(JSON.stringify(stats)).toContain("dealService/refund");
+
+    // Delete the refund (confirmed): the platform answers with empty refundLines; none is left.
+    await frame.getByRole("button", { name: "Delete refund…" }).click();
+    await frame.getByRole("alertdialog").getByRole("button", { name: "Delete the refund" }).click();
+    await expect(frame.getByTestId("order-refund")).toContainText("The refund was deleted");
+    expect((await platformSend("POST", "/v1/dealService/deleteRefund", { orderNo }, token)).status).toBe(404);
+
+    // Cancel with a date typed in UTC+8 (sent in UTC).
+    const cancelAt = pastTime(86_400_000);
+    await frame.getByRole("button", { name: "Cancel order…" }).click();
+    const cancel = frame.getByRole("alertdialog", { name: `Cancel order ${orderNo}?` });
+    await cancel.getByLabel("Cancel date (UTC+8, optional)").fill(cancelAt.home);
+    await attach(page, info, "cancel-dialog");
+    await cancel.getByRole("button", { name: "Cancel the order" }).click();
+    await expect(frame.getByTestId("order-state")).toHaveText("Cancelled");
+    await expect(frame.getByRole("button", { name: "Cancel order…" })).toBeHidden();
+    const cancelled = (await detail()).order;
+    expect(cancelled.state).toBe("已取消");
+    expect(cancelled.cancelDate).toBe(cancelAt.utc);
+
+    // From the customer's page to this customer's orders, and back to the order.
+    const consoleFrame = page.frames().find((f) => f.url().startsWith(e2eUrls.app))!;
+    await consoleFrame.goto(`${e2eUrls.app}/customers/${customerId}?openAppId=${ALPHA.openAppId}`);
+    await frame.getByRole("link", { name: "All orders of this customer" }).click();
+    await expect(frame.getByRole("heading", { level: 1, name: `Orders of customer ${customerId}` })).toBeVisible();
+    expect(new URL(consoleFrame.url()).searchParams.get("customerId")).toBe(customerId);
+    await expect.poll(() => orderNosOnScreen(frame)).toEqual([orderNo]);
+    await frame.getByRole("link", { name: orderNo }).click();
+    await expect(frame.getByRole("heading", { level: 1, name: `Order ${orderNo}`, exact: true })).toBeVisible();
+
+    // Delete (confirmed): back to this customer's orders; the platform has it no more.
+    await frame.getByRole("button", { name: "Delete order…" }).click();
+    await frame.getByRole("alertdialog").getByRole("button", { name: "Delete the order" }).click();
+    await expect(frame.getByTestId("orders-no-results")).toBeVisible();
+    expect((await detail()).status).toBe(404);
+  });
+
+  test("axe finds nothing on the list, detail, form and dialogs, in both languages", async ({ page }, info) => {
+    test.setTimeout(120_000);
+    const no = `AXE-${stamp}`;
+    const when = pastTime(3_600_000);
+    const made = await platformSend("POST", "/v1/deals", {
+      customerId, orderNo: no, amountPaid: 12.5, dateOrder: when.utc,
+      lines: [{ lineId: "1", productName: "Tea", qty: 1, priceUnit: 12.5, priceSubTotal: 12.5, lAttr1: "gift" }],
+    }, token);
+    expect(made.status).toBe(200);
+    const app = (path: string) => `${e2eUrls.app}${path}${path.includes("?") ? "&" : "?"}openAppId=${ALPHA.openAppId}`;
+    const pages = [
+      { name: "list", url: app("/orders"), ready: () => page.getByTestId("orders-table") },
+      { name: "detail", url: app(`/orders/${encodeURIComponent(no)}`), ready: () => page.getByTestId("order-lines") },
+      { name: "form", url: app("/orders/new"), ready: () => page.getByTestId("replace-warning") },
+      { name: "edit", url: app(`/orders/${encodeURIComponent(no)}/edit`), ready: () => page.getByTestId("order-line").first() },
+    ];
+    for (const locale of ["en", "zh-CN"] as const) {
+      for (const p of pages) {
+        await page.goto(p.url);
+        if (locale === "zh-CN") await page.getByLabel(/Language|语言/).first().selectOption("zh-CN");
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible({ timeout: 20_000 });
+        await expect(p.ready()).toBeVisible();
+        if (p.name === "detail" && locale === "en") await expect(page.getByTestId("line-custom")).toContainText("gift");
+        if (p.name === "form") {
+          // Errors on the page too.
+          await page.getByRole("button", { name: locale === "en" ? "Create order" : "创建订单" }).click();
+          await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+        }
+        const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+        expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), `${locale} ${p.name}`).toEqual([]);
+        await attach(page, info, `${p.name}-${locale}`);
+      }
+      // The dialogs, open on the detail page.
+      const dialogs: [string, string][] = locale === "en"
+        ? [["Refund…", "Refund order"], ["Cancel order…", "Cancel order"], ["Delete refund…", "Delete the refund"], ["Delete order…", "Delete order"]]
+        : [["退单…", "退单"], ["取消订单…", "取消订单"], ["删除退单…", "删除订单"], ["删除订单…", "删除订单"]];
+      for (const [button, dialog] of dialogs) {
+        await page.goto(pages[1]!.url);
+        if (locale === "zh-CN") await page.getByLabel(/Language|语言/).first().selectOption("zh-CN");
+        await expect(page.getByTestId("order-lines")).toBeVisible({ timeout: 20_000 });
+        await page.getByRole("button", { name: button, exact: true }).click();
+        await expect(page.getByRole("alertdialog", { name: new RegExp(dialog) })).toBeVisible();
+        const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+        expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), `${locale} dialog ${button}`).toEqual([]);
+        await attach(page, info, `dialog-${button}-${locale}`);
+      }
+    }
+  });
+});

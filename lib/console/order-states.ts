@@ -1,0 +1,28 @@
+/**
+ * Order `state` values (§3: `已付款` paid, returned by detail-by-order-number; `已取消` cancelled,
+ * returned by cancel) and the refund `state` values a refund request carries (§4.2: `完全退单` full,
+ * `部分退单` partial), as translated labels with a one-line meaning. Any other value is shown as it
+ * came: the spec does not list every state (§3 "Other moves … not shown").
+ */
+
+export const ORDER_STATES = { "已付款": "paid", "已取消": "cancelled", "完全退单": "refundFull", "部分退单": "refundPartial" } as const;
+export type OrderStateKind = (typeof ORDER_STATES)[keyof typeof ORDER_STATES];
+
+export type OrderStateView = { kind: OrderStateKind; raw: string } | { kind: "unknown"; raw: string } | { kind: "none"; raw: "" };
+
+export function orderStateView(state: unknown): OrderStateView {
+  if (typeof state !== "string" || state.trim() === "") return { kind: "none", raw: "" };
+  const raw = state.trim();
+  const kind = (ORDER_STATES as Record<string, OrderStateKind>)[raw];
+  return kind ? { kind, raw } : { kind: "unknown", raw };
+}
+
+/** The message keys of a known state: `orders.state.<kind>` (label) and `orders.state.<kind>.meaning`. */
+export function stateMessageKeys(kind: OrderStateKind): { label: `orders.state.${OrderStateKind}`; meaning: `orders.state.${OrderStateKind}.meaning` } {
+  return { label: `orders.state.${kind}`, meaning: `orders.state.${kind}.meaning` };
+}
+
+/** §3: a cancelled order is not cancelled again (the console hides the action; the platform is not asked). */
+export function canCancel(state: unknown): boolean {
+  return orderStateView(state).kind !== "cancelled";
+}
