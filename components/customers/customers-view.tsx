@@ -8,7 +8,9 @@ import {
   EMPTY_FILTERS,
   hasActiveFilters,
   listInput,
+  movePage,
   PAGE_SIZES,
+  pageRows,
   SORTABLE_COLUMNS,
   type CustomerListState,
   type SortColumn,
@@ -58,7 +60,7 @@ export function CustomersView() {
     setFiltersReset((k) => k + 1);
   };
 
-  const rows = list.data?.rows ?? [];
+  const rows = pageRows(state, list.data?.rows ?? []);
   const total = queries.count && count.data !== undefined && !count.isPlaceholderData ? count.data : undefined;
   const pages = total !== undefined ? Math.max(1, Math.ceil(total / state.rows)) : undefined;
   const hasNext = pages !== undefined ? state.page < pages : rows.length === state.rows;
@@ -131,7 +133,7 @@ export function CustomersView() {
             <p className="text-sm text-slate-800 tabular-nums">
               {t("list.showing", { from: (state.page - 1) * state.rows + 1, to: (state.page - 1) * state.rows + rows.length })}
             </p>
-            <Pagination page={state.page} pages={pages} hasNext={hasNext && !list.isPlaceholderData} onPage={(page) => setState((s) => ({ ...s, page }))} />
+            <Pagination page={state.page} pages={pages} hasNext={hasNext && !list.isPlaceholderData} onPage={(page) => setState((s) => movePage(s, page, list.isPlaceholderData ? [] : rows))} />
           </div>
         </>
       )}
