@@ -24,6 +24,7 @@ import { useConsoleHref } from "@/components/shell/console-href";
 import { errorMessage } from "@/components/ui/error-message";
 import { ListControls } from "@/components/ui/list-controls";
 import { ColumnChooser } from "./column-chooser";
+import { CustomerExport } from "./customer-export";
 import { CustomerFilters } from "./customer-filters";
 import { CustomerTable } from "./customer-table";
 import { Pagination } from "./pagination";
@@ -97,6 +98,7 @@ export function CustomersView() {
             {showUpdating ? t("list.updating") : ""}
           </span>
           <ColumnChooser columns={state.columns} onChange={(columns) => setState((s) => ({ ...s, columns }))} />
+          <CustomerExport state={state} total={total} />
         </div>
       </div>
 

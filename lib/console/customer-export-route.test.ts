@@ -73,7 +73,7 @@ describe("GET /api/export/customers", () => {
 
   it("needs the console's request header (an export cannot be started cross-site)", async () => {
     const { deps } = makeDeps();
-    for (const headers of [{}, { "sec-fetch-site": "cross-site", "x-engage-request": "1" }]) {
+    for (const headers of [{}, { "sec-fetch-site": "cross-site", "x-engage-request": "1" }] as Array<Record<string, string>>) {
       const res = await handleCustomerExport(exportRequest("", headers), deps);
       expect(res.status).toBe(403);
     }

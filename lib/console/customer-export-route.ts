@@ -2,7 +2,7 @@ import "server-only";
 import { callPlatform } from "@/lib/platform/client";
 import { operations } from "@/lib/platform/operations";
 import { csrfProblem, errorResponse, platformFailure, requestIdOf, type InstallationKey, type ProxyDeps } from "@/lib/platform/proxy";
-import { exportPlan, startCsvExport, type ExportRow, type FetchPage } from "./customer-export";
+import { exportFileName, exportPlan, startCsvExport, type ExportRow, type FetchPage } from "./customer-export";
 import { parseListState } from "./customer-list-state";
 
 /**
@@ -62,12 +62,11 @@ export async function handleCustomerExport(request: Request, deps: ProxyDeps): P
     return failure.response;
   }
   // A client that goes away cancels the stream, which aborts the request in flight and ends the walk.
-  const day = new Date().toISOString().slice(0, 10);
   return new Response(stream, {
     status: 200,
     headers: {
       "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="customers-${day}.csv"`,
+      "content-disposition": `attachment; filename="${exportFileName("customers")}"`,
       "cache-control": "no-store",
       "x-content-type-options": "nosniff",
       "x-request-id": requestId,

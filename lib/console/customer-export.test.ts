@@ -42,7 +42,7 @@ function fakePlatform(options: { failOn?: number; ignoreRange?: boolean } = {}) 
   return { fetchPage, calls, maxInFlight: () => maxInFlight };
 }
 
-const state = (patch: Partial<CustomerListState> & { filters?: Partial<CustomerListState["filters"]> } = {}): CustomerListState => ({
+const state = (patch: Omit<Partial<CustomerListState>, "filters"> & { filters?: Partial<CustomerListState["filters"]> } = {}): CustomerListState => ({
   ...DEFAULT_STATE,
   ...patch,
   filters: { ...EMPTY_FILTERS, ...patch.filters },

@@ -68,7 +68,7 @@ describe("keyset paging on id (§4.1 idFrom / idTo)", () => {
       const keysetPages: string[][] = [offsetPages[0]!];
       for (let page = 2; page <= 3; page++) {
         const last = BigInt(keysetPages.at(-1)!.at(-1)!);
-        const range = sord === "asc" ? { idFrom: String(last + 1n) } : { idTo: String(last - 1n) };
+        const range: Record<string, string> = sord === "asc" ? { idFrom: String(last + 1n) } : { idTo: String(last - 1n) };
         const res = await kit.call("GET", "/v1/customers", { query: { rows: 50, page: 1, sord, select: "id", ...range } });
         keysetPages.push(res.json.rows.map((r: { id: bigint }) => String(r.id)));
       }
