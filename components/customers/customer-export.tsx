@@ -1,7 +1,6 @@
 "use client";
 import { useEffect, useId, useRef, useState } from "react";
-import { blobSink, downloadCsv, ExportFailedError, pickFileSink, type CsvSink } from "@/lib/api/csv-download";
-import { exportFileName } from "@/lib/console/customer-export";
+import type { CsvSink } from "@/lib/api/csv-download";
 import { serializeListState, type CustomerListState } from "@/lib/console/customer-list-state";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { Button } from "@/components/ui/button";
@@ -30,15 +29,28 @@ export function CustomerExport({ state, total }: { state: CustomerListState; tot
   useEffect(() => () => running.current?.abort(), []);
 
   const start = async () => {
+    if (running.current) return; // a second click while the first is starting
+    const controller = new AbortController();
+    running.current = controller;
+    let modules;
+    try {
+      // Loaded on the first click: the list's first load stays small. The save picker still runs
+      // within the click's user activation (seconds); if not, it falls back to the Blob download.
+      modules = await Promise.all([import("@/lib/api/csv-download"), import("@/lib/console/csv")]);
+    } catch {
+      running.current = null;
+      setStatus({ kind: "refused", message: t("error.network") });
+      return;
+    }
+    const [{ blobSink, downloadCsv, ExportFailedError, pickFileSink }, { exportFileName }] = modules;
     const file = exportFileName("customers");
     let sink: CsvSink | undefined;
     try {
-      sink = await pickFileSink(file, t("customerExport.fileType")); // first: it needs the click's activation
+      sink = await pickFileSink(file, t("customerExport.fileType"));
     } catch {
+      running.current = null;
       return; // the user closed the save dialog
     }
-    const controller = new AbortController();
-    running.current = controller;
     setStatus({ kind: "running", rows: 0 });
     const query = serializeListState(state).toString();
     try {

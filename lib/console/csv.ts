@@ -49,6 +49,11 @@ export function csvRecordCounter(): { push(text: string): number; readonly count
   };
 }
 
+/** `customers-2026-11-22.csv`: the day in the platform's home time zone (UTC+8, §2). */
+export function exportFileName(prefix: string, now = new Date()): string {
+  return `${prefix}-${new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10)}.csv`;
+}
+
 /** Parses CSV text into records (for tests and checks; the console never needs to read CSV). */
 export function parseCsv(text: string): string[][] {
   const records: string[][] = [];

@@ -2,7 +2,8 @@ import "server-only";
 import { callPlatform } from "@/lib/platform/client";
 import { operations } from "@/lib/platform/operations";
 import { csrfProblem, errorResponse, platformFailure, requestIdOf, type InstallationKey, type ProxyDeps } from "@/lib/platform/proxy";
-import { exportFileName, exportPlan, startCsvExport, type ExportRow, type FetchPage } from "./customer-export";
+import { exportFileName } from "./csv";
+import { exportPlan, startCsvExport, type ExportRow, type FetchPage } from "./customer-export";
 import { parseListState } from "./customer-list-state";
 
 /**

@@ -146,8 +146,3 @@ export async function startCsvExport(
     { highWaterMark: 1 },
   );
 }
-
-/** `customers-2026-11-22.csv`: the day in the platform's home time zone (UTC+8, §2). */
-export function exportFileName(prefix: string, now = new Date()): string {
-  return `${prefix}-${new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10)}.csv`;
-}
