@@ -26,7 +26,8 @@ async function openConsoleInFrame(page: Page): Promise<FrameLocator> {
 
 const appFrame = (page: Page): Frame => page.frames().find((f) => f.url().startsWith(e2eUrls.app))!;
 const frameQuery = (page: Page) => new URL(appFrame(page).url()).searchParams;
-const idsOnScreen = async (frame: FrameLocator) => (await frame.locator("tbody tr td:first-child").allTextContents()).map((s) => s.trim());
+// The first column is the bulk selection checkbox; the id is the second.
+const idsOnScreen = async (frame: FrameLocator) => (await frame.locator("tbody tr td:nth-child(2)").allTextContents()).map((s) => s.trim());
 
 test.describe.serial("customers: keyset paging and CSV export through the sandbox", () => {
   let token: string;

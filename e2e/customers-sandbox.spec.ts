@@ -20,7 +20,7 @@ async function openConsoleInFrame(page: Page): Promise<FrameLocator> {
 }
 
 const idsOnScreen = async (scope: Pick<Page, "locator"> | FrameLocator) =>
-  (await scope.locator("tbody tr td:first-child").allTextContents()).map((s) => s.trim());
+  (await scope.locator("tbody tr td:nth-child(2)").allTextContents()).map((s) => s.trim());
 
 test.describe.serial("customers list through the sandbox", () => {
   let token: string;

@@ -15,6 +15,7 @@ import {
   type CustomerListState,
   type SortColumn,
 } from "@/lib/console/customer-list-state";
+import { EMPTY_SELECTION, toggleOne, togglePage, withoutIds, type Selection } from "@/lib/console/customer-selection";
 import { useCustomerListState } from "@/lib/console/use-customer-list-state";
 import { useDelayedFlag } from "@/lib/hooks/use-delayed-flag";
 import type { MessageKey } from "@/lib/i18n/messages";
@@ -23,6 +24,7 @@ import { Button, buttonClass } from "@/components/ui/button";
 import { useConsoleHref } from "@/components/shell/console-href";
 import { errorMessage } from "@/components/ui/error-message";
 import { ListControls } from "@/components/ui/list-controls";
+import { BulkActions } from "./bulk-actions";
 import { ColumnChooser } from "./column-chooser";
 import { CustomerExport } from "./customer-export";
 import { CustomerFilters } from "./customer-filters";
@@ -38,13 +40,15 @@ export function customerListQueries(state: CustomerListState) {
 /**
  * The customers list (§4.1): filters, sort, page size, columns, total, paging. State lives in the
  * URL; the previous page stays on screen while the next one loads (`keepPreviousData`), and
- * loading indicators appear only when an answer is slow.
+ * loading indicators appear only when an answer is slow. The selection for bulk actions lives in
+ * this component (not the URL), so it survives paging and filter changes while the page is open.
  */
 export function CustomersView() {
   const { t, locale } = useI18n();
   const href = useConsoleHref();
   const [state, setState] = useCustomerListState();
   const [filtersReset, setFiltersReset] = useState(0);
+  const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
 
   const queries = customerListQueries(state);
   const list = useQuery({ ...queries.list, placeholderData: keepPreviousData });
@@ -102,6 +106,8 @@ export function CustomersView() {
         </div>
       </div>
 
+      <BulkActions selection={selection} onClear={() => setSelection(EMPTY_SELECTION)} onRemoved={(ids) => setSelection((s) => withoutIds(s, ids))} />
+
       {list.isError && !list.data ? (
         <div role="alert" className="rounded-lg border border-red-300 bg-white p-4">
           <p className="font-medium text-slate-900">{t("list.loadError")}</p>
@@ -130,7 +136,13 @@ export function CustomersView() {
         </div>
       ) : (
         <>
-          <CustomerTable rows={rows} state={state} busy={list.isFetching} onSort={onSort} />
+          <CustomerTable
+            rows={rows}
+            state={state}
+            busy={list.isFetching}
+            onSort={onSort}
+            selection={{ selected: selection, onToggle: (row) => setSelection((s) => toggleOne(s, row)), onTogglePage: (page) => setSelection((s) => togglePage(s, page)) }}
+          />
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p className="text-sm text-slate-800 tabular-nums">
               {t("list.showing", { from: (state.page - 1) * state.rows + 1, to: (state.page - 1) * state.rows + rows.length })}

@@ -2,18 +2,18 @@
 import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from "react";
-import { ApiError } from "@/lib/api/api-error";
 import { platformFetch } from "@/lib/api/browser-fetch";
 import { invalidateAfter } from "@/lib/api/platform-queries";
 import { registerUnsavedGuard } from "@/lib/api/reauth";
 import { addInBatches, type BatchProgress, type ItemResult } from "@/lib/console/batch-add";
+import { runBounded } from "@/lib/console/bulk-run";
 import { BATCH_CHUNK, chunk, MAX_IDS, parseIds, type ParsedIds } from "@/lib/console/member-ids";
-import type { MessageKey, Translate } from "@/lib/i18n/messages";
+import type { MessageKey } from "@/lib/i18n/messages";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { useConsoleHref } from "@/components/shell/console-href";
 import { Button, focusRing } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { errorMessage } from "@/components/ui/error-message";
+import { errorMessage, itemFailureReason } from "@/components/ui/error-message";
 import { inputClass } from "@/components/ui/field";
 
 const REASONS: Record<ParsedIds["problems"][number]["reason"], MessageKey> = { notAnId: "lists.ids.notAnId", tooLarge: "lists.ids.tooLarge", zero: "lists.ids.zero" };
@@ -21,12 +21,6 @@ const REASONS: Record<ParsedIds["problems"][number]["reason"], MessageKey> = { n
 const SHOWN_RESULTS = 500;
 /** Files larger than this are refused before reading (100,000 ids of 19 digits and a separator fit in 2 MB). */
 const MAX_FILE_BYTES = 4 * 1024 * 1024;
-
-/** Why an id was not added: the sentence for the failure, and for a 404 the platform's words (which customer or list). */
-function failureReason(result: Extract<ItemResult, { status: "failed" }>, t: Translate): string {
-  if (result.error instanceof ApiError && result.error.status === 404 && result.reason) return `${t("error.notFound")} ${result.reason}`;
-  return errorMessage(result.error, t);
-}
 
 type Run = { kind: "add"; progress: BatchProgress; results: readonly ItemResult[]; running: boolean } | { kind: "remove"; progress: BatchProgress; error?: unknown; running: boolean };
 
@@ -87,19 +81,19 @@ export function BatchMembers({ listId }: { listId: string }) {
     const progress: BatchProgress = { done: 0, total, added: 0, failed: 0 };
     setRun({ kind: "remove", progress: { ...progress }, running: true });
     let error: unknown;
-    // Ids go in the query string: chunks keep each URL short.
-    for (const part of chunk(parsed.ids, BATCH_CHUNK)) {
-      if (controller.signal.aborted) break;
-      try {
-        await platformFetch("listMembers.removeFromList", { query: { customerIds: part.join(","), listId } });
-        progress.done += part.length;
-      } catch (e) {
-        error = e;
-        progress.failed += part.length;
-        progress.done += part.length;
-      }
-      setRun({ kind: "remove", progress: { ...progress }, error, running: true });
-    }
+    // Ids go in the query string: chunks keep each URL short. One chunk at a time.
+    await runBounded(chunk(parsed.ids, BATCH_CHUNK), (part) => platformFetch("listMembers.removeFromList", { query: { customerIds: part.join(","), listId } }), {
+      concurrency: 1,
+      signal: controller.signal,
+      onProgress: (_counts, last) => {
+        progress.done += last.item.length;
+        if (last.status === "failed") {
+          error = last.error;
+          progress.failed += last.item.length;
+        }
+        setRun({ kind: "remove", progress: { ...progress }, error, running: true });
+      },
+    });
     await invalidateAfter(queryClient, "listMembers.removeFromList");
     setRun({ kind: "remove", progress: { ...progress }, error, running: false });
   };
@@ -184,7 +178,7 @@ export function BatchMembers({ listId }: { listId: string }) {
                   {failed.slice(0, SHOWN_RESULTS).map((r) => (
                     <tr key={r.customerId}>
                       <td className="pr-4 font-mono text-slate-900">{r.customerId}</td>
-                      <td className="text-red-800">{r.status === "failed" ? failureReason(r, t) : ""}</td>
+                      <td className="text-red-800">{r.status === "failed" ? itemFailureReason(r.error, t) : ""}</td>
                     </tr>
                   ))}
                 </tbody>

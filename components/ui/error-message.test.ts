@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/api/api-error";
 import { translate, type MessageKey, type TranslateValues } from "@/lib/i18n/messages";
-import { errorMessage } from "./error-message";
+import { errorMessage, itemFailureReason } from "./error-message";
 
 const en = (key: MessageKey, values?: TranslateValues) => translate("en", key, values);
 const zh = (key: MessageKey, values?: TranslateValues) => translate("zh-CN", key, values);
@@ -19,5 +19,13 @@ describe("errorMessage", () => {
   it("passes the platform's message for other failures and never shows internals of unknown errors", () => {
     expect(errorMessage(err(422, "email is invalid"), en)).toBe("The request failed: email is invalid");
     expect(errorMessage(new Error("TypeError at line 3"), en)).toBe("This page could not be shown. Your data is unchanged.");
+  });
+});
+
+describe("itemFailureReason", () => {
+  it("adds what was not found to a 404, and is errorMessage otherwise", () => {
+    expect(itemFailureReason(err(404, "customer 123 not found"), en)).toBe("Not found. customer 123 not found");
+    expect(itemFailureReason(err(503), en)).toBe(errorMessage(err(503), en));
+    expect(itemFailureReason(undefined, en)).toBe(errorMessage(undefined, en));
   });
 });

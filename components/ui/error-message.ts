@@ -10,3 +10,12 @@ export function errorMessage(error: unknown, t: Translate): string {
   if (error.status === 404) return t("error.notFound");
   return t("error.generic", { message: error.message });
 }
+
+/**
+ * Why one item of a bulk action failed: `errorMessage`, and for a 404 also the platform's words,
+ * which say what was not found (`customer 123 not found`: the customer or the list).
+ */
+export function itemFailureReason(error: unknown, t: Translate): string {
+  if (error instanceof ApiError && error.status === 404 && error.message) return `${t("error.notFound")} ${error.message}`;
+  return errorMessage(error, t);
+}

@@ -1,5 +1,6 @@
 import { ApiError } from "@/lib/api/api-error";
 import type { ListMember } from "@/lib/platform/resources";
+import { runBounded } from "./bulk-run";
 import { chunk } from "./member-ids";
 
 /**
@@ -7,7 +8,8 @@ import { chunk } from "./member-ids";
  * per id. §4.4 does not say how a batch with one bad item fails; the sandbox refuses the whole
  * batch. So a refused chunk is split in halves and retried until the ids that fail stand alone,
  * each with the platform's reason; the others are added. A transient failure (network, 429, 5xx)
- * is not split: its ids are reported failed with that reason, and can be retried.
+ * is not split: its ids are reported failed with that reason, and can be retried. Chunks go one
+ * after another through `runBounded` (bulk-run.ts), which also stops between chunks when aborted.
  */
 
 export type ItemResult = { customerId: string; status: "added"; memberId: string } | { customerId: string; status: "failed"; reason: string; error: unknown };
@@ -58,10 +60,11 @@ export async function addInBatches(
     }
   };
 
-  for (const part of chunk(ids, options.chunkSize)) {
-    if (options.signal?.aborted) break;
-    await attempt(part);
-    options.onProgress?.({ ...progress }, results);
-  }
+  // `attempt` records its own results (a split chunk yields several), so it never rejects.
+  await runBounded(chunk(ids, options.chunkSize), attempt, {
+    concurrency: 1,
+    signal: options.signal,
+    onProgress: () => options.onProgress?.({ ...progress }, results),
+  });
   return results;
 }
