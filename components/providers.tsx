@@ -1,26 +1,38 @@
 "use client";
 import { QueryClientProvider } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { ApiError } from "@/lib/api/api-error";
 import { getBrowserQueryClient } from "@/lib/api/query-client";
+import type { Translate } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
-import { translate } from "@/lib/i18n/messages";
+import type { Messages } from "@/lib/i18n/messages";
 import { toastStore } from "@/lib/ui/toast-store";
 import { errorMessage } from "@/components/ui/error-message";
-import { I18nProvider } from "./i18n/i18n-provider";
+import { I18nProvider, useI18n } from "./i18n/i18n-provider";
 
 /**
- * The console's client-side context: the browser's single QueryClient (mutation failures become
- * error toasts unless a mutation sets `meta.silent`), and the language.
+ * The console's client-side context: the language (`messages` = the dictionary of `locale` only),
+ * and the browser's single QueryClient (mutation failures become error toasts in the current
+ * language unless a mutation sets `meta.silent`).
  */
-export function Providers({ locale, children }: { locale: Locale; children: ReactNode }) {
-  const queryClient = getBrowserQueryClient((error) => {
-    const current = (document.documentElement.lang === "zh-CN" ? "zh-CN" : "en") as Locale;
-    toastStore.show("error", error instanceof ApiError ? errorMessage(error, (k, v) => translate(current, k, v)) : translate(current, "error.body"));
-  });
+export function Providers({ locale, messages, children }: { locale: Locale; messages: Messages; children: ReactNode }) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <I18nProvider initialLocale={locale}>{children}</I18nProvider>
-    </QueryClientProvider>
+    <I18nProvider initialLocale={locale} initialMessages={messages}>
+      <QueryProvider>{children}</QueryProvider>
+    </I18nProvider>
   );
+}
+
+// The client lives for the page; its error handler reads the language of the moment.
+let translateNow: Translate = (key) => key;
+
+function QueryProvider({ children }: { children: ReactNode }) {
+  const { t } = useI18n();
+  useEffect(() => {
+    translateNow = t;
+  }, [t]);
+  const queryClient = getBrowserQueryClient((error) => {
+    toastStore.show("error", error instanceof ApiError ? errorMessage(error, translateNow) : translateNow("error.body"));
+  });
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Providers } from "@/components/providers";
 import { ConsoleShell } from "@/components/shell/console-shell";
+import { messages } from "@/lib/i18n/messages";
 import { requestLocale } from "@/lib/i18n/server";
 
 /**
@@ -11,7 +12,7 @@ import { requestLocale } from "@/lib/i18n/server";
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const locale = await requestLocale();
   return (
-    <Providers locale={locale}>
+    <Providers locale={locale} messages={messages[locale]}>
       <ConsoleShell>{children}</ConsoleShell>
     </Providers>
   );

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { platformQuery } from "@/lib/api/platform-queries";
 import { usePlatformMutation } from "@/lib/api/platform-mutation";
+import { customerDetailInputs } from "@/lib/console/customer-detail-inputs";
 import { tagNameProblem, tagsOf, TAG_NAME_MAX, withTagAdded, withTagRemoved, type CustomerTagsAnswer } from "@/lib/console/customer-tags";
 import type { MessageKey } from "@/lib/i18n/messages";
 import { toastStore } from "@/lib/ui/toast-store";
@@ -21,16 +22,8 @@ export function DetailSection({ id, title, children }: { id: string; title: stri
   );
 }
 
-/** The reads of the detail page's activity panels (§4.3, §4.4, §4.5, §4.2). */
-export function customerActivityInputs(id: string, eventType = "") {
-  return {
-    tags: { query: { customerId: id } },
-    memberships: { query: { customerId: id, rows: 100, sidx: "listId" as const } },
-    lists: { query: { rows: 1000 } },
-    events: { query: { customerId: id, max: 100, sidx: "date", sord: "desc" as const, ...(eventType ? { event: eventType } : {}) } },
-    orders: { query: { customerId: id, rows: 100 } },
-  };
-}
+/** The reads of the detail page's activity panels (§4.3, §4.4, §4.5, §4.2); the server prefetches the same. */
+export const customerActivityInputs = customerDetailInputs;
 
 /**
  * Tags of a customer (§4.5 tagservice), added and removed OPTIMISTICALLY: the chip list changes at

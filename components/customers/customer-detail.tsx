@@ -12,6 +12,7 @@ import { useConsoleHref } from "@/components/shell/console-href";
 import { Button, buttonClass, focusRing } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-message";
 import { TimeText } from "@/components/ui/time-text";
+import { AddIdentity } from "./add-identity";
 import { cellText } from "./customer-table";
 import { CustomerEvents, CustomerMemberships, DetailSection, CustomerOrders, CustomerTags } from "./customer-activity";
 import { DeleteCustomer } from "./delete-customer";
@@ -122,6 +123,7 @@ export function CustomerDetail({ id }: { id: string }) {
               </table>
             )}
             {identities.data && <UnbindMessenger identities={identities.data} />}
+            {identities.data && <AddIdentity customerId={id} existing={identities.data} />}
           </DetailSection>
           <CustomerTags id={id} />
           <CustomerMemberships id={id} />

@@ -79,6 +79,9 @@ export function CustomersView() {
           <Link href={href("/customers/new")} className={buttonClass("primary")} data-testid="new-customer">
             {t("customerEdit.newCustomer")}
           </Link>
+          <Link href={href("/customers/lookup")} className={buttonClass("secondary")} data-testid="md5-lookup">
+            {t("md5.open")}
+          </Link>
         </div>
         <p className="text-sm text-slate-800" aria-live="polite">
           {total !== undefined ? (total === 1 ? t("list.totalOne") : t("list.total", { count: total.toLocaleString(locale) })) : null}

@@ -1,7 +1,8 @@
 "use client";
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
 import { LOCALE_COOKIE, type Locale } from "@/lib/i18n/locales";
-import { translate, type Translate } from "@/lib/i18n/messages";
+import { formatMessage, type Translate } from "@/lib/i18n/format";
+import type { Messages } from "@/lib/i18n/messages";
 
 type I18n = { locale: Locale; t: Translate; setLocale: (locale: Locale) => void };
 
@@ -12,14 +13,23 @@ function rememberLocale(locale: Locale) {
   document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=None; Secure; Partitioned`;
 }
 
-export function I18nProvider({ initialLocale, children }: { initialLocale: Locale; children: ReactNode }) {
-  const [locale, setLocaleState] = useState<Locale>(initialLocale);
+/**
+ * The console's language. The page arrives with one dictionary (the server's choice of language);
+ * switching loads the other as a separate chunk, so no route's first load carries both.
+ */
+export function I18nProvider({ initialLocale, initialMessages, children }: { initialLocale: Locale; initialMessages: Messages; children: ReactNode }) {
+  const [current, setCurrent] = useState({ locale: initialLocale, dictionary: initialMessages });
   const setLocale = useCallback((next: Locale) => {
-    setLocaleState(next);
-    document.documentElement.lang = next;
     rememberLocale(next);
+    void import("@/lib/i18n/messages").then(({ messages }) => {
+      document.documentElement.lang = next;
+      setCurrent({ locale: next, dictionary: messages[next] });
+    });
   }, []);
-  const value = useMemo<I18n>(() => ({ locale, setLocale, t: (key, values) => translate(locale, key, values) }), [locale, setLocale]);
+  const value = useMemo<I18n>(
+    () => ({ locale: current.locale, setLocale, t: (key, values) => formatMessage(current.dictionary, key, values) }),
+    [current, setLocale],
+  );
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 

@@ -1,11 +1,18 @@
+import { formatMessage, type TranslateValues } from "./format";
 import type { Locale } from "./locales";
+import { tagsEn, tagsZhCN } from "./tags-messages";
+
+export type { Translate, TranslateValues } from "./format";
 
 /**
  * Every string of the console, in English and Simplified Chinese. `zh-CN` is typed against the
  * English keys, so a missing translation does not compile (and `messages.test.ts` checks it too).
  * `{name}` marks a value filled in by `translate`.
+ *
+ * Server code only (and tests): the browser receives just the dictionary of its language from the
+ * console layout, and loads the other one when staff switch (components/i18n/i18n-provider.tsx).
  */
-const en = {
+const coreEn = {
   "app.name": "Engage Console",
   "shell.skipToContent": "Skip to main content",
   "shell.mainNav": "Main",
@@ -239,6 +246,36 @@ const en = {
   "detail.noStatistics": "No statistics yet.",
   "detail.notFound": "This customer does not exist, or was merged into another customer.",
   "detail.loading": "Loading customer…",
+  "identityAdd.title": "Add an identity",
+  "identityAdd.type": "Identity type",
+  "identityAdd.customType": "Custom type name",
+  "identityAdd.value": "Identity value",
+  "identityAdd.name": "Display name (optional)",
+  "identityAdd.submit": "Add identity",
+  "identityAdd.adding": "Adding…",
+  "identityAdd.added": "Identity {type} {value} added.",
+  "identityAdd.failed": "The identity was not added.",
+  "identityAdd.error.identityExists": "This customer already has this identity.",
+  "md5.open": "Find by MD5",
+  "md5.title": "Find a customer by MD5 identity",
+  "md5.intro": "MD5 identities are kept apart from ordinary identities. A general MD5 is the MD5 of a customer's mobile number or email; a marketplace MD5 comes from the marketplace.",
+  "md5.type": "MD5 type",
+  "md5.type.common": "General (common)",
+  "md5.type.marketplace": "Marketplace",
+  "md5.value": "MD5 value",
+  "md5.valueHelp": "32 characters, 0–9 and a–f.",
+  "md5.find": "Find",
+  "md5.searching": "Searching…",
+  "md5.notFound": "Not found: no customer has this MD5 identity.",
+  "md5.error.notMd5": "An MD5 is 32 characters, 0–9 and a–f.",
+  "md5.found": "Identity found",
+  "md5.field.customerId": "Customer id",
+  "md5.field.type": "Identity type",
+  "md5.field.value": "Identity value",
+  "md5.field.md5type": "MD5 type",
+  "md5.field.md5value": "MD5 value",
+  "md5.field.dateCreated": "Created",
+  "md5.openCustomer": "Open customer {id}",
   "stat.firstOrderDate": "First order",
   "stat.lastOrderDate": "Last order",
   "stat.lastOrderDays": "Days since last order",
@@ -481,10 +518,13 @@ const en = {
   "customerEdit.error.identitiesRequired": "Enter at least an identity, a name, a mobile number or an email.",
 } as const;
 
+const en = joinSections(coreEn, tagsEn);
+
 export type MessageKey = keyof typeof en;
-type Messages = Record<MessageKey, string>;
+export type Messages = Record<MessageKey, string>;
 
 const zhCN: Messages = {
+  ...tagsZhCN,
   "app.name": "Engage 控制台",
   "shell.skipToContent": "跳到主要内容",
   "shell.mainNav": "主导航",
@@ -718,6 +758,36 @@ const zhCN: Messages = {
   "detail.noStatistics": "暂无统计数据。",
   "detail.notFound": "该客户不存在，或已被合并到其他客户。",
   "detail.loading": "正在加载客户…",
+  "identityAdd.title": "添加身份",
+  "identityAdd.type": "身份类型",
+  "identityAdd.customType": "自定义类型名称",
+  "identityAdd.value": "身份值",
+  "identityAdd.name": "显示名称（可选）",
+  "identityAdd.submit": "添加身份",
+  "identityAdd.adding": "正在添加…",
+  "identityAdd.added": "已添加身份 {type} {value}。",
+  "identityAdd.failed": "身份未添加。",
+  "identityAdd.error.identityExists": "该客户已有此身份。",
+  "md5.open": "按 MD5 查找",
+  "md5.title": "按 MD5 身份查找客户",
+  "md5.intro": "MD5 身份与普通身份分开保存。通用 MD5 是客户手机号或邮箱的 MD5；市场 MD5 来自应用市场。",
+  "md5.type": "MD5 类型",
+  "md5.type.common": "通用（common）",
+  "md5.type.marketplace": "市场（marketplace）",
+  "md5.value": "MD5 值",
+  "md5.valueHelp": "32 个字符，0–9 和 a–f。",
+  "md5.find": "查找",
+  "md5.searching": "正在查找…",
+  "md5.notFound": "未找到：没有客户拥有此 MD5 身份。",
+  "md5.error.notMd5": "MD5 是 32 个字符，0–9 和 a–f。",
+  "md5.found": "已找到身份",
+  "md5.field.customerId": "客户 ID",
+  "md5.field.type": "身份类型",
+  "md5.field.value": "身份值",
+  "md5.field.md5type": "MD5 类型",
+  "md5.field.md5value": "MD5 值",
+  "md5.field.dateCreated": "创建时间",
+  "md5.openCustomer": "打开客户 {id}",
   "stat.firstOrderDate": "首次下单",
   "stat.lastOrderDate": "最近下单",
   "stat.lastOrderDays": "距最近下单天数",
@@ -960,15 +1030,16 @@ const zhCN: Messages = {
   "customerEdit.error.identitiesRequired": "请至少填写一个身份、姓名、手机号或邮箱。",
 };
 
-export const messages: Record<Locale, Messages> = { en, "zh-CN": zhCN };
+/** Sections keep their strings in their own file; a key in two places would silently win, so it throws. */
+function joinSections<A extends object, B extends object>(a: A, b: B): A & B {
+  const shared = Object.keys(b).filter((key) => key in a);
+  if (shared.length > 0) throw new Error(`message keys defined twice: ${shared.join(", ")}`);
+  return { ...a, ...b };
+}
 
-export type TranslateValues = Record<string, string | number>;
+export const messages: Record<Locale, Messages> = { en, "zh-CN": zhCN };
 
 /** The message of `key` in `locale`, with `{name}` placeholders filled from `values`. */
 export function translate(locale: Locale, key: MessageKey, values?: TranslateValues): string {
-  const template = messages[locale][key] ?? messages.en[key] ?? key;
-  if (!values) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+  return formatMessage(messages[locale], key, values);
 }
-
-export type Translate = (key: MessageKey, values?: TranslateValues) => string;

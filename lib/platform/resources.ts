@@ -339,6 +339,7 @@ export const tagDimension = z.looseObject({
   dateCreated: outTime,
   lastUpdated: outTime,
 });
+export type TagDimension = z.output<typeof tagDimension>;
 
 export const tag = z.looseObject({ id, name: outText, dimension: outText, dateCreated: outTime, lastUpdated: outTime });
 export type Tag = z.output<typeof tag>;

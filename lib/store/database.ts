@@ -7,6 +7,10 @@ import path from "node:path";
 import pg from "pg";
 import type { AppEnv, EncryptionKey } from "@/lib/env";
 import { storeMigrations } from "./migrations";
+// Every store opens with the whole list: Next bundles routes apart, and a route whose graph never
+// imported the webhook tables would otherwise see their executed migration as "missing" (Kysely's
+// "corrupted migrations") and fail to open the store, e.g. a page's server prefetch after a webhook.
+import "./webhook-migrations";
 
 /** bigint columns: PostgreSQL returns them as strings, SQLite as numbers; repositories convert. */
 type Epoch = ColumnType<number | string, number, number>;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { RunningSandbox } from "../server";
+import { appPageUrl } from "./routes";
 import { hiddenInput, postJson, startTestSandbox, TestBrowser, tokenRequest } from "../testing/harness";
 
 let sandbox: RunningSandbox;
@@ -111,6 +112,23 @@ describe("admin shell and marketplace", () => {
     expect(page).toContain(">Open<");
     await browser.postForm(`${alpha}/application/mktapp/uninstall`, { csrf: hiddenInput(page, "csrf")!, app: "engage-console" });
     expect(await (await browser.get(`${alpha}${MARKET}`)).text()).toContain(">Install<");
+  });
+});
+
+describe("opening the app at a page (sandbox deep link ?path=)", () => {
+  it("opens the given path of the app, with openAppId added and the path's own query kept", async () => {
+    await postJson(`${alpha}/__sandbox/installations`, { environment: "alpha", installed: true });
+    const browser = new TestBrowser();
+    await browser.login(alpha, "admin@alpha.test");
+    const page = await (await browser.get(`${alpha}/application/mktapp/open?app=engage-console&path=${encodeURIComponent("/customers?lang=zh-CN")}`)).text();
+    expect(page).toContain('src="http://localhost:3000/customers?lang=zh-CN&amp;openAppId=oa-alpha-7f3c9e21"');
+  });
+
+  it("anything but a path on the app's origin opens the app's home", () => {
+    for (const path of [undefined, "", "customers", "//evil.test/x", "/\\evil.test", "https://evil.test/"]) {
+      expect(appPageUrl(CALLBACK, path).toString(), String(path)).toBe("http://localhost:3000/");
+    }
+    expect(appPageUrl(CALLBACK, "/customers/1").toString()).toBe("http://localhost:3000/customers/1");
   });
 });
 

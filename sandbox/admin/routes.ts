@@ -137,7 +137,7 @@ ${mine.length === 0
       return c.redirect(marketplacePath(registration.appId), 302);
     }
     // §5.4.4: an installed app opened from the marketplace gets `openAppId` in its URL.
-    const appUrl = new URL("/", registration.callbackUrl);
+    const appUrl = appPageUrl(registration.callbackUrl, c.req.query("path"));
     appUrl.searchParams.set("openAppId", env.openAppId);
     return c.html(
       shell(ctx, env, session, "app", registration.name, html`<h1 class="visually-hidden">${registration.name}</h1>
@@ -145,3 +145,19 @@ ${mine.length === 0
     );
   });
 };
+
+/**
+ * The app page the admin's iframe opens: `/`, or `?path=` (a sandbox deep link, e.g.
+ * `/customers?lang=zh-CN`, for benchmarks and tests; the spec names no such parameter). Only a
+ * path on the app's own origin is taken; anything else opens `/`.
+ */
+export function appPageUrl(callbackUrl: string, path: string | undefined): URL {
+  const home = new URL("/", callbackUrl);
+  if (!path || !path.startsWith("/") || path.startsWith("//") || path.includes("\\")) return home;
+  try {
+    const url = new URL(path, home);
+    return url.origin === home.origin ? url : home;
+  } catch {
+    return home;
+  }
+}

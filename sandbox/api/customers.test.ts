@@ -332,9 +332,42 @@ describe("§4.1 identities", () => {
     expect(ordinary.json).toEqual([]);
   });
 
+  it("§2.2 the answer is the whole MD5 identity object, with the customer id also as a string", async () => {
+    const email = `md5-${++seq}@example.test`;
+    const c = await kit.call("POST", "/v1/customerandidentities", { body: { customer: { email }, customerIdentities: [{ identityType: "email", identityValue: email }] } });
+    const res = await kit.call("GET", "/v1/customerService/getCustomerIdentityByMd5", { query: { md5type: "common", md5value: md5(email) } });
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.json).sort()).toEqual(["customerId", "customerIdStr", "dateCreated", "id", "lastUpdated", "md5type", "md5value", "type", "value"]);
+    expect(res.json).toMatchObject({ md5type: "common", type: "email", value: email, customerId: c.json.id, customerIdStr: String(c.json.id) });
+    expect(res.json.dateCreated).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/);
+    // A common md5 is not a marketplace one (§4.1: the two kinds are looked up apart).
+    const other = await kit.call("GET", "/v1/customerService/getCustomerIdentityByMd5", { query: { md5type: "marketplace", md5value: md5(email) } });
+    expect(other.json.error.code).toBe("409200");
+  });
+
   it("§4.1 md5type must be common or marketplace", async () => {
     const res = await kit.call("GET", "/v1/customerService/getCustomerIdentityByMd5", { query: { md5type: "sha1", md5value: md5("x") } });
     expect(res.json.error.fieldErrors[0].fieldName).toBe("md5type");
+  });
+
+  it("§4.1 / §7.1 a missing md5type or md5value: HTTP 200 error object with fieldErrors [{fieldName, message}]", async () => {
+    for (const [query, field] of [[{ md5value: md5("x") }, "md5type"], [{ md5type: "common" }, "md5value"], [{ md5type: "", md5value: "" }, "md5type"], [{ md5type: "common", md5value: "" }, "md5value"]] as const) {
+      const res = await kit.call("GET", "/v1/customerService/getCustomerIdentityByMd5", { query });
+      expect(res.status, JSON.stringify(query)).toBe(200);
+      expect(typeof res.json.error.code).toBe("string");
+      expect(typeof res.json.error.message).toBe("string");
+      expect(res.json.error.fieldErrors).toEqual([{ fieldName: field, message: expect.any(String) }]);
+    }
+  });
+
+  it("an md5 identity of one tenant is not found with another tenant's token", async () => {
+    const mobile = uniqueMobile();
+    await kit.call("POST", "/v1/customerandidentities", { body: { customer: { mobile }, customerIdentities: [{ identityType: "mobile", identityValue: mobile }] } });
+    const query = { md5type: "common", md5value: md5(mobile) };
+    expect((await kit.call("GET", "/v1/customerService/getCustomerIdentityByMd5", { query })).json.md5value).toBe(md5(mobile));
+    const fromBeta = await kit.call("GET", "/v1/customerService/getCustomerIdentityByMd5", { query, environment: "beta" });
+    expect(fromBeta.status).toBe(200);
+    expect(fromBeta.json.error).toMatchObject({ code: "409200", message: "Not found" });
   });
 
   it("§7.2 md5 identity not found: HTTP 200, code 409200, message 'Not found'", async () => {

@@ -4,21 +4,19 @@ import { CustomerDetail } from "@/components/customers/customer-detail";
 import { prefetchForPage, prefetchPlatform } from "@/lib/api/server-prefetch";
 import type { PageSearchParams } from "@/lib/auth/page-session";
 import { consolePageSession } from "@/lib/console/console-page";
-import { customerDetailInputs } from "@/lib/console/customer-detail-inputs";
+import { customerDetailReads } from "@/lib/console/customer-detail-inputs";
 
 export const dynamic = "force-dynamic";
 
+/** A customer's detail; with a session cookie every section's first answer arrives with the HTML. */
 export default async function CustomerPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<PageSearchParams> }) {
   const { id } = await params;
   // §2: ids are 64-bit integers; anything else is no customer.
   if (!/^\d{1,19}$/.test(id)) notFound();
   const session = await consolePageSession(await searchParams, `/customers/${id}`);
-  const inputs = customerDetailInputs(id);
-  const dehydrated = await prefetchForPage(session, (queryClient, s) => [
-    prefetchPlatform(queryClient, s, "customers.get", inputs.customer),
-    prefetchPlatform(queryClient, s, "identities.list", inputs.identities),
-    prefetchPlatform(queryClient, s, "customers.statistics", inputs.statistics),
-  ]);
+  const dehydrated = await prefetchForPage(session, (queryClient, s) =>
+    customerDetailReads(id).map((read) => prefetchPlatform(queryClient, s, read.name, read.input as never)),
+  );
   return (
     <HydrationBoundary state={dehydrated}>
       <CustomerDetail id={id} />
