@@ -8,7 +8,9 @@ import {
   EMPTY_FILTERS,
   hasActiveFilters,
   listInput,
+  movePage,
   PAGE_SIZES,
+  pageRows,
   SORTABLE_COLUMNS,
   type CustomerListState,
   type SortColumn,
@@ -24,6 +26,7 @@ import { errorMessage } from "@/components/ui/error-message";
 import { ListControls } from "@/components/ui/list-controls";
 import { BulkActions } from "./bulk-actions";
 import { ColumnChooser } from "./column-chooser";
+import { CustomerExport } from "./customer-export";
 import { CustomerFilters } from "./customer-filters";
 import { CustomerTable } from "./customer-table";
 import { Pagination } from "./pagination";
@@ -62,7 +65,7 @@ export function CustomersView() {
     setFiltersReset((k) => k + 1);
   };
 
-  const rows = list.data?.rows ?? [];
+  const rows = pageRows(state, list.data?.rows ?? []);
   const total = queries.count && count.data !== undefined && !count.isPlaceholderData ? count.data : undefined;
   const pages = total !== undefined ? Math.max(1, Math.ceil(total / state.rows)) : undefined;
   const hasNext = pages !== undefined ? state.page < pages : rows.length === state.rows;
@@ -102,6 +105,7 @@ export function CustomersView() {
             {showUpdating ? t("list.updating") : ""}
           </span>
           <ColumnChooser columns={state.columns} onChange={(columns) => setState((s) => ({ ...s, columns }))} />
+          <CustomerExport state={state} total={total} />
         </div>
       </div>
 
@@ -146,7 +150,7 @@ export function CustomersView() {
             <p className="text-sm text-slate-800 tabular-nums">
               {t("list.showing", { from: (state.page - 1) * state.rows + 1, to: (state.page - 1) * state.rows + rows.length })}
             </p>
-            <Pagination page={state.page} pages={pages} hasNext={hasNext && !list.isPlaceholderData} onPage={(page) => setState((s) => ({ ...s, page }))} />
+            <Pagination page={state.page} pages={pages} hasNext={hasNext && !list.isPlaceholderData} onPage={(page) => setState((s) => movePage(s, page, list.isPlaceholderData ? [] : rows))} />
           </div>
         </>
       )}

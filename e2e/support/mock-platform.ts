@@ -63,6 +63,9 @@ export async function mockPlatform(
       if (q.get("stage") && q.get("stage") !== "_empty" && c.stage !== q.get("stage")) return false;
       if (q.get("source") && c.source !== q.get("source")) return false;
       if (q.get("email") && c.email !== q.get("email")) return false;
+      // §4.1 id range (the console's keyset paging); ids compared as BigInt, never Number.
+      if (q.get("idFrom") && BigInt(c.id) < BigInt(q.get("idFrom")!)) return false;
+      if (q.get("idTo") && BigInt(c.id) > BigInt(q.get("idTo")!)) return false;
       return true;
     });
     if (call.path === "/v1/customers/count") return json(filtered.length);

@@ -88,27 +88,34 @@ function defaultSessionToken(openAppId: string): string | undefined {
   return typeof window === "undefined" ? undefined : storedSession(openAppId)?.token;
 }
 
+/**
+ * The environment (`X-Open-App-Id`, §5.4.4) and, where the browser refused the cookie, the sealed
+ * session token as `Authorization: Bearer`: what every request to the app's own API carries.
+ */
+export function addSessionHeaders(headers: Headers, openAppId: string | undefined, sessionToken: (openAppId: string) => string | undefined = defaultSessionToken): void {
+  if (!openAppId) return;
+  headers.set(OPEN_APP_ID_HEADER, openAppId);
+  const token = sessionToken(openAppId);
+  if (token) headers.set("Authorization", `Bearer ${token}`);
+}
+
+/** The browser's answer to `401 reauth_required`: navigate to authorization (or prompt), with the tab's loop guard. */
+export function reauthInBrowser(redirect: string, storage: () => Pick<Storage, "getItem" | "setItem"> | undefined = defaultStorage, now: () => number = Date.now): void {
+  if (typeof window !== "undefined") followReauth(redirect, { location: window.location, storage: storage(), now });
+}
+
 export function createBrowserFetch(deps: BrowserFetchDeps) {
   const now = deps.now ?? Date.now;
   const storage = deps.storage ?? defaultStorage;
   const sessionToken = deps.sessionToken ?? defaultSessionToken;
-  const onReauth =
-    deps.onReauth ??
-    ((redirect: string) => {
-      if (typeof window !== "undefined") followReauth(redirect, { location: window.location, storage: storage(), now });
-    });
+  const onReauth = deps.onReauth ?? ((redirect: string) => reauthInBrowser(redirect, storage, now));
 
   return async function call<N extends BrowserOperationName>(name: N, input: InputOf<N>, options: CallOptions = {}): Promise<OutputOf<N>> {
     const op = (operationRoutes as Record<string, { method: string; path: string } | undefined>)[name];
     if (!op) throw new TypeError(`${name} is not callable from the browser`);
     const anyInput = input as AnyInput;
     const headers = new Headers({ Accept: "application/json" });
-    const openAppId = deps.openAppId();
-    if (openAppId) {
-      headers.set(OPEN_APP_ID_HEADER, openAppId);
-      const token = sessionToken(openAppId);
-      if (token) headers.set("Authorization", `Bearer ${token}`);
-    }
+    addSessionHeaders(headers, deps.openAppId(), sessionToken);
     const mutation = op.method !== "GET";
     if (mutation) headers.set(MUTATION_HEADER, "1");
     let body: string | undefined;

@@ -2,7 +2,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { operations } from "@/lib/platform/operations";
 import {
+  activeCursor,
   countInput,
+  movePage,
+  pageRows,
   DEFAULT_STATE,
   EMPTY_FILTERS,
   filterProblem,
@@ -114,5 +117,73 @@ describe("the platform queries of a state (§4.1)", () => {
   it("knows when filters are active", () => {
     expect(hasActiveFilters(EMPTY_FILTERS)).toBe(false);
     expect(hasActiveFilters({ ...EMPTY_FILTERS, hasEmail: "false" })).toBe(true);
+  });
+});
+
+describe("keyset paging when sorted by id", () => {
+  const BIG = "9007199254740993";
+  const shown = (...ids: string[]) => ids.map((id) => ({ id }));
+
+  it("Next seeks after the last id shown: page=1 on the wire, the page number in the URL", () => {
+    const next = movePage(state({ page: 1 }), 2, shown("9007199254740990", BIG));
+    expect(next).toMatchObject({ page: 2, cursor: { dir: "after", id: BIG } });
+    expect(serializeListState(next).toString()).toBe(`page=2&after=${BIG}`);
+    expect(listInput(next).query).toMatchObject({ idFrom: "9007199254740994", page: 1, sidx: "id", sord: "asc" });
+    expect(listInput(next).query).not.toHaveProperty("idTo");
+    expect(parseListState(serializeListState(next))).toEqual(next);
+  });
+
+  it("Previous seeks before the first id shown in the reverse order and shows the rows reversed", () => {
+    const prev = movePage(state({ page: 3, cursor: { dir: "after", id: "1" } }), 2, shown(BIG, "9007199254740999"));
+    expect(prev).toMatchObject({ page: 2, cursor: { dir: "before", id: BIG } });
+    expect(serializeListState(prev).toString()).toBe(`page=2&before=${BIG}`);
+    expect(listInput(prev).query).toMatchObject({ idTo: "9007199254740992", page: 1, sord: "desc" });
+    expect(pageRows(prev, ["c", "b", "a"])).toEqual(["a", "b", "c"]);
+    expect(pageRows(state({ page: 2, cursor: { dir: "after", id: "1" } }), ["a", "b"])).toEqual(["a", "b"]);
+  });
+
+  it("descending order: Next goes to smaller ids, Previous to larger ones", () => {
+    const next = movePage(state({ order: "desc" }), 2, shown("9007199254740999", BIG));
+    expect(listInput(next).query).toMatchObject({ idTo: "9007199254740992", sord: "desc", page: 1 });
+    const prev = movePage({ ...next, page: 3 }, 2, shown(BIG));
+    expect(listInput(prev).query).toMatchObject({ idFrom: "9007199254740994", sord: "asc", page: 1 });
+  });
+
+  it("keeps the user's own id range (intersected) and every other filter", () => {
+    const s = state({ page: 1, filters: { idFrom: "9007199254740000", idTo: "9007199254741000", stage: "lead", email: "a@b.c" } });
+    expect(listInput(s).query).toMatchObject({ idFrom: "9007199254740000", idTo: "9007199254741000", stage: "lead", email: "a@b.c" });
+    const next = movePage(s, 2, shown(BIG));
+    expect(listInput(next).query).toMatchObject({ idFrom: "9007199254740994", idTo: "9007199254741000", stage: "lead", email: "a@b.c", page: 1 });
+    expect(operations["customers.list"].query.safeParse(listInput(next).query).success).toBe(true);
+  });
+
+  it("page 1 never has a cursor; a jump (last page) or another sort uses offsets", () => {
+    const onKeyset = state({ page: 5, cursor: { dir: "after", id: BIG } });
+    expect(movePage(onKeyset, 4, shown(BIG))).toMatchObject({ page: 4, cursor: { dir: "before" } });
+    const first = movePage(onKeyset, 1, shown(BIG));
+    expect(first.cursor).toBeUndefined();
+    expect(listInput(first).query).toMatchObject({ page: 1 });
+    const last = movePage(onKeyset, 40, shown(BIG));
+    expect(last.cursor).toBeUndefined();
+    expect(listInput(last).query).toMatchObject({ page: 40 });
+    expect(listInput(last).query).not.toHaveProperty("idFrom");
+    const byDate = movePage(state({ sort: "dateCreated" }), 2, shown(BIG));
+    expect(byDate.cursor).toBeUndefined();
+    expect(listInput(byDate).query).toMatchObject({ page: 2, sidx: "dateCreated" });
+    // Nothing on screen (still loading): an offset step.
+    expect(movePage(state({ page: 2 }), 3, []).cursor).toBeUndefined();
+  });
+
+  it("ignores a cursor the state cannot use (page 1, another sort, not an id)", () => {
+    for (const query of [`after=${BIG}`, `page=2&sidx=email&after=${BIG}`, "page=2&after=abc", "page=2&before=99999999999999999999", "page=2&after=-5"]) {
+      const parsed = parseListState(new URLSearchParams(query));
+      expect(activeCursor(parsed), query).toBeUndefined();
+      expect(serializeListState(parsed).toString(), query).not.toMatch(/after|before/);
+    }
+    expect(parseListState(new URLSearchParams(`page=2&before=${BIG}`)).cursor).toEqual({ dir: "before", id: BIG });
+    // A filter change resets to page 1, and the stale cursor then goes nowhere.
+    const reset = { ...state({ page: 4, cursor: { dir: "after", id: BIG } }), page: 1 };
+    expect(serializeListState(reset).toString()).toBe("");
+    expect(listInput(reset).query).not.toHaveProperty("idFrom");
   });
 });

@@ -1,5 +1,6 @@
 import type { InputOf } from "@/lib/platform/operations";
 import { homeInputToUtcFilter } from "@/lib/time";
+import { isId, keysetQuery, nextCursor, previousCursor, type Cursor, type IdRange } from "./id-keyset";
 
 /**
  * The state of the customers list (filters of §4.1 GET /v1/customers, sort, page, page size,
@@ -59,6 +60,11 @@ export type CustomerListState = {
   page: number;
   rows: number;
   columns: CustomerColumn[];
+  /**
+   * Keyset paging (sort by id only): the page holds the rows after / before this id, and `page` is
+   * the number shown. Meaningful only with `sort: "id"` and `page > 1` (see `activeCursor`).
+   */
+  cursor?: Cursor;
 };
 
 export const EMPTY_FILTERS: CustomerFilters = {
@@ -131,7 +137,7 @@ export function parseListState(source: ParamSource): CustomerListState {
   const columns = get("cols")
     .split(",")
     .filter((c): c is CustomerColumn => (CUSTOMER_COLUMNS as readonly string[]).includes(c));
-  return {
+  const state: CustomerListState = {
     filters,
     sort: (SORTABLE_COLUMNS as readonly string[]).includes(sort) ? (sort as SortColumn) : DEFAULT_STATE.sort,
     order: order === "desc" ? "desc" : "asc",
@@ -139,6 +145,16 @@ export function parseListState(source: ParamSource): CustomerListState {
     rows: (PAGE_SIZES as readonly number[]).includes(rows) ? rows : DEFAULT_PAGE_SIZE,
     columns: columns.length ? [...new Set(columns)] : [...DEFAULT_COLUMNS],
   };
+  const after = get("after");
+  const before = get("before");
+  const cursor: Cursor | undefined = isId(after) ? { dir: "after", id: after } : isId(before) ? { dir: "before", id: before } : undefined;
+  if (cursor && activeCursor({ ...state, cursor })) state.cursor = cursor;
+  return state;
+}
+
+/** The cursor the list pages by: only when sorted by id, and never on page 1 (the first page needs none). */
+export function activeCursor(state: CustomerListState): Cursor | undefined {
+  return state.sort === "id" && state.page > 1 ? state.cursor : undefined;
 }
 
 /**
@@ -147,7 +163,7 @@ export function parseListState(source: ParamSource): CustomerListState {
  */
 export function serializeListState(state: CustomerListState, keep?: URLSearchParams): URLSearchParams {
   const out = new URLSearchParams();
-  const ours = new Set<string>([...TEXT_FILTERS, ...Object.keys(TIME_FILTERS), "gender", "hasMobile", "hasEmail", "sidx", "sord", "page", "rows", "cols"]);
+  const ours = new Set<string>([...TEXT_FILTERS, ...Object.keys(TIME_FILTERS), "gender", "hasMobile", "hasEmail", "sidx", "sord", "page", "rows", "cols", "after", "before"]);
   for (const [key, value] of keep ?? []) if (!ours.has(key)) out.append(key, value);
   const f = state.filters;
   if (f.stageEmpty) out.set("stage", "_empty");
@@ -159,6 +175,8 @@ export function serializeListState(state: CustomerListState, keep?: URLSearchPar
   if (state.sort !== DEFAULT_STATE.sort) out.set("sidx", state.sort);
   if (state.order !== DEFAULT_STATE.order) out.set("sord", state.order);
   if (state.page !== 1) out.set("page", String(state.page));
+  const cursor = activeCursor(state);
+  if (cursor) out.set(cursor.dir, cursor.id);
   if (state.rows !== DEFAULT_PAGE_SIZE) out.set("rows", String(state.rows));
   const sameColumns = state.columns.length === DEFAULT_COLUMNS.length && state.columns.every((c, i) => c === DEFAULT_COLUMNS[i]);
   if (!sameColumns) out.set("cols", state.columns.join(","));
@@ -209,19 +227,65 @@ export function selectOf(columns: readonly CustomerColumn[]): string {
   return [...new Set<string>(["id", ...columns])].join(",");
 }
 
-/** The input of `customers.list` for a state. */
+/** The user's own id range filter (valid ends only, as the list sends them). */
+export function userIdRange(f: CustomerFilters): IdRange {
+  const range: IdRange = {};
+  if (f.idFrom && !filterProblem("idFrom", f.idFrom)) range.from = f.idFrom;
+  if (f.idTo && !filterProblem("idTo", f.idTo)) range.to = f.idTo;
+  return range;
+}
+
+/** Every §4.1 filter of a state, without paging, sort or select (the export walks these). */
+export function filterQuery(filters: CustomerFilters): Omit<ListQuery, "rows" | "page" | "sidx" | "sord" | "select"> {
+  return { ...sharedFilters(filters), ...queryOnlyFilters(filters) };
+}
+
+/** The id range and order of a keyset query, as §4.1 parameters (an open end is left out). */
+export function keysetParams(order: "asc" | "desc", cursor: Cursor | undefined, user: IdRange): { idFrom?: string; idTo?: string; sord: "asc" | "desc" } {
+  const { range, sord } = keysetQuery(order, cursor, user);
+  return { ...(range.from !== undefined ? { idFrom: range.from } : {}), ...(range.to !== undefined ? { idTo: range.to } : {}), sord };
+}
+
+/**
+ * The input of `customers.list` for a state. Sorted by id with a cursor, the page is a keyset
+ * query (`page=1` of the id range after / before the cursor, intersected with the user's range);
+ * otherwise an offset page.
+ */
 export function listInput(state: CustomerListState): InputOf<"customers.list"> {
+  const { idFrom, idTo, ...filters } = filterQuery(state.filters);
+  const cursor = activeCursor(state);
+  // Sorted by id, the id range is the keyset's (the user's range intersected with the cursor's).
+  const ids = state.sort === "id" ? keysetParams(state.order, cursor, userIdRange(state.filters)) : { ...(idFrom ? { idFrom } : {}), ...(idTo ? { idTo } : {}), sord: state.order };
   return {
     query: {
-      ...sharedFilters(state.filters),
-      ...queryOnlyFilters(state.filters),
+      ...filters,
+      ...ids,
       select: selectOf(state.columns),
       rows: state.rows,
-      page: state.page,
+      page: cursor ? 1 : state.page,
       sidx: state.sort,
-      sord: state.order,
     },
   };
+}
+
+/** The rows of a list answer in display order (a `before` page is fetched in reverse). */
+export function pageRows<T>(state: CustomerListState, rows: readonly T[]): T[] {
+  return activeCursor(state)?.dir === "before" ? [...rows].reverse() : [...rows];
+}
+
+/**
+ * The state of page `target`, from a page showing `shown` (display order). One step forward or
+ * back, sorted by id, is a keyset move from the first / last id on screen; Previous keeps no stack
+ * of cursors, it seeks backwards from the first id shown (so any page, also one reached by
+ * offset, can step either way, and the URL stays one cursor long). Page 1 needs no cursor; any
+ * other jump (last page) is an offset page.
+ */
+export function movePage(state: CustomerListState, target: number, shown: ReadonlyArray<{ id: string }>): CustomerListState {
+  const page = Math.min(Math.max(1, Math.trunc(target)), MAX_PAGE);
+  const { cursor: _drop, ...rest } = state;
+  if (page === 1 || state.sort !== "id") return { ...rest, page };
+  const cursor = page === state.page + 1 ? nextCursor(shown) : page === state.page - 1 ? previousCursor(shown) : undefined;
+  return cursor ? { ...rest, page, cursor } : { ...rest, page };
 }
 
 /**

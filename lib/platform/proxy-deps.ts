@@ -12,7 +12,8 @@ import { withLookupCache } from "./proxy-cache";
 
 let deps: ProxyDeps | undefined;
 
-function proxyDeps(): ProxyDeps {
+/** The proxy's deps, also used by other routes that call the platform for the browser (the CSV export). */
+export function proxyDeps(): ProxyDeps {
   deps ??= withLookupCache({
     requireSession: requireApiSession,
     getAccessToken,

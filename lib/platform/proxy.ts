@@ -74,7 +74,7 @@ function jsonResponse(status: number, body: string | Uint8Array | null, requestI
   return new Response(init, { status, headers: { ...BASE_HEADERS, "x-request-id": requestId, ...extra } });
 }
 
-function errorResponse(
+export function errorResponse(
   requestId: string,
   status: number,
   code: string,
@@ -93,7 +93,7 @@ function defaultReauthRedirect(openAppId: string): string {
   return `/api/auth/start?openAppId=${encodeURIComponent(openAppId)}`;
 }
 
-function requestIdOf(request: Request): string {
+export function requestIdOf(request: Request): string {
   const given = request.headers.get("x-request-id");
   return given && /^[A-Za-z0-9._-]{8,64}$/.test(given) ? given : randomUUID();
 }
@@ -103,7 +103,7 @@ function requestIdOf(request: Request): string {
  * fetch with it needs a CORS preflight that this app never grants) AND a same-origin request by
  * `Sec-Fetch-Site` or `Origin`.
  */
-function csrfProblem(request: Request, url: URL, appOrigins: readonly string[]): string | undefined {
+export function csrfProblem(request: Request, url: URL, appOrigins: readonly string[]): string | undefined {
   if (request.headers.get(CSRF_HEADER) !== "1") return `the ${CSRF_HEADER} header is required`;
   const site = request.headers.get("sec-fetch-site");
   if (site && site !== "same-origin") return "cross-site requests are refused";
@@ -218,7 +218,6 @@ export async function handleProxyRequest(request: Request, deps: ProxyDeps): Pro
     return finish(new Response(auth.response.body, { status: auth.response.status, headers }));
   }
   const key: InstallationKey = { openAppId: auth.session.openAppId, tenantId: auth.session.tenantId };
-  const reauthRedirect = deps.reauthRedirect ?? defaultReauthRedirect;
 
   const query = queryOf(url);
   if (!query.ok) {
@@ -260,25 +259,44 @@ export async function handleProxyRequest(request: Request, deps: ProxyDeps): Pro
     const output = parseOperationOutput(op, result.body);
     return finish(jsonResponse(status, stringifyAppJson(output), requestId), { retries: attempts });
   } catch (error) {
-    if (deps.isReauthRequired(error)) {
-      return finish(errorResponse(requestId, 401, "reauth_required", "Sign-in required: authorize again to continue.", { redirect: reauthRedirect(key.openAppId) }));
-    }
-    if (error instanceof PlatformError) {
-      if (error.kind === "auth") {
-        // The platform refused even a fresh token: only a new authorization can help.
-        return finish(errorResponse(requestId, 401, "reauth_required", "The platform refused the app's authorization; authorize again.", { redirect: reauthRedirect(key.openAppId) }), {
-          upstreamCode: error.code,
-        });
-      }
-      const headers: Record<string, string> = {};
-      if (error.retryAfterSeconds !== undefined) headers["retry-after"] = String(error.retryAfterSeconds);
-      return finish(errorResponse(requestId, ERROR_STATUS[error.kind], error.code, error.message, { fieldErrors: error.fieldErrors, headers }), {
-        kind: error.kind,
-        upstreamStatus: error.httpStatus,
-      });
-    }
-    if (request.signal.aborted) return finish(errorResponse(requestId, 499, "client_closed", "the request was cancelled"));
-    deps.log.error({ ...logBase, err: error instanceof Error ? { name: error.name, message: error.message } : String(error) }, "platform proxy failed");
-    return finish(errorResponse(requestId, 500, "internal_error", "the request could not be completed"));
+    const failure = platformFailure(error, request, requestId, key, deps);
+    if (failure.unexpected) deps.log.error({ ...logBase, err: error instanceof Error ? { name: error.name, message: error.message } : String(error) }, "platform proxy failed");
+    return finish(failure.response, failure.log);
   }
+}
+
+/**
+ * The error answer for a failed platform call, the same for every route that calls the platform
+ * for the browser (the proxy, the CSV export): a refused authorization is `401 reauth_required`
+ * with the redirect of §5.2.9, a platform error keeps its kind's status, anything else is a 500
+ * (`unexpected`: the caller logs it).
+ */
+export function platformFailure(
+  error: unknown,
+  request: Request,
+  requestId: string,
+  key: InstallationKey,
+  deps: Pick<ProxyDeps, "isReauthRequired" | "reauthRedirect">,
+): { response: Response; log?: Record<string, unknown>; unexpected?: true } {
+  const reauthRedirect = deps.reauthRedirect ?? defaultReauthRedirect;
+  if (deps.isReauthRequired(error)) {
+    return { response: errorResponse(requestId, 401, "reauth_required", "Sign-in required: authorize again to continue.", { redirect: reauthRedirect(key.openAppId) }) };
+  }
+  if (error instanceof PlatformError) {
+    if (error.kind === "auth") {
+      // The platform refused even a fresh token: only a new authorization can help.
+      return {
+        response: errorResponse(requestId, 401, "reauth_required", "The platform refused the app's authorization; authorize again.", { redirect: reauthRedirect(key.openAppId) }),
+        log: { upstreamCode: error.code },
+      };
+    }
+    const headers: Record<string, string> = {};
+    if (error.retryAfterSeconds !== undefined) headers["retry-after"] = String(error.retryAfterSeconds);
+    return {
+      response: errorResponse(requestId, ERROR_STATUS[error.kind], error.code, error.message, { fieldErrors: error.fieldErrors, headers }),
+      log: { kind: error.kind, upstreamStatus: error.httpStatus },
+    };
+  }
+  if (request.signal.aborted) return { response: errorResponse(requestId, 499, "client_closed", "the request was cancelled") };
+  return { response: errorResponse(requestId, 500, "internal_error", "the request could not be completed"), unexpected: true };
 }

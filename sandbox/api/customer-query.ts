@@ -124,15 +124,28 @@ const COLUMNS = "id, doc, date_created, last_updated";
  */
 export function findCustomers(db: SandboxDb, tenant: number, filter: CustomerFilter, paging: CustomerPage): CustomerRow[] {
   const offset = (paging.page - 1) * paging.rows;
-  const dir = paging.sord === "desc" ? "DESC" : "ASC";
   if (filter.where.length === 1 && paging.sidx === "id") return seekById(db, tenant, offset, paging.rows, paging.sord);
+  const { sql, params } = customerPageSql(db, filter, paging);
+  return db.prepare(sql).safeIntegers(true).all(...params) as CustomerRow[];
+}
+
+/**
+ * The SQL of a filtered or non-id page (exported for the query-plan tests). An id range alone in
+ * id order (the console's keyset paging: `idFrom` = last id + 1, `page=1`) seeks the
+ * `(tenant_id, id)` index directly: its cost does not depend on how deep the page is, and no probe
+ * is needed (the range is walked in index order and stops after `rows`).
+ */
+export function customerPageSql(db: SandboxDb, filter: CustomerFilter, paging: CustomerPage): { sql: string; params: unknown[] } {
+  const offset = (paging.page - 1) * paging.rows;
+  const dir = paging.sord === "desc" ? "DESC" : "ASC";
   const column = SORT_COLUMNS[paging.sidx]!;
   const order = column === "id" ? `id ${dir}` : `${column} ${dir}, id ${dir}`;
-  const hint = column === "id" && filter.rangeOnly && wideRange(db, filter) ? "INDEXED BY customers_tenant_id" : "";
-  return db
-    .prepare(`SELECT ${COLUMNS} FROM customers ${hint} WHERE ${filter.where.join(" AND ")} ORDER BY ${order} LIMIT ? OFFSET ?`)
-    .safeIntegers(true)
-    .all(...filter.params, paging.rows, offset) as CustomerRow[];
+  const idRangeOnly = filter.where.length > 1 && filter.where.slice(1).every((w) => /^id [<>]=/.test(w));
+  const hint = column === "id" && filter.rangeOnly && (idRangeOnly || wideRange(db, filter)) ? "INDEXED BY customers_tenant_id" : "";
+  return {
+    sql: `SELECT ${COLUMNS} FROM customers ${hint} WHERE ${filter.where.join(" AND ")} ORDER BY ${order} LIMIT ? OFFSET ?`,
+    params: [...filter.params, paging.rows, offset],
+  };
 }
 
 /**

@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { ProxyDeps } from "@/lib/platform/proxy";
+import { json, startFakeUpstream, type FakeUpstream } from "@/lib/platform/testing/fake-upstream";
+import { parseCsv } from "./csv";
+import { handleCustomerExport } from "./customer-export-route";
+
+const APP = "http://app.test";
+const TOKEN = "at_exporttesttokenexporttesttoken";
+const BASE = 2n ** 53n + 1n;
+const IDS = Array.from({ length: 2300 }, (_, i) => BASE + BigInt(i));
+
+let up: FakeUpstream;
+beforeAll(async () => {
+  up = await startFakeUpstream();
+});
+afterAll(() => up.close());
+
+class Reauth extends Error {}
+
+function makeDeps(overrides: Partial<ProxyDeps> = {}) {
+  const lines: Array<Record<string, unknown>> = [];
+  const push = (obj: object, msg?: string) => void lines.push({ ...obj, msg });
+  const deps: ProxyDeps = {
+    requireSession: async () => ({ ok: true, session: { openAppId: "alpha-app", tenantId: "1" } }),
+    getAccessToken: vi.fn(async (_key, options?: { forceRefresh?: boolean }) => ({ accessToken: options?.forceRefresh ? `${TOKEN}_new` : TOKEN, apiUrl: up.url })),
+    isReauthRequired: (e) => e instanceof Reauth,
+    log: { info: push, warn: push, error: push },
+    client: { retry: { maxAttempts: 1 }, timeoutMs: 2_000 },
+    ...overrides,
+  };
+  return { deps, lines };
+}
+
+const consoleHeaders = { "x-engage-request": "1", "sec-fetch-site": "same-origin", "x-open-app-id": "alpha-app" };
+const exportRequest = (query = "", headers: Record<string, string> = consoleHeaders) => new Request(`${APP}/api/export/customers${query ? `?${query}` : ""}`, { headers });
+
+/** §4.1 answered from IDS: idFrom/idTo, sord, rows (page 1); ids as JSON integers above 2^53. */
+function servePages(options: { failAfter?: number } = {}) {
+  up.handle((req, res, n) => {
+    if (options.failAfter !== undefined && n > options.failAfter) return json(res, 500, '{"error":{"code":"500","message":"boom"}}');
+    const q = req.url.searchParams;
+    let ids = IDS.filter((id) => (!q.get("idFrom") || id >= BigInt(q.get("idFrom")!)) && (!q.get("idTo") || id <= BigInt(q.get("idTo")!)));
+    if (q.get("sord") === "desc") ids = ids.reverse();
+    const rows = ids.slice(0, Number(q.get("rows"))).map((id) => `{"id":${id},"displayName":"客户 ${id}","mobile":"+86 1380000","dateCreated":"2026-01-02T03:04:05Z"}`);
+    json(res, 200, `{"rows":[${rows.join(",")}]}`);
+  });
+}
+
+describe("GET /api/export/customers", () => {
+  it("streams the filtered customers as CSV, walking the platform by keyset with the session's token", async () => {
+    servePages();
+    const { deps, lines } = makeDeps();
+    const res = await handleCustomerExport(exportRequest(`stage=lead&cols=id,displayName,mobile,dateCreated&idFrom=${IDS[10]}`), deps);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="customers-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const records = parseCsv(new TextDecoder().decode(bytes));
+    expect(records[0]).toEqual(["id", "displayName", "mobile", "dateCreated (UTC)"]);
+    expect(records.slice(1).map((r) => r[0])).toEqual(IDS.slice(10).map(String));
+    expect(records[1]).toEqual([String(IDS[10]), `客户 ${IDS[10]}`, "'+86 1380000", "2026-01-02T03:04:05Z"]);
+    // 1000 + 1000 + 290 + an empty page, one after the other, all with the filter and the token.
+    expect(up.requests.map((r) => r.url.searchParams.get("idFrom"))).toEqual([String(IDS[10]), String(IDS[1009]! + 1n), String(IDS[2009]! + 1n), String(IDS[2299]! + 1n)]);
+    for (const r of up.requests) {
+      expect(r.url.pathname).toBe("/v1/customers");
+      expect(Object.fromEntries(r.url.searchParams)).toMatchObject({ stage: "lead", sidx: "id", sord: "asc", page: "1", rows: "1000", select: "id,displayName,mobile,dateCreated", access_token: TOKEN });
+    }
+    expect(lines.at(-1)).toMatchObject({ msg: "customer export", rows: 2290 });
+    expect(JSON.stringify(lines)).not.toContain(TOKEN);
+  });
+
+  it("needs the console's request header (an export cannot be started cross-site)", async () => {
+    const { deps } = makeDeps();
+    for (const headers of [{}, { "sec-fetch-site": "cross-site", "x-engage-request": "1" }] as Array<Record<string, string>>) {
+      const res = await handleCustomerExport(exportRequest("", headers), deps);
+      expect(res.status).toBe(403);
+    }
+  });
+
+  it("passes the session's 401 through, like the proxy", async () => {
+    const { deps } = makeDeps({ requireSession: async () => ({ ok: false, response: Response.json({ error: { code: "reauth_required", redirect: "/api/auth/start" } }, { status: 401 }) }) });
+    const res = await handleCustomerExport(exportRequest(), deps);
+    expect(res.status).toBe(401);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("answers 401 reauth_required before any byte when the installation must authorize again", async () => {
+    const { deps } = makeDeps({
+      getAccessToken: async () => {
+        throw new Reauth();
+      },
+    });
+    const res = await handleCustomerExport(exportRequest(), deps);
+    expect(res.status).toBe(401);
+    expect((await res.json()).error).toMatchObject({ code: "reauth_required", redirect: "/api/auth/start?openAppId=alpha-app" });
+  });
+
+  it("refreshes a rejected token once, like the proxy", async () => {
+    up.handle((req, res) =>
+      req.url.searchParams.get("access_token") === `${TOKEN}_new` ? json(res, 200, '{"rows":[]}') : json(res, 401, '{"error_code":"expired_token","error_description":"expired"}'),
+    );
+    const { deps } = makeDeps();
+    const res = await handleCustomerExport(exportRequest(), deps);
+    expect(res.status).toBe(200);
+    expect(new TextDecoder("utf-8", { ignoreBOM: true }).decode(await res.arrayBuffer())).toBe("\uFEFFid,displayName,mobile,email,stage,source,dateCreated (UTC),lastUpdated (UTC)\r\n");
+  });
+
+  it("maps a platform error on the first page to the proxy's error answer (no file)", async () => {
+    up.handle((_req, res) => json(res, 200, '{"error":{"code":"400001","message":"bad filter","fieldErrors":[{"fieldName":"stage","message":"no"}]}}'));
+    const { deps } = makeDeps();
+    const res = await handleCustomerExport(exportRequest(), deps);
+    expect(res.status).toBe(422);
+    expect((await res.json()).error).toMatchObject({ code: "400001", fieldErrors: [{ field: "stage" }] });
+  });
+
+  it("errors the download when the platform fails midway, after the rows already sent, and logs it", async () => {
+    servePages({ failAfter: 1 });
+    const { deps, lines } = makeDeps();
+    const res = await handleCustomerExport(exportRequest(), deps);
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    let received = "";
+    const decoder = new TextDecoder();
+    await expect(
+      (async () => {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) return;
+          received += decoder.decode(value, { stream: true });
+        }
+      })(),
+    ).rejects.toThrow();
+    expect(parseCsv(received)).toHaveLength(1001);
+    expect(lines.at(-1)).toMatchObject({ msg: "customer export failed midway", rows: 1000 });
+  });
+
+  it("never answers 500 for a malformed list URL: bad values fall back as on the page", async () => {
+    servePages();
+    const { deps } = makeDeps();
+    const res = await handleCustomerExport(exportRequest("page=abc&rows=-1&sidx=password&sord=x&idFrom=1e9&idTo=%00&cols=secret&gender=9&createdFrom=yesterday"), deps);
+    expect(res.status).toBe(200);
+    await res.arrayBuffer();
+    const q = Object.fromEntries(up.requests[0]!.url.searchParams);
+    expect(q).not.toHaveProperty("idFrom");
+    expect(q).not.toHaveProperty("gender");
+    expect(q).not.toHaveProperty("dateCreatedFrom");
+  });
+});
