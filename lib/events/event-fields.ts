@@ -105,7 +105,7 @@ export function eventTimeToUtc(text: string): string | undefined {
   const localMs = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
   const back = new Date(localMs);
   // Date.UTC rolls 2026-02-30 over to March: refuse what does not round-trip.
-  if (back.getUTCDate() !== Number(d) || back.getUTCHours() !== Number(h) || back.getUTCMinutes() !== Number(mi) || back.getUTCSeconds() !== Number(s)) return undefined;
+  if (back.getUTCMonth() !== Number(mo) - 1 || back.getUTCDate() !== Number(d) || back.getUTCHours() !== Number(h) || back.getUTCMinutes() !== Number(mi) || back.getUTCSeconds() !== Number(s)) return undefined;
   const utcMs = z ? localMs : localMs - 8 * 3600_000;
   return new Date(utcMs).toISOString().slice(0, 19) + "Z";
 }

@@ -40,6 +40,8 @@ describe("§2.3 / §8 event field rules", () => {
     expect(eventTimeToUtc("2026-11-20 03:00:00")).toBe("2026-11-19T19:00:00Z");
     expect(eventTimeToUtc("2026-11-20T08:00:00Z")).toBe("2026-11-20T08:00:00Z");
     expect(eventTimeToUtc("2026-02-30 10:00:00")).toBeUndefined();
+    expect(eventTimeToUtc("2026-13-01 10:00:00")).toBeUndefined();
+    expect(eventTimeToUtc("2026-11-20 24:00:00")).toBeUndefined();
     expect(eventTimeToUtc("20/11/2026")).toBeUndefined();
   });
 
