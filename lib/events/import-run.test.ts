@@ -213,4 +213,21 @@ describe("event import scheduler", () => {
     expect(itemIndexOf("events")).toBeUndefined();
     expect(backoffMs(10, 500, 15_000, () => 1)).toBe(15_000);
   });
+
+  it("a batch refused for sign-in pauses the import and is sent again on resume", async () => {
+    let calls = 0;
+    const { run, failures } = harness({
+      source: rows(3),
+      send: async () => {
+        calls += 1;
+        if (calls === 1) throw new FakeError({ transient: false, pause: true, fieldErrors: [], message: "reauth_required" });
+      },
+    });
+    for (let i = 0; i < 5; i++) await tick();
+    expect(run.progress.state).toBe("paused");
+    run.resume();
+    const result = await run.done;
+    expect(result).toMatchObject({ sent: 3, failed: 0, state: "done" });
+    expect(failures).toEqual([]);
+  });
 });

@@ -24,7 +24,14 @@ export type SourceRow = { row: number; values: readonly string[]; bytesRead: num
 export type SendBatch = (body: { events: EventItem[]; commonProps?: Record<string, unknown> }, signal: AbortSignal) => Promise<unknown>;
 
 /** What the scheduler needs to know of a failed request. */
-export type SendFailure = { transient: boolean; retryAfterSeconds?: number; fieldErrors: { field: string; message: string }[]; message: string };
+export type SendFailure = {
+  transient: boolean;
+  retryAfterSeconds?: number;
+  /** Sign-in needed again (§5.2.9): the import pauses and this batch is sent again on resume. */
+  pause?: boolean;
+  fieldErrors: { field: string; message: string }[];
+  message: string;
+};
 
 export type ImportProgress = {
   /** Data rows read from the file so far. */
@@ -242,7 +249,7 @@ export class EventImport {
     let pending = items;
     let attempt = 0;
     while (pending.length > 0) {
-      if (this.cancelled) {
+      if (!(await this.gate())) {
         for (const item of pending) this.fail(item, "cancelled before sending");
         return;
       }
@@ -257,6 +264,11 @@ export class EventImport {
           return;
         }
         const failure = this.o.classify(error);
+        if (failure.pause) {
+          this.pause();
+          attempt = 0;
+          continue;
+        }
         if (failure.transient) {
           if (attempt < this.o.maxAttempts) {
             this.progress.retries += 1;

@@ -1,4 +1,5 @@
 import type { Locale } from "./locales";
+import { eventsEn, eventsZhCN } from "./messages-events";
 
 /**
  * Every string of the console, in English and Simplified Chinese. `zh-CN` is typed against the
@@ -417,6 +418,7 @@ const en = {
   "customerEdit.error.birthday": "Use year-month-day, e.g. 1990-04-23.",
   "customerEdit.error.identityDuplicate": "This identity is listed twice.",
   "customerEdit.error.identitiesRequired": "Enter at least an identity, a name, a mobile number or an email.",
+  ...eventsEn,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -834,6 +836,7 @@ const zhCN: Messages = {
   "customerEdit.error.birthday": "请使用 年-月-日 格式，例如 1990-04-23。",
   "customerEdit.error.identityDuplicate": "此身份重复填写了。",
   "customerEdit.error.identitiesRequired": "请至少填写一个身份、姓名、手机号或邮箱。",
+  ...eventsZhCN,
 };
 
 export const messages: Record<Locale, Messages> = { en, "zh-CN": zhCN };
