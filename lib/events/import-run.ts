@@ -125,7 +125,8 @@ export class EventImport {
       sleep: defaultSleep,
       random: Math.random,
       now: () => performance.now(),
-      ...options,
+      // Options given as undefined keep their defaults.
+      ...(Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as ImportOptions),
     };
     // Never more than §8 allows, whatever the caller asks.
     this.o.batchSize = Math.max(1, Math.min(MAX_BATCH_EVENTS, this.o.batchSize));

@@ -21,6 +21,30 @@ describe("an event import from CSV to batchPushEvents", () => {
     ]);
   });
 
+  it("keeps the scheduler's defaults (4 in flight, retries) when the page passes no settings", async () => {
+    const csv = ["identityType,identityValue,event,date", ...Array.from({ length: 1000 }, (_, i) => `crm,U-${i},open_page,2026-11-20 10:00:00`)].join("\r\n");
+    let inFlight = 0;
+    let most = 0;
+    let calls = 0;
+    const started = await startEventImport({
+      stream: streamOf(csv),
+      describe: describeInEnglish,
+      rule: "date",
+      baseDelayMs: 1,
+      send: async () => {
+        const call = ++calls;
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        await new Promise((r) => setTimeout(r, 5));
+        inFlight -= 1;
+        if (call === 1) throw new ApiError({ status: 502, code: "upstream", message: "bad gateway" });
+      },
+    });
+    if (!("run" in started)) throw new Error("header refused");
+    expect(await started.run.done).toMatchObject({ sent: 1000, failed: 0, retries: 1 });
+    expect(most).toBe(4);
+  });
+
   it("a bad header starts nothing", async () => {
     const started = await startEventImport({ stream: streamOf("event,date\r\n"), send: async () => {}, describe: describeInEnglish, rule: "date" });
     expect("run" in started).toBe(false);
