@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { EventItem } from "./event-rows";
-import { backoffMs, EventImport, itemIndexOf, type SendFailure, type SourceRow } from "./import-run";
+import { backoffMs, EventImport, itemIndexOf, jsonSizeBound, type SendFailure, type SourceRow } from "./import-run";
 
 const ev = (i: number): EventItem => ({ identityType: "crm", identityValue: `C-${i}`, event: "open_page", date: "2026-11-20T08:00:00Z" });
 
@@ -205,6 +205,12 @@ describe("event import scheduler", () => {
     const { run } = harness({ source: rows(2), commonProps: { externalIdGenerator: "md5" }, send: async (body) => void bodies.push(body) });
     await run.done;
     expect(bodies).toEqual([{ events: [ev(1), ev(2)], commonProps: { externalIdGenerator: "md5" } }]);
+  });
+
+  it("bounds an event's JSON size from above in UTF-8 bytes (Chinese, escapes, control characters)", () => {
+    for (const e of [ev(1), { ...ev(2), targetName: "页面\u0001\"\\\n😀", score: -1.2345678901234567e-300 }]) {
+      expect(jsonSizeBound(e)).toBeGreaterThanOrEqual(new TextEncoder().encode(JSON.stringify(e)).length + 1);
+    }
   });
 
   it("reads item indexes in both notations and bounds the backoff", () => {

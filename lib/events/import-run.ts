@@ -86,6 +86,19 @@ export function itemIndexOf(field: string): number | undefined {
   return m ? Number(m[1] ?? m[2]) : undefined;
 }
 
+/**
+ * An upper bound of an event's JSON size in UTF-8 bytes without serializing it: 6 bytes per UTF-16
+ * unit covers every escape (`\u0001`) and every non-ASCII character; numbers take at most 24.
+ */
+export function jsonSizeBound(event: EventItem): number {
+  let n = 3;
+  for (const key in event) {
+    const v = event[key]!;
+    n += key.length * 6 + 4 + (typeof v === "string" ? v.length * 6 + 2 : 24);
+  }
+  return n;
+}
+
 export function backoffMs(attempt: number, base: number, max: number, random: () => number, retryAfterSeconds?: number): number {
   const exp = Math.min(max, base * 2 ** (attempt - 1));
   const jittered = exp / 2 + random() * (exp / 2);
@@ -220,7 +233,7 @@ export class EventImport {
           this.report();
           continue;
         }
-        const size = JSON.stringify(source.event).length + 1;
+        const size = jsonSizeBound(source.event);
         if (batch.length > 0 && bytes + size > this.o.maxBatchBytes) await dispatch();
         batch.push({ ...source, event: source.event, size });
         bytes += size;

@@ -10,12 +10,13 @@
  * file is also the children's entry point (`--sandbox`, `--forwarders <url>`).
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createInterface } from "node:readline";
 import { Agent, request } from "undici";
 
-export type BenchServers = { alpha: string; proxyUrl: string; bareUrl: string; token: string; close(): void };
+export type BenchServers = { alpha: string; proxyUrl: string; bareUrl: string; token: string; pids: { sandbox: number; forwarders: number }; close(): void };
 
 /** The openAppId the proxy's session stand-in belongs to (what the browser sends as X-Open-App-Id). */
 export const BENCH_OPEN_APP_ID = "alpha-app";
@@ -100,10 +101,22 @@ export async function startBenchServers(options: { customers: number }): Promise
     children.push(sb.child);
     const fw = await startChild(["--forwarders", sb.info.alpha!]);
     children.push(fw.child);
-    return { alpha: sb.info.alpha!, proxyUrl: fw.info.proxyUrl!, bareUrl: fw.info.bareUrl!, token: fw.info.token!, close };
+    return { alpha: sb.info.alpha!, proxyUrl: fw.info.proxyUrl!, bareUrl: fw.info.bareUrl!, token: fw.info.token!, pids: { sandbox: sb.child.pid!, forwarders: fw.child.pid! }, close };
   } catch (error) {
     close();
     throw error;
+  }
+}
+
+/** CPU milliseconds (user + system) a process has used so far, from /proc (Linux); undefined elsewhere. */
+export function cpuMsOf(pid: number): number | undefined {
+  try {
+    // Fields after the command name (which may hold spaces, inside parentheses): utime and stime are the 12th and 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 1/100 s (USER_HZ)
+  } catch {
+    return undefined;
   }
 }
 
