@@ -4,17 +4,15 @@ import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
 import { platformFetch } from "@/lib/api/browser-fetch";
 import { invalidateAfter } from "@/lib/api/platform-queries";
 import { registerUnsavedGuard } from "@/lib/api/reauth";
-import { openEventCsv } from "@/lib/events/event-csv";
 import type { HeaderProblem, RowProblem } from "@/lib/events/event-rows";
 import type { FailureReport } from "@/lib/events/failure-report";
 import type { EventImport, ImportProgress, SourceRow } from "@/lib/events/import-run";
-import { batchPushThrough, startEventImport } from "@/lib/events/start-import";
 import type { MessageKey, Translate } from "@/lib/i18n/messages";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { Button, focusRing } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { SelectField } from "@/components/ui/field";
-import { eventProblemText } from "./record-event";
+import { eventProblemText } from "./event-problem-text";
 
 /** Rows shown in the preview (read, checked, then the reading stops). */
 const PREVIEW_ROWS = 20;
@@ -74,6 +72,8 @@ export function EventsImport() {
     setRun(null);
     if (!chosen) return;
     try {
+      // The reader and the import engine load with the first file, not with the page.
+      const { openEventCsv } = await import("@/lib/events/event-csv");
       const opened = await openEventCsv(chosen.stream(), describe);
       const rows: SourceRow[] = [];
       for await (const row of opened.rows) {
@@ -88,6 +88,7 @@ export function EventsImport() {
 
   const start = async () => {
     if (!file) return;
+    const { batchPushThrough, startEventImport } = await import("@/lib/events/start-import");
     const started = await startEventImport({ stream: file.stream(), send: batchPushThrough(platformFetch), describe, rule });
     if (!("run" in started)) return;
     const { run: importer, report } = started;

@@ -118,7 +118,8 @@ async function viaConsole(proxyUrl: string, file: string, rounds: number, betwee
   let threshold = share;
   let seconds = 0;
   let segmentStart = performance.now();
-  let importer: EventImport | undefined;
+  // Set once the import has started; its own progress callback pauses it.
+  const control: { run?: EventImport } = {};
   const opened = await startEventImport({
     stream: (await openAsBlob(file)).stream() as ReadableStream<Uint8Array>,
     send: batchPushThrough(fetcher),
@@ -127,13 +128,13 @@ async function viaConsole(proxyUrl: string, file: string, rounds: number, betwee
     onProgress: (p) => {
       if (p.state === "running" && p.sent >= threshold) {
         threshold += share;
-        importer?.pause();
+        control.run?.pause();
       }
     },
   });
   if (!("run" in opened)) throw new Error(`the CSV header was refused: ${JSON.stringify(opened.problems)}`);
   const run = opened.run;
-  importer = run;
+  control.run = run;
   const idle = async () => {
     while (run.progress.inFlight > 0) await new Promise((r) => setTimeout(r, 2));
   };
