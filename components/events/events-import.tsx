@@ -7,12 +7,18 @@ import { registerUnsavedGuard } from "@/lib/api/reauth";
 import type { HeaderProblem, RowProblem } from "@/lib/events/event-rows";
 import type { FailureReport } from "@/lib/events/failure-report";
 import type { EventImport, ImportProgress, SourceRow } from "@/lib/events/import-run";
-import type { MessageKey, Translate } from "@/lib/i18n/messages";
+import { combineMessages, type FeatureTranslate } from "@/lib/i18n/feature-messages";
+import { eventImportMessages } from "@/lib/i18n/events/import";
+import { eventRuleMessages } from "@/lib/i18n/events/rules";
 import { useI18n } from "@/components/i18n/i18n-provider";
+import { useFeatureMessages } from "@/components/i18n/use-feature-messages";
 import { Button, focusRing } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { SelectField } from "@/components/ui/field";
 import { eventProblemText } from "./event-problem-text";
+
+const MESSAGES = combineMessages(eventRuleMessages, eventImportMessages);
+type Translate = FeatureTranslate<keyof (typeof MESSAGES)["en"]>;
 
 /** Rows shown in the preview (read, checked, then the reading stops). */
 const PREVIEW_ROWS = 20;
@@ -24,7 +30,7 @@ email,li@example.com,open_page,2026-11-20T08:31:00Z,首页,,,,`;
 
 function headerProblemText(p: HeaderProblem, t: Translate): string {
   if (p.code === "tooManyProperties") return t("eventError.tooManyProperties", { max: p.max, kind: t(`eventKind.${p.kind}`) });
-  return t(`eventError.${p.code}` as MessageKey, { column: p.column });
+  return t(`eventError.${p.code}`, { column: p.column });
 }
 
 function rowProblemsText(problems: RowProblem[], t: Translate): string {
@@ -44,7 +50,8 @@ const formatBytes = (n: number, locale: string) =>
  * downloadable report of the rows that failed and why. The import itself is `lib/events/*`.
  */
 export function EventsImport() {
-  const { t, locale } = useI18n();
+  const { locale } = useI18n();
+  const t = useFeatureMessages(MESSAGES);
   const queryClient = useQueryClient();
   const fileId = useId();
   const [file, setFile] = useState<File | null>(null);

@@ -18,10 +18,13 @@ import {
 } from "@/lib/console/event-record";
 import { BUILT_IN_EVENT_TYPES, type DuplicateRule, type PropertyKind } from "@/lib/events/event-fields";
 import { useUnsavedGuard } from "@/lib/hooks/use-unsaved-guard";
-import type { MessageKey } from "@/lib/i18n/messages";
+import { combineMessages } from "@/lib/i18n/feature-messages";
+import { recordEventMessages } from "@/lib/i18n/events/record";
+import { eventRuleMessages } from "@/lib/i18n/events/rules";
 import { toastStore } from "@/lib/ui/toast-store";
 import { customerActivityInputs } from "@/components/customers/customer-activity";
 import { useI18n } from "@/components/i18n/i18n-provider";
+import { useFeatureMessages } from "@/components/i18n/use-feature-messages";
 import { Button, focusRing } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { errorMessage } from "@/components/ui/error-message";
@@ -30,6 +33,7 @@ import { eventProblemText } from "./event-problem-text";
 
 const MAIN_FIELDS = ["targetId", "targetName"] as const;
 const MORE_FIELDS = ["source", "contentName", "tag", "campaign", "campaignName", "referrer", "summary"] as const;
+const MESSAGES = combineMessages(eventRuleMessages, recordEventMessages);
 const RULES: DuplicateRule[] = ["date", "md5", "externalId"];
 const KINDS: PropertyKind[] = ["string", "number", "money"];
 
@@ -41,7 +45,8 @@ const KINDS: PropertyKind[] = ["string", "number", "money"];
  * `RecordEvent` (record-event.tsx), so the customer page's first load does not carry the form.
  */
 export function RecordEventDialog({ customerId, onClose, onOutcome }: { customerId: string; onClose: () => void; onOutcome: (message: string) => void }) {
-  const { t } = useI18n();
+  const { t: tApp } = useI18n();
+  const t = useFeatureMessages(MESSAGES);
   const queryClient = useQueryClient();
   const [form, setForm] = useState<RecordEventForm>(emptyRecordEventForm);
   const [dirty, setDirty] = useState(false);
@@ -92,7 +97,7 @@ export function RecordEventDialog({ customerId, onClose, onOutcome }: { customer
       onError: (error) => {
         const placed = placeEventErrors(form, error.fieldErrors);
         setErrors(placed.byField);
-        setFormError([errorMessage(error, t), ...placed.unplaced].join(" "));
+        setFormError([errorMessage(error, tApp), ...placed.unplaced].join(" "));
         focusFirstError(Object.keys(placed.byField));
       },
     });
@@ -104,7 +109,7 @@ export function RecordEventDialog({ customerId, onClose, onOutcome }: { customer
         <SelectField label={t("recordEvent.type")} value={form.type} onChange={(e) => edit({ ...form, type: e.target.value })} data-field={custom ? undefined : "event"} error={custom ? undefined : errors.event}>
           {BUILT_IN_EVENT_TYPES.map((type) => (
             <option key={type} value={type}>
-              {t(`eventType.${type}` as MessageKey)} ({type})
+              {t(`eventType.${type}`)} ({type})
             </option>
           ))}
           <option value={CUSTOM_EVENT_CHOICE}>{t("eventType.custom")}</option>

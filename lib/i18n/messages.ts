@@ -1,5 +1,5 @@
 import type { Locale } from "./locales";
-import { eventsEn, eventsZhCN } from "./messages-events";
+import { eventsShellEn, eventsShellZhCN } from "./events/shell";
 
 /**
  * Every string of the console, in English and Simplified Chinese. `zh-CN` is typed against the
@@ -418,7 +418,7 @@ const en = {
   "customerEdit.error.birthday": "Use year-month-day, e.g. 1990-04-23.",
   "customerEdit.error.identityDuplicate": "This identity is listed twice.",
   "customerEdit.error.identitiesRequired": "Enter at least an identity, a name, a mobile number or an email.",
-  ...eventsEn,
+  ...eventsShellEn,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -836,7 +836,7 @@ const zhCN: Messages = {
   "customerEdit.error.birthday": "请使用 年-月-日 格式，例如 1990-04-23。",
   "customerEdit.error.identityDuplicate": "此身份重复填写了。",
   "customerEdit.error.identitiesRequired": "请至少填写一个身份、姓名、手机号或邮箱。",
-  ...eventsZhCN,
+  ...eventsShellZhCN,
 };
 
 export const messages: Record<Locale, Messages> = { en, "zh-CN": zhCN };
@@ -845,7 +845,11 @@ export type TranslateValues = Record<string, string | number>;
 
 /** The message of `key` in `locale`, with `{name}` placeholders filled from `values`. */
 export function translate(locale: Locale, key: MessageKey, values?: TranslateValues): string {
-  const template = messages[locale][key] ?? messages.en[key] ?? key;
+  return fillTemplate(messages[locale][key] ?? messages.en[key] ?? key, values);
+}
+
+/** `{name}` placeholders filled from `values`; unknown ones stay visible. */
+export function fillTemplate(template: string, values?: TranslateValues): string {
   if (!values) return template;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
