@@ -15,6 +15,7 @@ import { Button, focusRing } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-message";
 import { TextField } from "@/components/ui/field";
 import { TimeText } from "@/components/ui/time-text";
+import { RecordEvent } from "@/components/events/record-event";
 
 export function DetailSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -143,6 +144,7 @@ export function CustomerEvents({ id }: { id: string }) {
   return (
     <DetailSection id="detail-events" title={t("customerDetail.events")}>
       <p className="text-xs text-slate-700">{t("customerDetail.lastMonth")}</p>
+      <RecordEvent customerId={id} />
       <form
         className="mt-2 flex items-end gap-2"
         onSubmit={(e) => {

@@ -18,6 +18,7 @@ export const NAV_ITEMS: readonly { path: string; label: MessageKey }[] = [
   { path: "/lists", label: "nav.lists" },
   { path: "/tags", label: "nav.tags" },
   { path: "/orders", label: "nav.orders" },
+  { path: "/events", label: "nav.events" },
   { path: "/settings", label: "nav.settings" },
 ];
 

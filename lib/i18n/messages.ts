@@ -1,7 +1,10 @@
 import { formatMessage, type TranslateValues } from "./format";
 import type { Locale } from "./locales";
-import { ordersEn, ordersZhCN } from "./orders-messages";
-import { tagsEn, tagsZhCN } from "./tags-messages";
+import { eventImportMessages } from "./events/import";
+import { recordEventMessages } from "./events/record";
+import { eventRuleMessages } from "./events/rules";
+import { ordersMessages } from "./orders-messages";
+import { tagsMessages } from "./tags-messages";
 
 export type { Translate, TranslateValues } from "./format";
 
@@ -518,16 +521,24 @@ const coreEn = {
   "customerEdit.error.birthday": "Use year-month-day, e.g. 1990-04-23.",
   "customerEdit.error.identityDuplicate": "This identity is listed twice.",
   "customerEdit.error.identitiesRequired": "Enter at least an identity, a name, a mobile number or an email.",
+  "nav.events": "Events",
+  "recordEvent.open": "Record an event",
 } as const;
 
-const en = joinSections(joinSections(coreEn, tagsEn), ordersEn);
+/** Features with many strings keep them in their own file (defineFeatureMessages); one dictionary here. */
+const FEATURES = [tagsMessages, ordersMessages, eventRuleMessages, recordEventMessages, eventImportMessages] as const;
+type KeysOf<F> = F extends { en: infer E } ? keyof E : never;
+type FeatureKeys = KeysOf<(typeof FEATURES)[number]>;
+// Each feature's zh-CN is typed against its English by defineFeatureMessages, so the casts keep the parity check.
+type FeatureMessageSet = Record<FeatureKeys, string>;
+
+const en = { ...coreEn, ...(joinSections([coreEn, ...FEATURES.map((f) => f.en)]) as FeatureMessageSet) };
 
 export type MessageKey = keyof typeof en;
 export type Messages = Record<MessageKey, string>;
 
 const zhCN: Messages = {
-  ...tagsZhCN,
-  ...ordersZhCN,
+  ...(joinSections(FEATURES.map((f) => f["zh-CN"])) as FeatureMessageSet),
   "app.name": "Engage 控制台",
   "shell.skipToContent": "跳到主要内容",
   "shell.mainNav": "主导航",
@@ -1032,13 +1043,20 @@ const zhCN: Messages = {
   "customerEdit.error.birthday": "请使用 年-月-日 格式，例如 1990-04-23。",
   "customerEdit.error.identityDuplicate": "此身份重复填写了。",
   "customerEdit.error.identitiesRequired": "请至少填写一个身份、姓名、手机号或邮箱。",
+  "nav.events": "事件",
+  "recordEvent.open": "记录事件",
 };
 
-/** Sections keep their strings in their own file; a key in two places would silently win, so it throws. */
-function joinSections<A extends object, B extends object>(a: A, b: B): A & B {
-  const shared = Object.keys(b).filter((key) => key in a);
-  if (shared.length > 0) throw new Error(`message keys defined twice: ${shared.join(", ")}`);
-  return { ...a, ...b };
+/** One dictionary from several parts; a key in two parts would silently win, so it throws. */
+export function joinSections(parts: readonly Record<string, string>[]): Record<string, string> {
+  const joined: Record<string, string> = {};
+  for (const part of parts) {
+    for (const [key, value] of Object.entries(part)) {
+      if (key in joined) throw new Error(`message key defined twice: ${key}`);
+      joined[key] = value;
+    }
+  }
+  return joined;
 }
 
 export const messages: Record<Locale, Messages> = { en, "zh-CN": zhCN };

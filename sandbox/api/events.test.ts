@@ -164,3 +164,40 @@ describe("§4.3 events", () => {
     expect(kit.changes).toEqual([expect.objectContaining({ resource: "event", action: "created", data: expect.objectContaining({ customerId: String(customerId) }) })]);
   });
 });
+
+describe("§2.3 / §8 event field types and custom-property limits", () => {
+  it("§2.3 text fields must be strings and longitude/latitude numbers (nothing is stored otherwise)", async () => {
+    const id = await freshCustomer();
+    for (const bad of [{ source: 5 }, { campaign: { a: 1 } }, { summary: 7 }, { longitude: "east" }, { city: 12 }]) {
+      const res = await kit.call("POST", "/v1/customerevents", { body: { customerId: id, event: "c_typed", ...bad } });
+      expect(res.json.error?.fieldErrors?.[0]?.fieldName, JSON.stringify(bad)).toBe(Object.keys(bad)[0]);
+    }
+    expect(await eventsOf(id)).toHaveLength(0);
+    const ok = await kit.call("POST", "/v1/customerevents", { body: { customerId: id, event: "c_typed", longitude: 121.47, latitude: 31.23, city: "上海" } });
+    expect(ok.json).toMatchObject({ longitude: 121.47, latitude: 31.23, city: "上海" });
+  });
+
+  it("§8 a numeric (count) property takes whole numbers only; a money property takes whole amounts too", async () => {
+    const id = await freshCustomer();
+    await kit.call("POST", "/v1/customerevents", { body: { customerId: id, event: "c_kinds", visits: 2, price: 9.5, externalId: "k1" } });
+    const fraction = await kit.call("POST", "/v1/customerevents", { body: { customerId: id, event: "c_kinds", visits: 2.5, externalId: "k2" } });
+    expect(fraction.json.error.fieldErrors[0].fieldName).toBe("visits");
+    const wholeMoney = await kit.call("POST", "/v1/customerevents", { body: { customerId: id, event: "c_kinds", price: 10, externalId: "k3" } });
+    expect(wholeMoney.json.error).toBeUndefined();
+  });
+
+  it("§8 the items of one batch count together against the 40 string properties; the batch is refused whole", async () => {
+    const first = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`s${i}`, "v"]));
+    const res = await kit.call("POST", "/v1/collector/batchPushEvents", {
+      body: {
+        events: [
+          { identityType: "crm-lim", identityValue: "L-1", event: "c_batch_limit", externalId: "l1", ...first },
+          { identityType: "crm-lim", identityValue: "L-1", event: "c_batch_limit", externalId: "l2", s40: "one too many" },
+        ],
+      },
+    });
+    expect(res.json.error.fieldErrors[0].fieldName).toBe("events[1].s40");
+    const owner = await kit.call("GET", "/v1/customeridentities", { query: { identityType: "crm-lim", identityValue: "L-1" } });
+    expect(owner.json).toEqual([]);
+  });
+});

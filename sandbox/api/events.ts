@@ -34,6 +34,12 @@ import { identityStore, md5 } from "./identities";
 const BUILT_IN_FIELDS = ["targetId", "targetName", "source", "contentName", "score", "tag", "campaign", "campaignName", "referrer", "summary"] as const;
 /** §2.3 preset fields of custom events, besides the common ones. */
 const LOCATION_FIELDS = ["longitude", "latitude", "country", "province", "city", "county", "location"] as const;
+/** §2.3 fields that hold text; a number or an object there is refused rather than stored as is. */
+const TEXT_FIELDS = ["targetId", "targetName", "source", "contentName", "tag", "campaign", "campaignName", "referrer", "summary"] as const;
+/** §2.3 location fields of custom events that hold text (ignored, like any other extra, on built-in events). */
+const LOCATION_TEXT_FIELDS = ["country", "province", "city", "county", "location"] as const;
+/** §2.3 location fields of custom events that are BigDecimal. */
+const DECIMAL_FIELDS = ["longitude", "latitude"] as const;
 /** Request fields that steer the call and are not stored as properties. */
 const CONTROL_FIELDS = new Set(["id", "customerId", "event", "date", "lastUpdated", "externalId", "externalIdGenerator", "identityType", "identityValue", "identityName"]);
 /** §2.3 / §8: at most 53 custom properties per custom event type: 40 string, 3 numeric (count), 10 money. */
@@ -79,11 +85,13 @@ export function parseEvent(raw: Json, nowMs: number, prefix = ""): { input?: Eve
     if (ms === null) bad("date", "date must be a UTC time YYYY-MM-DDTHH:MM:SSZ");
     else date = ms;
   }
-  for (const f of ["targetId", "targetName", "tag"] as const) {
-    if (!isBlank(raw[f]) && typeof raw[f] !== "string") bad(f, `${f} must be a string`);
-    else if (tooLong(raw[f], 255)) bad(f, `${f} must be at most 255 characters`);
+  for (const f of TEXT_FIELDS) if (!isBlank(raw[f]) && typeof raw[f] !== "string") bad(f, `${f} must be a string`);
+  for (const f of ["targetId", "targetName", "tag"] as const) if (typeof raw[f] === "string" && tooLong(raw[f], 255)) bad(f, `${f} must be at most 255 characters`);
+  if (typeof event === "string" && event.startsWith("c_")) {
+    for (const f of LOCATION_TEXT_FIELDS) if (!isBlank(raw[f]) && typeof raw[f] !== "string") bad(f, `${f} must be a string`);
+    for (const f of DECIMAL_FIELDS) if (!isBlank(raw[f]) && typeof raw[f] !== "number") bad(f, `${f} must be a number`);
   }
-  if (!isBlank(raw.summary) && (typeof raw.summary !== "string" || [...raw.summary].length > 1024)) bad("summary", "summary must be a string of at most 1024 characters");
+  if (typeof raw.summary === "string" && [...raw.summary].length > 1024) bad("summary", "summary must be a string of at most 1024 characters");
   let score = 0;
   if (!isBlank(raw.score)) {
     if (typeof raw.score !== "number" || !Number.isInteger(raw.score)) bad("score", "score must be an integer");
@@ -127,11 +135,21 @@ function customTypeStatements(db: SandboxDb) {
   return cached;
 }
 
-/** §2.3: the custom properties of a custom event type, defined on first use, within the 53-property limits. */
-function checkCustomProperties(db: SandboxDb, tenant: number, input: EventInput, prefix: string, save: boolean): FieldProblem[] {
+type PropKinds = Record<string, PropKind>;
+
+/**
+ * §2.3: the custom properties of a custom event type, defined on first use, within the 53-property
+ * limits. `pending` carries the definitions made by earlier items of the same batch, so that a batch
+ * cannot pass the limits by spreading new properties over several events.
+ */
+function checkCustomProperties(db: SandboxDb, tenant: number, input: EventInput, prefix: string, save: boolean, pending?: Map<string, PropKinds>): FieldProblem[] {
   if (!input.event.startsWith("c_")) return [];
-  const row = customTypeStatements(db).read.get(tenant, input.event) as { props: string } | undefined;
-  const props = (row ? JSON.parse(row.props) : {}) as Record<string, PropKind>;
+  let props = pending?.get(input.event);
+  if (!props) {
+    const row = customTypeStatements(db).read.get(tenant, input.event) as { props: string } | undefined;
+    props = (row ? JSON.parse(row.props) : {}) as PropKinds;
+    pending?.set(input.event, props);
+  }
   const problems: FieldProblem[] = [];
   let changed = false;
   for (const [key, value] of Object.entries(input.doc)) {
@@ -139,7 +157,9 @@ function checkCustomProperties(db: SandboxDb, tenant: number, input: EventInput,
     const kind = kindOf(value)!;
     const defined = props[key];
     if (defined) {
-      if ((defined === "string") !== (kind === "string")) problems.push({ fieldName: `${prefix}${key}`, message: `${key} is a ${defined} property of ${input.event}` });
+      // A money property takes whole amounts too; a count (numeric) property only whole numbers.
+      const fits = defined === "string" ? kind === "string" : defined === "money" ? kind !== "string" : kind === "count";
+      if (!fits) problems.push({ fieldName: `${prefix}${key}`, message: `${key} is a ${defined === "count" ? "numeric (whole number)" : defined} property of ${input.event}` });
       continue;
     }
     const used = Object.values(props).filter((k) => k === kind).length;
@@ -170,9 +190,12 @@ export class EventStore {
       .safeIntegers(true);
   }
 
-  /** Checks the custom-property limits without saving anything (for all-or-nothing batches). */
-  check(tenant: number, input: EventInput, prefix = ""): FieldProblem[] {
-    return checkCustomProperties(this.db, tenant, input, prefix, false);
+  /**
+   * Checks the custom-property limits without saving anything (for all-or-nothing batches); give the
+   * items of one batch the same `pending` map so that they count together.
+   */
+  check(tenant: number, input: EventInput, prefix = "", pending: Map<string, PropKinds> = new Map()): FieldProblem[] {
+    return checkCustomProperties(this.db, tenant, input, prefix, false, pending);
   }
 
   /** Records an event; a duplicate `externalId` (§2.3) returns the stored record instead. */
@@ -305,6 +328,7 @@ export const eventRoutes: ResourceRoutes = (app, ctx, env) => {
       const store = eventStore(ctx.db);
       const items: Array<{ raw: Json; input: EventInput }> = [];
       const problems: FieldProblem[] = [];
+      const pending = new Map<string, PropKinds>();
       events.forEach((item, i) => {
         const prefix = `events[${i}].`;
         if (!isObject(item)) return problems.push({ fieldName: `events[${i}]`, message: "each event must be an object" });
@@ -314,7 +338,7 @@ export const eventRoutes: ResourceRoutes = (app, ctx, env) => {
         const parsed = parseEvent(raw, now, prefix);
         problems.push(...parsed.problems);
         if (parsed.input) {
-          problems.push(...store.check(tenant, parsed.input, prefix));
+          problems.push(...store.check(tenant, parsed.input, prefix, pending));
           items.push({ raw, input: parsed.input });
         }
       });

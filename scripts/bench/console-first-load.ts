@@ -15,7 +15,7 @@ if (!existsSync(STATS)) {
   process.exit(1);
 }
 const routes = JSON.parse(readFileSync(STATS, "utf8")) as { route: string; firstLoadChunkPaths: string[] }[];
-const CONSOLE = /^\/(customers|lists|tags|orders|settings)(\/|$)/;
+const CONSOLE = /^\/(customers|lists|tags|orders|events|settings)(\/|$)/;
 let worst = 0;
 console.log("route                      first-load JS (gzip)");
 for (const { route, firstLoadChunkPaths } of routes) {

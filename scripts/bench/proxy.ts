@@ -16,73 +16,13 @@
  * The three paths take turns in rounds (load on a shared machine drifts). Settings: BENCH_SECONDS
  * (per cell, over all rounds; default 3), BENCH_CUSTOMERS (seeded, default 2000).
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import { createInterface } from "node:readline";
 import { Agent, request } from "undici";
+import { startBenchServers } from "./support/servers";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 2000);
 const PATH = "/v1/customers?rows=50";
 const ROUNDS = 3;
-
-// ── roles ───────────────────────────────────────────────────────────────────────────────────────
-
-async function sandboxRole(): Promise<void> {
-  const { loadSandboxConfig } = await import("../../sandbox/config");
-  const { startSandbox } = await import("../../sandbox/server");
-  const sandbox = await startSandbox({ ...loadSandboxConfig({ SANDBOX_ALPHA_PORT: "0", SANDBOX_BETA_PORT: "0" }), dbFile: ":memory:" });
-  const alpha = sandbox.urls.alpha!;
-  const seeded = await fetch(`${alpha}/__sandbox/seed`, { method: "POST", body: JSON.stringify({ customers: CUSTOMERS }) });
-  if (!seeded.ok) throw new Error(`seeding failed: HTTP ${seeded.status} (is the sandbox resource API merged?)`);
-  process.stdout.write(`${JSON.stringify({ alpha })}\n`);
-}
-
-function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
-  if (req.method === "GET" || req.method === "HEAD") return Promise.resolve(undefined);
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => resolve(Buffer.concat(chunks)));
-    req.on("error", reject);
-  });
-}
-
-async function forwardersRole(sandboxUrl: string): Promise<void> {
-  const { handleProxyRequest } = await import("../../lib/platform/proxy");
-  const tokenRes = await fetch(`${sandboxUrl}/__sandbox/tokens`, { method: "POST", body: JSON.stringify({ environment: "alpha" }) });
-  const token = ((await tokenRes.json()) as { access_token: string }).access_token;
-  const session = { openAppId: "alpha-app", tenantId: "80000000001" };
-  const deps = {
-    requireSession: async () => ({ ok: true as const, session }),
-    getAccessToken: async () => ({ accessToken: token, apiUrl: sandboxUrl }),
-    isReauthRequired: () => false,
-    log: { info() {}, warn() {}, error() {} },
-  };
-
-  const proxy = createServer(async (req: IncomingMessage, res: ServerResponse) => {
-    const headers = new Headers();
-    for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
-    const body = await readBody(req);
-    const response = await handleProxyRequest(new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers, body: body ? new Uint8Array(body) : undefined }), deps);
-    const out = Buffer.from(await response.arrayBuffer());
-    res.writeHead(response.status, Object.fromEntries(response.headers)).end(out);
-  });
-
-  const agent = new Agent({ keepAliveTimeout: 10_000, connections: 128 });
-  const bare = createServer(async (req: IncomingMessage, res: ServerResponse) => {
-    const url = `${sandboxUrl}${req.url!.replace(/^\/api\/platform/, "")}${req.url!.includes("?") ? "&" : "?"}access_token=${token}`;
-    const upstream = await request(url, { method: "GET", dispatcher: agent });
-    const out = Buffer.from(await upstream.body.arrayBuffer());
-    res.writeHead(upstream.statusCode, { "content-type": "application/json" }).end(out);
-  });
-
-  const listen = (server: ReturnType<typeof createServer>) =>
-    new Promise<string>((resolve) => server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
-  const [proxyUrl, bareUrl] = [await listen(proxy), await listen(bare)];
-  process.stdout.write(`${JSON.stringify({ proxyUrl, bareUrl, token })}\n`);
-}
 
 // ── load generator ──────────────────────────────────────────────────────────────────────────────
 
@@ -124,33 +64,15 @@ function summarize(sample: Sample): Cell {
   return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), rps: sorted.length / sample.seconds, errors: sample.errors };
 }
 
-function startChild(args: string[]): Promise<{ child: ChildProcess; info: Record<string, string> }> {
-  return new Promise((resolve, reject) => {
-    // `react-server` makes `server-only` importable outside Next, as in the app's server bundle.
-    const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", import.meta.filename, ...args], { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, LOG_LEVEL: "warn" } });
-    const lines = createInterface({ input: child.stdout! });
-    lines.once("line", (line) => resolve({ child, info: JSON.parse(line) as Record<string, string> }));
-    child.once("exit", (code) => reject(new Error(`${args.join(" ")} exited with ${code}`)));
-  });
-}
-
 const fmt = (n: number, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : "-");
 
 async function main(): Promise<void> {
-  const role = process.argv[2];
-  if (role === "--sandbox") return sandboxRole();
-  if (role === "--forwarders") return forwardersRole(process.argv[3]!);
-
-  const children: ChildProcess[] = [];
+  const servers = await startBenchServers({ customers: CUSTOMERS });
   try {
-    const sb = await startChild(["--sandbox"]);
-    children.push(sb.child);
-    const fw = await startChild(["--forwarders", sb.info.alpha!]);
-    children.push(fw.child);
     const targets = {
-      direct: `${sb.info.alpha}${PATH}&access_token=${fw.info.token}`,
-      proxy: `${fw.info.proxyUrl}/api/platform${PATH}`,
-      bare: `${fw.info.bareUrl}/api/platform${PATH}`,
+      direct: `${servers.alpha}${PATH}&access_token=${servers.token}`,
+      proxy: `${servers.proxyUrl}/api/platform${PATH}`,
+      bare: `${servers.bareUrl}/api/platform${PATH}`,
     };
     console.log(`GET ${PATH} — ${CUSTOMERS} customers seeded, ${SECONDS} s per cell in ${ROUNDS} rounds`);
     // The three paths take turns in short rounds, so that a change in machine load hits all alike.
@@ -183,7 +105,7 @@ async function main(): Promise<void> {
     const c32 = { d: results.direct![32]!, p: results.proxy![32]! };
     console.log(`\ntargets at concurrency 32: p50 ratio ${fmt(c32.p.p50 / c32.d.p50)} (<= 1.15), throughput ratio ${fmt(c32.p.rps / c32.d.rps)} (>= 0.85)`);
   } finally {
-    for (const child of children) child.kill();
+    servers.close();
   }
 }
 

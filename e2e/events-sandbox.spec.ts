@@ -1,0 +1,245 @@
+import AxeBuilder from "@axe-core/playwright";
+import { readFile } from "node:fs/promises";
+import { expect, test, type Frame, type Page, type TestInfo } from "@playwright/test";
+import { parseCsv } from "../lib/events/csv";
+import { e2eUrls } from "../scripts/testing/e2e-env";
+import { ALPHA, installAlpha, marketUrl, platformGet, sandboxToken } from "./support/sandbox-login";
+
+/**
+ * Events through the real chain: sandbox marketplace → the console in the admin's iframe → the app's
+ * proxy → the sandbox API (§4.3). Recording a custom event on a customer, and importing a CSV through
+ * batchPushEvents with bad rows, injected 503s, pause and resume; results are checked against the
+ * sandbox API.
+ */
+
+type Row = { id: string; [key: string]: unknown };
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+/** The console's frame inside the marketplace page, moved to `path`. */
+async function consoleFrameAt(page: Page, path: string): Promise<Frame> {
+  await page.goto(marketUrl(ALPHA.origin));
+  await page.getByRole("region", { name: "Engage Console" }).getByRole("link", { name: "Open" }).click();
+  await page.frameLocator('iframe[title="Engage Console"]').getByRole("navigation").waitFor({ timeout: 20_000 });
+  const frame = page.frames().find((f) => f.url().startsWith(e2eUrls.app))!;
+  if (path) await frame.goto(`${e2eUrls.app}${path}${path.includes("?") ? "&" : "?"}openAppId=${ALPHA.openAppId}`);
+  return frame;
+}
+
+async function attachScreenshot(page: Page, testInfo: TestInfo, name: string) {
+  const body = await page.screenshot({ fullPage: true, path: testInfo.outputPath(name) });
+  await testInfo.attach(name, { body, contentType: "image/png" });
+}
+
+/** `YYYY-MM-DD HH:MM:SS` in UTC+8, the format the import documents. */
+const homeTime = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 19).replace("T", " ");
+
+async function faults(list: unknown[]) {
+  const response = await fetch(`${ALPHA.origin}/__sandbox/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ faults: list }) });
+  expect(response.ok).toBe(true);
+}
+
+test.describe.serial("events through the sandbox", () => {
+  let token: string;
+  let customerId: string;
+  const events = async (query: Record<string, string>) => (await platformGet("/v1/customerevents", { max: "1000", ...query }, token)) as Row[];
+
+  test.beforeAll(async ({ request }) => {
+    expect((await request.post(`${ALPHA.origin}/__sandbox/reset`)).ok()).toBe(true);
+    expect((await request.post(`${ALPHA.origin}/__sandbox/seed`, { data: { customers: 20 } })).ok()).toBe(true);
+    token = await sandboxToken();
+    customerId = ((await platformGet("/v1/customers", { rows: "1", select: "id" }, token)) as { rows: Row[] }).rows[0]!.id;
+    expect(BigInt(customerId) > 2n ** 53n).toBe(true);
+  });
+
+  test.beforeEach(async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await installAlpha(page);
+  });
+
+  test("record a custom c_ event on a customer; the same external id is not stored twice", async ({ page }, testInfo) => {
+    const frame = await consoleFrameAt(page, `/customers/${customerId}`);
+    await frame.getByTestId("record-event-open").click();
+    const dialog = frame.getByRole("dialog", { name: "Record an event" });
+    await dialog.getByLabel("Event type").selectOption("custom");
+    // A custom id must start with c_: refused before sending.
+    await dialog.getByLabel("Custom event id").fill("test_drive");
+    await dialog.getByRole("button", { name: "Record event" }).click();
+    await expect(dialog.getByText(/a custom event id starts with c_/)).toBeVisible();
+    await dialog.getByLabel("Custom event id").fill("c_test_drive");
+    await dialog.getByLabel("Target name").fill("试驾 X1");
+    await dialog.getByRole("button", { name: "Add a property" }).click();
+    await dialog.getByLabel("Property 1 name").fill("carModel");
+    await dialog.getByLabel("Property 1 value").fill("X1");
+    await dialog.getByRole("button", { name: "Add a property" }).click();
+    await dialog.getByLabel("Property 2 name").fill("price");
+    await dialog.getByLabel("Property 2 kind").selectOption("money");
+    await dialog.getByLabel("Property 2 value").fill("¥199");
+    await expect(dialog.getByText("Used: 1 of 40 text, 0 of 3 numeric, 1 of 10 money.", { exact: false })).toBeVisible();
+    await dialog.getByRole("button", { name: "Record event" }).click();
+    await expect(dialog.getByText(/Enter a number such as 19.90/)).toBeVisible();
+    await dialog.getByLabel("Property 2 value").fill("199.50");
+    await dialog.getByLabel("My own id decides").check();
+    await dialog.getByLabel("External id").fill("td-e2e-1");
+    await attachScreenshot(page, testInfo, "record-event-form.png");
+    await dialog.getByRole("button", { name: "Record event" }).click();
+    await expect(frame.getByTestId("record-event-outcome")).toContainText("Event recorded");
+    await expect(frame.getByTestId("customer-events")).toContainText("c_test_drive");
+    await expect(frame.getByTestId("customer-events")).toContainText("试驾 X1");
+
+    const stored = await events({ customerId, event: "c_test_drive" });
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ event: "c_test_drive", targetName: "试驾 X1", carModel: "X1", price: 199.5, externalId: "td-e2e-1", customerId });
+
+    // §2.3: the same external id again → the platform answers the stored event; the console says so.
+    await frame.getByTestId("record-event-open").click();
+    await dialog.getByLabel("Event type").selectOption("custom");
+    await dialog.getByLabel("Custom event id").fill("c_test_drive");
+    await dialog.getByLabel("My own id decides").check();
+    await dialog.getByLabel("External id").fill("td-e2e-1");
+    await dialog.getByRole("button", { name: "Record event" }).click();
+    await expect(frame.getByTestId("record-event-outcome")).toContainText("The platform already had this event");
+    expect(await events({ customerId, event: "c_test_drive" })).toHaveLength(1);
+    await attachScreenshot(page, testInfo, "customer-events.png");
+  });
+
+  test("import a CSV with bad rows through batchPushEvents: preview, 503s retried, pause / resume, counts, failure report", async ({ page }, testInfo) => {
+    const base = Date.now() - 86_400_000;
+    const header = "identityType,identityValue,event,date,targetName,visits:number,price:money";
+    const bad = new Map<number, { cells: string; reason: RegExp }>([
+      [7, { cells: `crm-e2e,E-7,open_page,yesterday,x,,`, reason: /^date:/ }],
+      [50, { cells: `crm-e2e,E-0,c_${"x".repeat(40)},${homeTime(base)},x,,`, reason: /^event: At most 32/ }],
+      [120, { cells: `crm-e2e,E-0,c_import,${homeTime(base)},x,many,`, reason: /^visits:number: Enter a whole number/ }],
+      [233, { cells: `crm-e2e,,open_page,${homeTime(base)},x,,`, reason: /^identityValue: Required/ }],
+      [301, { cells: `crm-e2e,E-1,c_import,${homeTime(base)},x,1,¥5`, reason: /^price:money: Enter a number/ }],
+      [402, { cells: `crm-e2e,E-2,open_page,${homeTime(base)},x,3,`, reason: /^visits:number: Only custom/ }],
+      [455, { cells: `crm-e2e,E-3,open_page,2026-02-30 10:00:00,x,,`, reason: /^date:/ }],
+      [500, { cells: `crm-e2e,E-4,open page,${homeTime(base)},x,,`, reason: /^event:/ }],
+      [555, { cells: `,E-5,open_page,${homeTime(base)},x,,`, reason: /^identityType: Required/ }],
+      [599, { cells: `crm-e2e,E-6,c_import,${homeTime(base)},x,,1e3`, reason: /^price:money:/ }],
+    ]);
+    const expected = new Map<string, number>();
+    const lines = [header];
+    for (let i = 0; i < 600; i++) {
+      const b = bad.get(i);
+      if (b) {
+        lines.push(b.cells);
+        continue;
+      }
+      const who = `E-${i % 10}`;
+      expected.set(who, (expected.get(who) ?? 0) + 1);
+      const custom = i % 2 === 1;
+      lines.push(`crm-e2e,${who},${custom ? "c_import" : "open_page"},${homeTime(base + i * 1000)},"页面 ${i}, ""引号""",${custom ? i % 7 : ""},${custom ? "9.90" : ""}`);
+    }
+    const csv = `\uFEFF${lines.join("\r\n")}\r\n`;
+
+    const frame = await consoleFrameAt(page, "");
+    await frame.getByRole("navigation").getByRole("link", { name: "Events" }).click();
+    await expect(frame.getByRole("heading", { level: 1, name: "Events" })).toBeVisible();
+    await frame.getByTestId("events-file").setInputFiles({ name: "events.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    const preview = frame.getByTestId("events-preview");
+    await expect(preview.locator("tbody tr")).toHaveCount(20);
+    // Row 9 of the file (index 7) is bad: shown with its reason; the quoted Chinese cell reads back whole.
+    await expect(preview.locator('tr[data-invalid="1"]')).toHaveCount(1);
+    await expect(preview.locator('tr[data-invalid="1"]')).toContainText("date: Use year-month-day");
+    await expect(preview).toContainText('页面 1, "引号"');
+    await attachScreenshot(page, testInfo, "events-preview.png");
+
+    // Slow, flaky platform: every batch waits 1.5 s and a fifth of the calls answer 503 (retried).
+    await faults([{ path: "/v1/collector/batchPushEvents", method: "POST", latencyMs: 1500, errorRate: 0.2, status: 503 }]);
+    try {
+      await frame.getByTestId("events-start").click();
+      const status = frame.getByTestId("events-status");
+      await expect(status).toContainText("Importing:");
+      await frame.getByRole("button", { name: "Pause" }).click();
+      await expect(status).toContainText("Paused:");
+      // Requests already sent finish (1.5 s each); no new one starts while paused (a retry waits too).
+      await page.waitForTimeout(2500);
+      const pausedAt = await status.textContent();
+      await page.waitForTimeout(1500);
+      expect(await status.textContent()).toBe(pausedAt);
+      expect(pausedAt).not.toContain("590 events sent");
+      await frame.getByRole("button", { name: "Resume" }).click();
+      await expect(status).toHaveText("Done: 600 rows, 590 events sent, 10 failed.", { timeout: 45_000 });
+    } finally {
+      await faults([]);
+    }
+    await expect(frame.getByTestId("events-rate")).toContainText("events/s");
+    await attachScreenshot(page, testInfo, "events-import-done.png");
+
+    // The failure report: row number in the file (header = 1), reason, original cells.
+    const downloading = page.waitForEvent("download");
+    await frame.getByTestId("events-report").click();
+    const download = await downloading;
+    const report = parseCsv(await readFile((await download.path())!, "utf8"));
+    expect(report[0]).toEqual(["row", "reason", ...header.split(",")]);
+    const body = report.slice(1).sort((a, b) => Number(a[0]) - Number(b[0]));
+    expect(body.map((r) => Number(r[0]))).toEqual([...bad.keys()].map((i) => i + 2));
+    for (const [n, [i, b]] of [...bad].entries()) {
+      expect(body[n]![1], `row ${i + 2}`).toMatch(b.reason);
+      expect(body[n]!.slice(2), `row ${i + 2}`).toEqual(parseCsv(b.cells)[0]);
+    }
+
+    // On the platform: each identity's customer has exactly its valid rows (distinct times: no duplicates).
+    let total = 0;
+    for (const [who, count] of expected) {
+      const owner = (await platformGet("/v1/customeridentities", { identityType: "crm-e2e", identityValue: who }, token)) as { customerId: string }[];
+      expect(owner, who).toHaveLength(1);
+      const stored = await events({ customerId: owner[0]!.customerId });
+      expect(stored, who).toHaveLength(count);
+      total += stored.length;
+    }
+    expect(total).toBe(590);
+    const sample = (await events({ event: "c_import" })).find((e) => e.targetName === '页面 1, "引号"');
+    expect(sample).toMatchObject({ visits: 1, price: 9.9, date: new Date(base + 1000).toISOString().slice(0, 19) + "Z" });
+  });
+
+  test("a header without the required columns is refused before anything is sent", async ({ page }) => {
+    const frame = await consoleFrameAt(page, "/events");
+    await frame.getByTestId("events-file").setInputFiles({ name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from("identityValue,event,when,price:euro\r\nA,open_page,now,1\r\n") });
+    const problems = frame.getByTestId("events-header-problems");
+    await expect(problems).toContainText("The column price:euro is not an event field or a property");
+    await expect(problems).toContainText("The column identityType is missing.");
+    await expect(problems).toContainText("The column date is missing.");
+    await expect(frame.getByTestId("events-start")).toHaveCount(0);
+  });
+
+  test("works in a 1024 px wide iframe", async ({ page }) => {
+    await page.setViewportSize({ width: 1024, height: 800 });
+    const frame = await consoleFrameAt(page, "/events");
+    await frame.getByTestId("events-file").setInputFiles({ name: "e.csv", mimeType: "text/csv", buffer: Buffer.from(`identityType,identityValue,event,date,targetName,summary\r\ncrm,A,open_page,${homeTime(Date.now())},${"长".repeat(80)},${"s".repeat(300)}\r\n`) });
+    await expect(frame.getByTestId("events-preview")).toBeVisible();
+    expect(await frame.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  });
+
+  test("axe finds nothing on the events page and the recording form, in both languages", async ({ page }, testInfo) => {
+    const csv = `identityType,identityValue,event,date\r\ncrm-axe,A,open_page,${homeTime(Date.now())}\r\ncrm-axe,B,open_page,bad\r\n`;
+    for (const locale of ["en", "zh-CN"] as const) {
+      // The import page: preview, then a finished import with its report link.
+      await page.goto(`${e2eUrls.app}/events?openAppId=${ALPHA.openAppId}&lang=${locale}`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(locale === "en" ? "Events" : "事件", { timeout: 20_000 });
+      await page.getByTestId("events-file").setInputFiles({ name: "axe.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+      await expect(page.getByTestId("events-preview")).toBeVisible();
+      await page.getByTestId("events-format").locator("summary").click();
+      let results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), `${locale} preview`).toEqual([]);
+      await page.getByTestId("events-start").click();
+      await expect(page.getByTestId("events-report")).toBeVisible({ timeout: 20_000 });
+      results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), `${locale} import`).toEqual([]);
+      await attachScreenshot(page, testInfo, `events-${locale}.png`);
+
+      // The recording form, with the custom-event parts shown.
+      await page.goto(`${e2eUrls.app}/customers/${customerId}?openAppId=${ALPHA.openAppId}&lang=${locale}`);
+      await page.getByTestId("record-event-open").click();
+      const form = page.getByTestId("record-event-form");
+      await form.locator("select").first().selectOption("custom");
+      await form.getByTestId("event-properties").getByRole("button").last().click();
+      await form.locator('input[type="radio"][value="externalId"]').check();
+      await form.locator('button[type="submit"]').click();
+      await expect(form.locator('[aria-invalid="true"]').first()).toBeVisible();
+      results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), `${locale} record form`).toEqual([]);
+      await attachScreenshot(page, testInfo, `record-event-${locale}.png`);
+    }
+  });
+});

@@ -1,0 +1,118 @@
+/**
+ * The rules of a customer event (§2.3, §8), shared by the recording form and the CSV import, so that
+ * both refuse the same things before anything is sent.
+ */
+
+/**
+ * Built-in event type ids. §2.3 says their list is not shown; these are the ones the platform (and
+ * the sandbox: seed data, §4.1 unbinding) is known to record. Any other id without `c_` is allowed
+ * too; the console names these.
+ */
+export const BUILT_IN_EVENT_TYPES = ["open_page", "click_link", "submit_form", "messenger_follow", "messenger_message", "messenger_unbind"] as const;
+
+/** §8 limits of event fields. */
+export const EVENT_LIMITS = { event: 32, targetId: 255, targetName: 255, tag: 255, summaryBytes: 1024, identityType: 32, identityValue: 128 } as const;
+
+/** §2.3 / §8: at most 53 custom properties per custom event type: 40 string, 3 numeric (count), 10 money. */
+export const CUSTOM_PROPERTY_LIMITS = { string: 40, number: 3, money: 10 } as const;
+export type PropertyKind = keyof typeof CUSTOM_PROPERTY_LIMITS;
+
+/** Built-in text fields of every event (§2.3). */
+export const TEXT_FIELDS = ["targetId", "targetName", "source", "contentName", "tag", "campaign", "campaignName", "referrer", "summary"] as const;
+/** Location fields of custom events (§2.3): text, and longitude/latitude (BigDecimal). */
+export const LOCATION_TEXT_FIELDS = ["country", "province", "city", "county", "location"] as const;
+export const COORDINATE_FIELDS = ["longitude", "latitude"] as const;
+/** Names a custom property cannot take: they are fields of the event itself. */
+export const RESERVED_NAMES = new Set<string>([
+  "id", "customerId", "event", "date", "lastUpdated", "score", "externalId", "externalIdGenerator", "identityType", "identityValue", "identityName",
+  ...TEXT_FIELDS, ...LOCATION_TEXT_FIELDS, ...COORDINATE_FIELDS,
+]);
+
+export type EventProblem =
+  | { code: "required" }
+  | { code: "tooLong"; max: number }
+  | { code: "eventId" }
+  | { code: "integer" }
+  | { code: "decimal" }
+  | { code: "range"; min: number; max: number }
+  | { code: "date" }
+  | { code: "customOnly" }
+  | { code: "propertyName" }
+  | { code: "tooManyProperties"; kind: PropertyKind; max: number };
+
+export function isCustomEvent(event: string): boolean {
+  return event.startsWith("c_");
+}
+
+/** §8: an event type id: 1–32 printable ASCII characters (no spaces); a custom one starts with `c_` and has a name after it. */
+export function eventIdProblem(event: string): EventProblem | undefined {
+  if (event === "") return { code: "required" };
+  if (event.length > EVENT_LIMITS.event) return { code: "tooLong", max: EVENT_LIMITS.event };
+  if (!/^[\x21-\x7e]+$/.test(event) || event === "c_") return { code: "eventId" };
+  return undefined;
+}
+
+const utf8 = new TextEncoder();
+/** §8 "summary: 1024 bytes or characters": the console holds it to 1024 UTF-8 bytes, which satisfies both readings. */
+export function summaryTooLong(value: string): boolean {
+  return value.length > EVENT_LIMITS.summaryBytes / 3 && utf8.encode(value).length > EVENT_LIMITS.summaryBytes;
+}
+
+/** The problem of a built-in text field's value, if any (§8 lengths). */
+export function textFieldProblem(field: string, value: string): EventProblem | undefined {
+  if (field === "summary") return summaryTooLong(value) ? { code: "tooLong", max: EVENT_LIMITS.summaryBytes } : undefined;
+  const max = (EVENT_LIMITS as Record<string, number>)[field];
+  return max !== undefined && [...value].length > max ? { code: "tooLong", max } : undefined;
+}
+
+const INTEGER = /^[+-]?\d{1,15}$/;
+const DECIMAL = /^[+-]?(\d{1,15}(\.\d*)?|\.\d+)$/;
+
+/** A whole number typed as text (score, numeric properties). */
+export function parseInteger(text: string): number | undefined {
+  return INTEGER.test(text.trim()) ? Number(text.trim()) : undefined;
+}
+
+/** A decimal typed as text (money, coordinates); no exponent, no thousands separators. */
+export function parseDecimal(text: string): number | undefined {
+  return DECIMAL.test(text.trim()) ? Number(text.trim()) : undefined;
+}
+
+/** A custom property name: a letter, then letters, digits or `_` (a JSON key the platform can define), not a field of the event. */
+export function propertyNameProblem(name: string): EventProblem | undefined {
+  if (!/^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(name) || RESERVED_NAMES.has(name)) return { code: "propertyName" };
+  return undefined;
+}
+
+/** §8: the kinds of properties used, against 40 string / 3 numeric / 10 money. */
+export function propertyLimitProblems(kinds: Iterable<PropertyKind>): EventProblem[] {
+  const counts: Record<PropertyKind, number> = { string: 0, number: 0, money: 0 };
+  for (const k of kinds) counts[k] += 1;
+  return (Object.keys(CUSTOM_PROPERTY_LIMITS) as PropertyKind[])
+    .filter((k) => counts[k] > CUSTOM_PROPERTY_LIMITS[k])
+    .map((kind) => ({ code: "tooManyProperties" as const, kind, max: CUSTOM_PROPERTY_LIMITS[kind] }));
+}
+
+/**
+ * An event time as typed or written in a file, to the platform's UTC `YYYY-MM-DDTHH:MM:SSZ` (§2).
+ * `YYYY-MM-DD HH:MM[:SS]` (or with `T`) is UTC+8, the platform's home time zone that the console shows;
+ * a trailing `Z` means UTC. Anything else (or an impossible date) is undefined.
+ */
+export function eventTimeToUtc(text: string): string | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?(Z?)$/.exec(text.trim());
+  if (!m) return undefined;
+  const [, y, mo, d, h, mi, s = "00", z] = m;
+  const localMs = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
+  const back = new Date(localMs);
+  // Date.UTC rolls 2026-02-30 over to March: refuse what does not round-trip.
+  if (back.getUTCMonth() !== Number(mo) - 1 || back.getUTCDate() !== Number(d) || back.getUTCHours() !== Number(h) || back.getUTCMinutes() !== Number(mi) || back.getUTCSeconds() !== Number(s)) return undefined;
+  const utcMs = z ? localMs : localMs - 8 * 3600_000;
+  return new Date(utcMs).toISOString().slice(0, 19) + "Z";
+}
+
+/**
+ * §2.3 duplicate handling, as a choice: `date` (no externalId: the platform uses the Unix ms of the
+ * event time, so two events of the same customer and type at the same second are one), `md5` (the md5
+ * of the event's content: identical events are one), or `externalId` (your own id: the same id is one event).
+ */
+export type DuplicateRule = "date" | "md5" | "externalId";

@@ -1,0 +1,239 @@
+import { describe, expect, it } from "vitest";
+import type { EventItem } from "./event-rows";
+import { backoffMs, EventImport, itemIndexOf, jsonSizeBound, type SendFailure, type SourceRow } from "./import-run";
+
+const ev = (i: number): EventItem => ({ identityType: "crm", identityValue: `C-${i}`, event: "open_page", date: "2026-11-20T08:00:00Z" });
+
+async function* rows(n: number, opts: { invalid?: (i: number) => boolean; pulled?: { count: number }; size?: (i: number) => number } = {}): AsyncGenerator<SourceRow> {
+  for (let i = 1; i <= n; i++) {
+    if (opts.pulled) opts.pulled.count = i;
+    const values = [`C-${i}`];
+    if (opts.invalid?.(i)) yield { row: i + 1, values, bytesRead: i, reason: "bad date" };
+    else yield { row: i + 1, values, bytesRead: i, event: opts.size ? { ...ev(i), summary: "x".repeat(opts.size(i)) } : ev(i) };
+  }
+}
+
+class FakeError extends Error {
+  constructor(readonly failure: SendFailure) {
+    super(failure.message);
+  }
+}
+const classify = (e: unknown): SendFailure => (e instanceof FakeError ? e.failure : { transient: false, fieldErrors: [], message: String(e) });
+const noSleep = async () => {};
+const tick = () => new Promise((r) => setTimeout(r, 0));
+
+function harness(extra: Partial<ConstructorParameters<typeof EventImport>[0]> & { source: AsyncIterable<SourceRow> }) {
+  const failures: { row: number; reason: string }[] = [];
+  const batches: EventItem[][] = [];
+  const run = new EventImport({
+    send: async (body) => {
+      batches.push(body.events);
+    },
+    classify,
+    onFailure: (row, _values, reason) => failures.push({ row, reason }),
+    sleep: noSleep,
+    ...extra,
+  });
+  return { run, failures, batches };
+}
+
+describe("event import scheduler", () => {
+  it("§8 never sends more than 100 events per request, even when asked to", async () => {
+    const { run, batches } = harness({ source: rows(1234), batchSize: 500 });
+    const result = await run.done;
+    expect(Math.max(...batches.map((b) => b.length))).toBe(100);
+    expect(batches.flat()).toHaveLength(1234);
+    expect(result).toMatchObject({ sent: 1234, failed: 0, rowsRead: 1234, state: "done" });
+  });
+
+  it("also cuts a batch before it passes the byte limit of the proxy", async () => {
+    const { run, batches } = harness({ source: rows(30, { size: () => 1000 }), maxBatchBytes: 10_000 });
+    await run.done;
+    expect(batches.every((b) => JSON.stringify(b).length <= 10_000)).toBe(true);
+    expect(batches.flat()).toHaveLength(30);
+  });
+
+  it("keeps at most `concurrency` requests in flight and reads the file only as fast as it sends", async () => {
+    let inFlight = 0;
+    let most = 0;
+    const release: (() => void)[] = [];
+    const pulled = { count: 0 };
+    const { run } = harness({
+      source: rows(2000, { pulled }),
+      concurrency: 3,
+      send: async () => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        await new Promise<void>((r) => release.push(r));
+        inFlight -= 1;
+      },
+    });
+    for (let i = 0; i < 10; i++) await tick();
+    // 3 batches in flight, one being formed: the reader is at most about 4 batches ahead.
+    expect(inFlight).toBe(3);
+    expect(pulled.count).toBeLessThanOrEqual(401);
+    while (run.progress.state !== "done") {
+      release.splice(0).forEach((r) => r());
+      await tick();
+    }
+    expect(most).toBe(3);
+    expect(run.progress.sent).toBe(2000);
+  });
+
+  it("reports invalid rows with their reason and never sends them", async () => {
+    const { run, failures, batches } = harness({ source: rows(10, { invalid: (i) => i % 4 === 0 }) });
+    const result = await run.done;
+    expect(failures).toEqual([{ row: 5, reason: "bad date" }, { row: 9, reason: "bad date" }]);
+    expect(batches.flat()).toHaveLength(8);
+    expect(result).toMatchObject({ sent: 8, failed: 2, invalid: 2 });
+  });
+
+  it("retries 429 / 5xx / network failures with backoff, then succeeds", async () => {
+    const waits: number[] = [];
+    let calls = 0;
+    const { run } = harness({
+      source: rows(5),
+      random: () => 0.5,
+      sleep: async (ms) => void waits.push(ms),
+      send: async () => {
+        calls += 1;
+        if (calls <= 2) throw new FakeError({ transient: true, fieldErrors: [], message: "HTTP 503", retryAfterSeconds: calls === 2 ? 3 : undefined });
+      },
+    });
+    const result = await run.done;
+    expect(result).toMatchObject({ sent: 5, failed: 0, retries: 2 });
+    expect(waits).toEqual([375, 3000]);
+  });
+
+  it("gives up after maxAttempts and reports the batch's rows with the reason", async () => {
+    let calls = 0;
+    const { run, failures } = harness({
+      source: rows(3),
+      maxAttempts: 4,
+      send: async () => {
+        calls += 1;
+        throw new FakeError({ transient: true, fieldErrors: [], message: "network error" });
+      },
+    });
+    await run.done;
+    expect(calls).toBe(4);
+    expect(failures.map((f) => f.row)).toEqual([2, 3, 4]);
+    expect(failures[0]!.reason).toMatch(/network error.*4 attempts/);
+  });
+
+  it("a batch refused for some items: those rows fail with the message, the others are sent again", async () => {
+    const sent: string[][] = [];
+    const { run, failures } = harness({
+      source: rows(5),
+      send: async (body) => {
+        const ids = body.events.map((e) => String(e.identityValue));
+        if (ids.includes("C-2") || ids.includes("C-4")) {
+          const fieldErrors = [];
+          if (ids.includes("C-2")) fieldErrors.push({ field: `events[${ids.indexOf("C-2")}].c_x`, message: "c_x already has 40 string properties" });
+          if (ids.includes("C-4")) fieldErrors.push({ field: `events.${ids.indexOf("C-4")}.date`, message: "must be a UTC time" });
+          throw new FakeError({ transient: false, fieldErrors, message: "refused" });
+        }
+        sent.push(ids);
+      },
+    });
+    const result = await run.done;
+    expect(failures).toEqual([
+      { row: 3, reason: "c_x: c_x already has 40 string properties" },
+      { row: 5, reason: "date: must be a UTC time" },
+    ]);
+    expect(sent).toEqual([["C-1", "C-3", "C-5"]]);
+    expect(result).toMatchObject({ sent: 3, failed: 2 });
+  });
+
+  it("a refusal that names no item fails the whole batch with its message", async () => {
+    const { run, failures } = harness({
+      source: rows(2),
+      send: async () => {
+        throw new FakeError({ transient: false, fieldErrors: [], message: "forbidden" });
+      },
+    });
+    await run.done;
+    expect(failures.map((f) => f.reason)).toEqual(["forbidden", "forbidden"]);
+  });
+
+  it("pause stops new requests until resume; cancel aborts those in flight and stops reading", async () => {
+    let calls = 0;
+    const pulled = { count: 0 };
+    const gates: (() => void)[] = [];
+    const { run, failures } = harness({
+      source: rows(100_000, { pulled }),
+      concurrency: 1,
+      send: async (_body, signal) => {
+        calls += 1;
+        await new Promise<void>((resolve, reject) => {
+          gates.push(resolve);
+          signal.addEventListener("abort", () => reject(new Error("aborted")));
+        });
+      },
+    });
+    await tick();
+    expect(calls).toBe(1);
+    run.pause();
+    gates.shift()!();
+    for (let i = 0; i < 10; i++) await tick();
+    expect(calls).toBe(1);
+    expect(run.progress).toMatchObject({ state: "paused", sent: 100 });
+    run.resume();
+    for (let i = 0; i < 10; i++) await tick();
+    expect(calls).toBe(2);
+    run.cancel();
+    const result = await run.done;
+    expect(result.state).toBe("cancelled");
+    expect(result.sent).toBe(100);
+    expect(failures.filter((f) => /cancelled while sending/.test(f.reason))).toHaveLength(100);
+    expect(pulled.count).toBeLessThan(400);
+  });
+
+  it("a broken record stops reading, the rows before it are still sent, and the reason is kept", async () => {
+    async function* broken(): AsyncGenerator<SourceRow> {
+      yield* rows(3);
+      throw new Error("record 5 has a quoted field that is never closed");
+    }
+    const { run, batches } = harness({ source: broken() });
+    const result = await run.done;
+    expect(batches.flat()).toHaveLength(3);
+    expect(result.sourceError).toMatch(/never closed/);
+  });
+
+  it("sends commonProps with every batch (§4.3, e.g. externalIdGenerator md5)", async () => {
+    const bodies: unknown[] = [];
+    const { run } = harness({ source: rows(2), commonProps: { externalIdGenerator: "md5" }, send: async (body) => void bodies.push(body) });
+    await run.done;
+    expect(bodies).toEqual([{ events: [ev(1), ev(2)], commonProps: { externalIdGenerator: "md5" } }]);
+  });
+
+  it("bounds an event's JSON size from above in UTF-8 bytes (Chinese, escapes, control characters)", () => {
+    for (const e of [ev(1), { ...ev(2), targetName: "页面\u0001\"\\\n😀", score: -1.2345678901234567e-300 }]) {
+      expect(jsonSizeBound(e)).toBeGreaterThanOrEqual(new TextEncoder().encode(JSON.stringify(e)).length + 1);
+    }
+  });
+
+  it("reads item indexes in both notations and bounds the backoff", () => {
+    expect(itemIndexOf("events[12].date")).toBe(12);
+    expect(itemIndexOf("events.3.score")).toBe(3);
+    expect(itemIndexOf("events")).toBeUndefined();
+    expect(backoffMs(10, 500, 15_000, () => 1)).toBe(15_000);
+  });
+
+  it("a batch refused for sign-in pauses the import and is sent again on resume", async () => {
+    let calls = 0;
+    const { run, failures } = harness({
+      source: rows(3),
+      send: async () => {
+        calls += 1;
+        if (calls === 1) throw new FakeError({ transient: false, pause: true, fieldErrors: [], message: "reauth_required" });
+      },
+    });
+    for (let i = 0; i < 5; i++) await tick();
+    expect(run.progress.state).toBe("paused");
+    run.resume();
+    const result = await run.done;
+    expect(result).toMatchObject({ sent: 3, failed: 0, state: "done" });
+    expect(failures).toEqual([]);
+  });
+});

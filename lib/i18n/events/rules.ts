@@ -1,0 +1,41 @@
+import { defineFeatureMessages } from "../feature-messages";
+
+/** The wording of the §2.3 / §8 event rules, shared by the recording dialog and the import page. */
+export const eventRuleMessages = defineFeatureMessages(
+  {
+    "eventError.required": "Required.",
+    "eventError.tooLong": "At most {max}.",
+    "eventError.eventId": "Use 1–32 ASCII letters, digits or symbols without spaces; a custom event id starts with c_ and a name.",
+    "eventError.integer": "Enter a whole number.",
+    "eventError.decimal": "Enter a number such as 19.90 (no currency sign or thousands separator).",
+    "eventError.range": "Between {min} and {max}.",
+    "eventError.date": "Use year-month-day hour:minute[:second], e.g. 2026-11-20 16:30:00.",
+    "eventError.customOnly": "Only custom (c_) events keep this column; leave it empty for built-in events.",
+    "eventError.propertyName": "A letter, then letters, digits or _; not the name of an event field, and not used twice.",
+    "eventError.tooManyProperties": "At most {max} {kind} properties per custom event type.",
+    "eventError.missingColumn": "The column {column} is missing.",
+    "eventError.duplicateColumn": "The column {column} appears twice.",
+    "eventError.badColumn": "The column {column} is not an event field or a property (name, name:string, name:number or name:money).",
+    "eventKind.string": "text",
+    "eventKind.number": "numeric",
+    "eventKind.money": "money",
+  } as const,
+  {
+    "eventError.required": "必填。",
+    "eventError.tooLong": "最多 {max}。",
+    "eventError.eventId": "请使用 1–32 个不含空格的 ASCII 字母、数字或符号；自定义事件 id 以 c_ 开头并带名称。",
+    "eventError.integer": "请输入整数。",
+    "eventError.decimal": "请输入数字，例如 19.90（不要货币符号或千位分隔符）。",
+    "eventError.range": "应在 {min} 到 {max} 之间。",
+    "eventError.date": "请使用 年-月-日 时:分[:秒]，例如 2026-11-20 16:30:00。",
+    "eventError.customOnly": "只有自定义（c_）事件保留此列；内置事件请留空。",
+    "eventError.propertyName": "以字母开头，只含字母、数字或 _；不能是事件字段名，也不能重复。",
+    "eventError.tooManyProperties": "每个自定义事件类型最多 {max} 个{kind}属性。",
+    "eventError.missingColumn": "缺少列 {column}。",
+    "eventError.duplicateColumn": "列 {column} 出现了两次。",
+    "eventError.badColumn": "列 {column} 既不是事件字段，也不是属性（name、name:string、name:number 或 name:money）。",
+    "eventKind.string": "文本",
+    "eventKind.number": "数值",
+    "eventKind.money": "金额",
+  },
+);

@@ -1,0 +1,213 @@
+/**
+ * Benchmark of the event import (not a test; `npm run bench`). 100,000 events (BENCH_EVENTS) go into
+ * the sandbox two ways, with the same concurrency (the importer's DEFAULT_CONCURRENCY):
+ *   direct  – POST /v1/collector/batchPushEvents of 100 events straight to the sandbox API: the
+ *             sandbox's own batch ingest rate;
+ *   console – the importer the /events page runs (`startEventImport`: the streaming CSV reader, row
+ *             mapping and validation, the batch scheduler, the browser's fetcher) reading a generated
+ *             CSV file from disk (`fs.openAsBlob(...).stream()`, as `File.stream()` in the browser)
+ *             and sending through the app's platform proxy (scripts/bench/support/servers.ts).
+ * Printed: events/s of both and the ratio console/direct (target >= 0.9).
+ *
+ * Fairness: the paths take turns in ROUNDS rounds, so that the growing database and the load of a
+ * shared machine hit both alike: the console import of the one 100,000-row file is paused (its own
+ * Pause) after each tenth of the events, waits until no batch is in flight, and a direct round of the
+ * same size runs; then it resumes. Each path's time is the sum of its rounds (from start or resume
+ * until nothing is in flight). Every event is new (distinct identity, type and time), so nothing is
+ * dropped as a duplicate (§2.3). Loopback only; the sandbox is in memory and every server stops at
+ * the end. The CSV file goes to a temporary folder that is removed.
+ */
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { openAsBlob } from "node:fs";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { createBrowserFetch } from "../../lib/api/browser-fetch";
+import { describeInEnglish } from "../../lib/events/event-csv";
+import { DEFAULT_CONCURRENCY, MAX_BATCH_EVENTS, type EventImport } from "../../lib/events/import-run";
+import { batchPushThrough, startEventImport } from "../../lib/events/start-import";
+import { BENCH_OPEN_APP_ID, cpuMsOf, startBenchServers, type BenchServers } from "./support/servers";
+
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
+const ROUNDS = 10;
+const IDENTITIES = 5000;
+const HEADER = "identityType,identityValue,event,date,targetId,targetName,source,score,carModel,visits:number,price:money";
+const BASE_MS = Date.now() - 7 * 86_400_000;
+
+/** `YYYY-MM-DD HH:MM:SS` in UTC+8 (the import's documented format). */
+const homeTime = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 19).replace("T", " ");
+
+/** One event as a CSV row and as the equivalent batchPushEvents item; `set` keeps identities apart. */
+function eventRow(set: string, i: number): { csv: string; item: Record<string, string | number> } {
+  const custom = i % 2 === 0;
+  const ms = BASE_MS + i * 1000;
+  const item: Record<string, string | number> = {
+    identityType: `bench-${set}`,
+    identityValue: `U-${i % IDENTITIES}`,
+    event: custom ? "c_bench_visit" : "open_page",
+    date: new Date(ms).toISOString().slice(0, 19) + "Z",
+    targetId: `p-${i % 97}`,
+    targetName: `页面 ${i % 97}`,
+    source: "bench",
+    score: i % 5,
+  };
+  if (custom) Object.assign(item, { carModel: `X${i % 7}`, visits: i % 9, price: (i % 500) + 0.5 });
+  const csv = [item.identityType, item.identityValue, item.event, homeTime(ms), item.targetId, `"${item.targetName}"`, item.source, item.score, custom ? item.carModel : "", custom ? item.visits : "", custom ? String(item.price) : ""].join(",");
+  return { csv, item };
+}
+
+async function writeCsv(file: string, set: string, count: number): Promise<void> {
+  const lines = [HEADER];
+  for (let i = 0; i < count; i++) lines.push(eventRow(set, i).csv);
+  await writeFile(file, `\uFEFF${lines.join("\r\n")}\r\n`);
+}
+
+type Result = { events: number; seconds: number; failed: number };
+
+/** CPU time per process (this load generator, the proxy, the sandbox), to see where an event's cost goes. */
+type Cpu = { client: number; proxy: number; sandbox: number };
+const cpuNow = (s: BenchServers): Cpu => {
+  const own = process.cpuUsage();
+  return { client: (own.user + own.system) / 1000, proxy: cpuMsOf(s.pids.forwarders) ?? NaN, sandbox: cpuMsOf(s.pids.sandbox) ?? NaN };
+};
+const cpuAdd = (into: Cpu, from: Cpu, to: Cpu) => {
+  for (const k of ["client", "proxy", "sandbox"] as const) into[k] += to[k] - from[k];
+};
+
+async function direct(alpha: string, token: string, set: string, from0: number, count: number): Promise<Result> {
+  let next = from0;
+  const end = from0 + count;
+  let failed = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: DEFAULT_CONCURRENCY }, async () => {
+      for (;;) {
+        const from = next;
+        if (from >= end) return;
+        next = Math.min(end, from + MAX_BATCH_EVENTS);
+        const events = [];
+        for (let i = from; i < next; i++) events.push(eventRow(set, i).item);
+        const res = await fetch(`${alpha}/v1/collector/batchPushEvents?access_token=${token}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ events }) });
+        const body = (await res.json()) as { success?: boolean };
+        if (!res.ok || body.success !== true) failed += events.length;
+      }
+    }),
+  );
+  return { events: count - failed, seconds: (performance.now() - started) / 1000, failed };
+}
+
+/**
+ * The console path in rounds: `between(round)` runs while the import is paused after each round's
+ * share of the events and nothing is in flight.
+ */
+async function viaConsole(proxyUrl: string, file: string, rounds: number, between: (round: number) => Promise<void>): Promise<Result> {
+  const origin = new URL(proxyUrl).origin;
+  // The browser's fetcher, unchanged; in Node the relative proxy URL gets the forwarder's origin, and
+  // Origin says "same origin" as the browser would (the proxy's CSRF check).
+  const fetcher = createBrowserFetch({
+    openAppId: () => BENCH_OPEN_APP_ID,
+    sessionToken: () => undefined,
+    storage: () => undefined,
+    onReauth: () => {},
+    fetch: (url, init) => {
+      const headers = new Headers(init?.headers);
+      headers.set("origin", origin);
+      return fetch(`${proxyUrl}${String(url)}`, { ...init, headers });
+    },
+  });
+  const share = Math.ceil(EVENTS / rounds);
+  let threshold = share;
+  let seconds = 0;
+  let segmentStart = performance.now();
+  // Set once the import has started; its own progress callback pauses it.
+  const control: { run?: EventImport } = {};
+  const opened = await startEventImport({
+    stream: (await openAsBlob(file)).stream() as ReadableStream<Uint8Array>,
+    send: batchPushThrough(fetcher),
+    describe: describeInEnglish,
+    rule: "date",
+    onProgress: (p) => {
+      if (p.state === "running" && p.sent >= threshold) {
+        threshold += share;
+        control.run?.pause();
+      }
+    },
+  });
+  if (!("run" in opened)) throw new Error(`the CSV header was refused: ${JSON.stringify(opened.problems)}`);
+  const run = opened.run;
+  control.run = run;
+  const idle = async () => {
+    while (run.progress.inFlight > 0) await new Promise((r) => setTimeout(r, 2));
+  };
+  for (let round = 0; ; round++) {
+    while (run.progress.state === "running") await Promise.race([run.done, new Promise((r) => setTimeout(r, 2))]);
+    await idle();
+    seconds += (performance.now() - segmentStart) / 1000;
+    if (run.progress.state !== "paused") break;
+    await between(round);
+    segmentStart = performance.now();
+    run.resume();
+  }
+  const result = await run.done;
+  if (opened.report.count > 0) console.error(`  first failure: ${opened.report.parts()[2]?.trim()}`);
+  return { events: result.sent, seconds, failed: result.failed };
+}
+
+const rate = (r: Result) => r.events / r.seconds;
+const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+async function main(): Promise<void> {
+  const dir = await mkdtemp(path.join(tmpdir(), "events-import-bench-"));
+  const servers = await startBenchServers({ customers: 0 });
+  try {
+    const file = path.join(dir, "events.csv");
+    await writeCsv(file, "console", EVENTS);
+    console.log(`${fmt(EVENTS)} events per path, batches of ${MAX_BATCH_EVENTS}, concurrency ${DEFAULT_CONCURRENCY}, ${ROUNDS} rounds in turn`);
+    // Warm-up: connections, JIT, prepared statements (not counted).
+    await direct(servers.alpha, servers.token, "warm", 0, 2000);
+
+    const share = Math.ceil(EVENTS / ROUNDS);
+    let d: Result = { events: 0, seconds: 0, failed: 0 };
+    const directCpu: Cpu = { client: 0, proxy: 0, sandbox: 0 };
+    const directRound = async (round: number) => {
+      const before = cpuNow(servers);
+      const r = await direct(servers.alpha, servers.token, "direct", round * share, Math.min(share, EVENTS - round * share));
+      cpuAdd(directCpu, before, cpuNow(servers));
+      d = { events: d.events + r.events, seconds: d.seconds + r.seconds, failed: d.failed + r.failed };
+    };
+    const consoleCpu: Cpu = { client: 0, proxy: 0, sandbox: 0 };
+    const start = cpuNow(servers);
+    const c = await viaConsole(servers.proxyUrl, file, ROUNDS, directRound);
+    cpuAdd(consoleCpu, start, cpuNow(servers));
+    for (const k of ["client", "proxy", "sandbox"] as const) consoleCpu[k] -= directCpu[k];
+    // The console's last round ends the file; the direct path's last round runs after it.
+    while (d.events + d.failed < EVENTS) await directRound(Math.round((d.events + d.failed) / share));
+
+    console.log("\n| path    | events  | failed | seconds | events/s |");
+    console.log("|---------|---------|--------|---------|----------|");
+    for (const [name, r] of [["direct", d], ["console", c]] as const) {
+      console.log(`| ${name.padEnd(7)} | ${fmt(r.events).padStart(7)} | ${String(r.failed).padStart(6)} | ${fmt(r.seconds, 2).padStart(7)} | ${fmt(rate(r)).padStart(8)} |`);
+    }
+    console.log(`ratio console/direct: ${fmt(rate(c) / rate(d), 2)} (target >= 0.9)`);
+    const perEvent = (cpu: Cpu, r: Result) => (["client", "proxy", "sandbox"] as const).map((k) => `${k} ${fmt((cpu[k] * 1000) / r.events)}`).join(", ");
+    console.log(`CPU µs per event — direct: ${perEvent(directCpu, d)}; console: ${perEvent(consoleCpu, c)} (the proxy does nothing on the direct path)`);
+    // On a saturated machine the rate follows the CPU an event costs in all processes together; with a
+    // core per process it would follow the busiest process. Both are shown so the figure can be read.
+    const busiest = (cpu: Cpu, r: Result) => Math.max(cpu.client, cpu.proxy, cpu.sandbox) / r.events;
+    const total = (cpu: Cpu, r: Result) => (cpu.client + cpu.proxy + cpu.sandbox) / r.events;
+    console.log(`CPU per event, all processes: direct/console ${fmt(total(directCpu, d) / total(consoleCpu, c), 2)} (what a saturated machine's ratio tends to)`);
+    console.log(`projection with a core per process (busiest process): ratio ${fmt(busiest(directCpu, d) / busiest(consoleCpu, c), 2)} — computed from CPU figures, not measured`);
+    console.log(`machine: ${availableParallelism()} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+    const stored = await fetch(`${servers.alpha}/__sandbox/stats`).then((r) => r.json() as Promise<{ calls?: Record<string, number> }>);
+    const batches = Object.entries(stored.calls ?? {}).filter(([k]) => k.includes("batchPushEvents"));
+    console.log(`sandbox batchPushEvents calls: ${batches.map(([k, v]) => `${k} ${v}`).join(", ")}`);
+    if (d.failed > 0 || c.failed > 0) process.exitCode = 1;
+  } finally {
+    servers.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

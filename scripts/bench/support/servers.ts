@@ -1,0 +1,130 @@
+/**
+ * The servers of the benchmarks that go through the app's platform proxy, each in its own child
+ * process (as on separate machines): the sandbox (in memory, loopback, port chosen by the system) and
+ * the forwarders — the app's proxy (`handleProxyRequest` behind a node:http adapter: route match,
+ * session stand-in, CSRF, validation, token, upstream call, lossless parse, JSON with string ids) and
+ * a bare undici pass-through for GETs. Next's own routing is not included (no `next build` needed);
+ * the session and token lookups are stand-ins (in the app they are remembered, lib/platform/proxy-cache.ts).
+ *
+ * `startBenchServers()` starts both and answers their addresses and a sandbox access token; this
+ * file is also the children's entry point (`--sandbox`, `--forwarders <url>`).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createInterface } from "node:readline";
+import { Agent, request } from "undici";
+
+export type BenchServers = { alpha: string; proxyUrl: string; bareUrl: string; token: string; pids: { sandbox: number; forwarders: number }; close(): void };
+
+/** The openAppId the proxy's session stand-in belongs to (what the browser sends as X-Open-App-Id). */
+export const BENCH_OPEN_APP_ID = "alpha-app";
+
+async function sandboxRole(customers: number): Promise<void> {
+  const { loadSandboxConfig } = await import("../../../sandbox/config");
+  const { startSandbox } = await import("../../../sandbox/server");
+  // Webhooks off: the sandbox must not post changes to an app (on port 3000 or wherever) that is not part of the benchmark.
+  process.env.SANDBOX_WEBHOOK_ENABLED = "false";
+  const sandbox = await startSandbox({ ...loadSandboxConfig({ SANDBOX_ALPHA_PORT: "0", SANDBOX_BETA_PORT: "0" }), dbFile: ":memory:" });
+  const alpha = sandbox.urls.alpha!;
+  if (customers > 0) {
+    const seeded = await fetch(`${alpha}/__sandbox/seed`, { method: "POST", body: JSON.stringify({ customers }) });
+    if (!seeded.ok) throw new Error(`seeding failed: HTTP ${seeded.status}`);
+  }
+  process.stdout.write(`${JSON.stringify({ alpha })}\n`);
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
+  if (req.method === "GET" || req.method === "HEAD") return Promise.resolve(undefined);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => resolve(Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
+}
+
+async function forwardersRole(sandboxUrl: string): Promise<void> {
+  const { handleProxyRequest } = await import("../../../lib/platform/proxy");
+  const tokenRes = await fetch(`${sandboxUrl}/__sandbox/tokens`, { method: "POST", body: JSON.stringify({ environment: "alpha" }) });
+  const token = ((await tokenRes.json()) as { access_token: string }).access_token;
+  const session = { openAppId: BENCH_OPEN_APP_ID, tenantId: "80000000001" };
+  const deps = {
+    requireSession: async () => ({ ok: true as const, session }),
+    getAccessToken: async () => ({ accessToken: token, apiUrl: sandboxUrl }),
+    isReauthRequired: () => false,
+    log: { info() {}, warn() {}, error() {} },
+  };
+
+  const proxy = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
+    const body = await readBody(req);
+    const response = await handleProxyRequest(new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers, body: body ? new Uint8Array(body) : undefined }), deps);
+    const out = Buffer.from(await response.arrayBuffer());
+    res.writeHead(response.status, Object.fromEntries(response.headers)).end(out);
+  });
+
+  const agent = new Agent({ keepAliveTimeout: 10_000, connections: 128 });
+  const bare = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+    const url = `${sandboxUrl}${req.url!.replace(/^\/api\/platform/, "")}${req.url!.includes("?") ? "&" : "?"}access_token=${token}`;
+    const upstream = await request(url, { method: "GET", dispatcher: agent });
+    const out = Buffer.from(await upstream.body.arrayBuffer());
+    res.writeHead(upstream.statusCode, { "content-type": "application/json" }).end(out);
+  });
+
+  const listen = (server: ReturnType<typeof createServer>) =>
+    new Promise<string>((resolve) => server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+  const [proxyUrl, bareUrl] = [await listen(proxy), await listen(bare)];
+  process.stdout.write(`${JSON.stringify({ proxyUrl, bareUrl, token })}\n`);
+}
+
+function startChild(args: string[]): Promise<{ child: ChildProcess; info: Record<string, string> }> {
+  return new Promise((resolve, reject) => {
+    // `react-server` makes `server-only` importable outside Next, as in the app's server bundle.
+    const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", import.meta.filename, ...args], { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, LOG_LEVEL: "warn" } });
+    const lines = createInterface({ input: child.stdout! });
+    lines.once("line", (line) => resolve({ child, info: JSON.parse(line) as Record<string, string> }));
+    child.once("exit", (code) => reject(new Error(`${args.join(" ")} exited with ${code}`)));
+  });
+}
+
+/** Starts the sandbox (seeded with `customers`, none when 0) and the forwarders; `close()` stops both. */
+export async function startBenchServers(options: { customers: number }): Promise<BenchServers> {
+  const children: ChildProcess[] = [];
+  const close = () => {
+    for (const child of children) child.kill();
+  };
+  try {
+    const sb = await startChild(["--sandbox", String(options.customers)]);
+    children.push(sb.child);
+    const fw = await startChild(["--forwarders", sb.info.alpha!]);
+    children.push(fw.child);
+    return { alpha: sb.info.alpha!, proxyUrl: fw.info.proxyUrl!, bareUrl: fw.info.bareUrl!, token: fw.info.token!, pids: { sandbox: sb.child.pid!, forwarders: fw.child.pid! }, close };
+  } catch (error) {
+    close();
+    throw error;
+  }
+}
+
+/** CPU milliseconds (user + system) a process has used so far, from /proc (Linux); undefined elsewhere. */
+export function cpuMsOf(pid: number): number | undefined {
+  try {
+    // Fields after the command name (which may hold spaces, inside parentheses): utime and stime are the 12th and 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 1/100 s (USER_HZ)
+  } catch {
+    return undefined;
+  }
+}
+
+if (process.argv[1] === import.meta.filename) {
+  const [role, arg] = process.argv.slice(2);
+  const run = role === "--sandbox" ? sandboxRole(Number(arg)) : role === "--forwarders" ? forwardersRole(arg!) : Promise.reject(new Error(`unknown role ${role}`));
+  run.catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
