@@ -10,6 +10,8 @@ import { Button, focusRing } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-message";
 import { TextField } from "@/components/ui/field";
 
+const withoutLeadingZeros = (id: string) => id.replace(/^0+(?=\d)/, "");
+
 /** Adds one customer by id (§4.4 POST /v1/listMembers); the id stays a string (64-bit). */
 export function AddMemberForm({ listId }: { listId: string }) {
   const { t } = useI18n();
@@ -19,10 +21,11 @@ export function AddMemberForm({ listId }: { listId: string }) {
   const [added, setAdded] = useState<string | undefined>(undefined);
   const add = usePlatformMutation("listMembers.add", {
     meta: { silent: true },
-    onSuccess: (result) => {
+    onSuccess: (result, sent) => {
       setAdded(result.data.customerId ?? undefined);
       toastStore.show("success", t("lists.addOne.done", { id: result.data.customerId ?? "" }));
-      setValue("");
+      // Staff may have typed the next id while this one was on its way: keep it.
+      setValue((current) => (withoutLeadingZeros(current.trim()) === sent.body.data.customerId ? "" : current));
       setTouched(false);
     },
   });
@@ -36,7 +39,7 @@ export function AddMemberForm({ listId }: { listId: string }) {
     event.preventDefault();
     setTouched(true);
     if (problem || add.isPending) return;
-    add.mutate({ body: { data: { customerId: id.replace(/^0+(?=\d)/, ""), listId } } });
+    add.mutate({ body: { data: { customerId: withoutLeadingZeros(id), listId } } });
   };
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-2" aria-labelledby="add-one-title">
