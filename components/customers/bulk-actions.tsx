@@ -10,11 +10,11 @@ import type { Selection } from "@/lib/console/customer-selection";
 import { useUnsavedGuard } from "@/lib/hooks/use-unsaved-guard";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { Button, focusRing } from "@/components/ui/button";
-import { itemFailureReason } from "@/components/ui/error-message";
+import { FailedItemsTable } from "@/components/ui/failed-items-table";
 import { AddToListDialog, DeleteDialog, TagDialog, type ChosenList } from "./bulk-dialogs";
 
 type Kind = "list" | "tag" | "delete";
-type Failure = { id: string; error: unknown };
+type Failure = { customerId: string; error: unknown };
 type BulkRun = {
   kind: Kind;
   /** The list's name or the tag names, for the summary. */
@@ -92,7 +92,7 @@ export function BulkActions({ selection, onClear, onRemoved }: { selection: Sele
       });
       return {
         succeeded: results.filter((r) => r.status === "added").map((r) => r.customerId),
-        failures: results.flatMap((r) => (r.status === "failed" ? [{ id: r.customerId, error: r.error }] : [])),
+        failures: results.flatMap((r) => (r.status === "failed" ? [{ customerId: r.customerId, error: r.error }] : [])),
         notStarted: ids.length - results.length,
       };
     });
@@ -102,7 +102,7 @@ export function BulkActions({ selection, onClear, onRemoved }: { selection: Sele
       const outcome = await runBounded(ids, call, { signal, onProgress });
       return {
         succeeded: outcome.results.flatMap((r) => (r.status === "done" ? [r.item] : [])),
-        failures: outcome.results.flatMap((r) => (r.status === "failed" ? [{ id: r.item, error: r.error }] : [])),
+        failures: outcome.results.flatMap((r) => (r.status === "failed" ? [{ customerId: r.item, error: r.error }] : [])),
         notStarted: outcome.notStarted.length,
       };
     });
@@ -155,30 +155,7 @@ export function BulkActions({ selection, onClear, onRemoved }: { selection: Sele
           {run.running && run.stopping && <p className="text-sm text-slate-800">{t("bulk.stopping")}</p>}
           {!run.running && run.notStarted > 0 && <p className="text-sm text-slate-800" data-testid="bulk-not-started">{t("bulk.notStarted", { count: run.notStarted.toLocaleString(locale) })}</p>}
           {run.failures.length > 0 && (
-            <div>
-              <h2 className="text-sm font-semibold text-red-800">{t("bulk.failedTitle")}</h2>
-              <div className="max-h-48 overflow-y-auto">
-                <table className="mt-1 text-left text-xs" data-testid="bulk-failed">
-                  <thead>
-                    <tr>
-                      <th scope="col" className="pr-4 font-semibold text-slate-900">{t("bulk.customer")}</th>
-                      <th scope="col" className="font-semibold text-slate-900">{t("bulk.reason")}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {run.failures.slice(0, SHOWN_FAILURES).map((f) => (
-                      <tr key={f.id}>
-                        <td className="pr-4 text-slate-900">
-                          {run.labels.get(f.id) && run.labels.get(f.id) !== f.id ? `${run.labels.get(f.id)} ` : ""}
-                          <span className="font-mono">{f.id}</span>
-                        </td>
-                        <td className="text-red-800">{itemFailureReason(f.error, t)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            </div>
+            <FailedItemsTable title={t("bulk.failedTitle")} heading="h2" idHeader={t("bulk.customer")} reasonHeader={t("bulk.reason")} items={run.failures.slice(0, SHOWN_FAILURES)} labels={run.labels} testId="bulk-failed" />
           )}
         </section>
       )}

@@ -1,22 +1,21 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
-import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from "react";
+import { useEffect, useRef, useState } from "react";
 import { platformFetch } from "@/lib/api/browser-fetch";
 import { invalidateAfter } from "@/lib/api/platform-queries";
 import { registerUnsavedGuard } from "@/lib/api/reauth";
 import { addInBatches, type BatchProgress, type ItemResult } from "@/lib/console/batch-add";
 import { runBounded } from "@/lib/console/bulk-run";
-import { BATCH_CHUNK, chunk, MAX_IDS, parseIds, type ParsedIds } from "@/lib/console/member-ids";
-import type { MessageKey } from "@/lib/i18n/messages";
+import { BATCH_CHUNK, chunk, MAX_IDS } from "@/lib/console/member-ids";
 import { useI18n } from "@/components/i18n/i18n-provider";
-import { useConsoleHref } from "@/components/shell/console-href";
-import { Button, focusRing } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { errorMessage, itemFailureReason } from "@/components/ui/error-message";
-import { inputClass } from "@/components/ui/field";
+import { errorMessage } from "@/components/ui/error-message";
+import { FailedItemsTable } from "@/components/ui/failed-items-table";
+import { IdDetails } from "@/components/ui/id-details";
+import { IdsInput, useIdsText } from "@/components/ui/ids-input";
+import { ProgressPanel } from "@/components/ui/progress-panel";
 
-const REASONS: Record<ParsedIds["problems"][number]["reason"], MessageKey> = { notAnId: "lists.ids.notAnId", tooLarge: "lists.ids.tooLarge", zero: "lists.ids.zero" };
 /** Results listed on screen; the counts cover all. */
 const SHOWN_RESULTS = 500;
 /** Files larger than this are refused before reading (100,000 ids of 19 digits and a separator fit in 2 MB). */
@@ -32,33 +31,15 @@ type Run = { kind: "add"; progress: BatchProgress; results: readonly ItemResult[
  * invalidated once at the end instead of refetched after every chunk.
  */
 export function BatchMembers({ listId }: { listId: string }) {
-  const { t, locale } = useI18n();
-  const href = useConsoleHref();
+  const { t } = useI18n();
   const queryClient = useQueryClient();
-  const textId = useId();
-  const fileId = useId();
-  const [text, setText] = useState("");
-  const [fileError, setFileError] = useState<string | undefined>(undefined);
+  const { text, setText, parsed } = useIdsText();
   const [run, setRun] = useState<Run | undefined>(undefined);
   const [confirmRemove, setConfirmRemove] = useState(false);
   const abort = useRef<AbortController | null>(null);
-  // Parsed once per text, not on every progress update (up to 100,000 ids).
-  const parsed = useMemo(() => parseIds(text), [text]);
   const running = run?.running ?? false;
   // A batch in progress stops if the page goes away: the console asks first (re-authorization).
   useEffect(() => (running ? registerUnsavedGuard(() => true) : undefined), [running]);
-
-  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    setFileError(undefined);
-    if (!file) return;
-    if (file.size > MAX_FILE_BYTES) {
-      setFileError(t("lists.batch.fileTooLarge"));
-      return;
-    }
-    setText(await file.text());
-    setRun(undefined);
-  };
 
   const startAdd = async () => {
     const controller = new AbortController();
@@ -98,52 +79,21 @@ export function BatchMembers({ listId }: { listId: string }) {
     setRun({ kind: "remove", progress: { ...progress }, error, running: false });
   };
 
+  const status = (r: Run) =>
+    r.kind === "add"
+      ? t(r.running ? "lists.batch.addRunning" : "lists.batch.addDone", { done: r.progress.done, total: r.progress.total, added: r.progress.added, failed: r.progress.failed })
+      : t(r.running ? "lists.batch.removeRunning" : "lists.batch.removeDone", { done: r.progress.done, total: r.progress.total, failed: r.progress.failed });
+  const onText = (next: string) => {
+    setText(next);
+    setRun(undefined);
+  };
   const failed = run?.kind === "add" ? run.results.filter((r) => r.status === "failed") : [];
   const added = run?.kind === "add" ? run.results.filter((r) => r.status === "added") : [];
 
   return (
     <section aria-labelledby="batch-title" className="flex flex-col gap-3">
       <h3 id="batch-title" className="text-sm font-semibold text-slate-900">{t("lists.batch.title")}</h3>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={textId} className="text-sm font-medium text-slate-800">{t("lists.batch.ids")}</label>
-        <textarea
-          id={textId}
-          name="ids"
-          rows={5}
-          className={`${inputClass} font-mono`}
-          value={text}
-          aria-describedby={`${textId}-help`}
-          onChange={(e) => {
-            setText(e.target.value);
-            if (!running) setRun(undefined);
-          }}
-          disabled={running}
-        />
-        <p id={`${textId}-help`} className="text-xs text-slate-700">{t("lists.batch.help", { max: MAX_IDS.toLocaleString(locale) })}</p>
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={fileId} className="text-sm font-medium text-slate-800">{t("lists.batch.file")}</label>
-        <input id={fileId} type="file" accept=".txt,.csv,text/plain,text/csv" onChange={(e) => void onFile(e)} disabled={running} className={`text-sm text-slate-900 ${focusRing}`} data-testid="ids-file" />
-        {fileError && <p className="text-xs font-medium text-red-700" role="alert">{fileError}</p>}
-      </div>
-
-      {text.trim() !== "" && (
-        <div className="text-sm text-slate-900" aria-live="polite" data-testid="ids-summary">
-          <p>
-            {t("lists.batch.valid", { count: parsed.ids.length.toLocaleString(locale) })}
-            {parsed.duplicates > 0 && <> · {t("lists.batch.duplicates", { count: parsed.duplicates })}</>}
-            {parsed.problems.length > 0 && <> · {t("lists.batch.invalid", { count: parsed.problems.length })}</>}
-          </p>
-          {parsed.tooMany && <p className="font-medium text-red-700">{t("lists.batch.tooMany", { max: MAX_IDS.toLocaleString(locale) })}</p>}
-          {parsed.problems.length > 0 && (
-            <ul className="mt-1 max-h-32 list-disc overflow-y-auto pl-5 text-xs text-red-800">
-              {parsed.problems.slice(0, 50).map((p, i) => (
-                <li key={i}>{t("lists.batch.problem", { line: p.line, value: p.value, reason: t(REASONS[p.reason]) })}</li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
+      <IdsInput text={text} parsed={parsed} onChange={onText} max={MAX_IDS} maxFileBytes={MAX_FILE_BYTES} messages={{ fileTooLarge: "lists.batch.fileTooLarge", tooMany: "lists.batch.tooMany" }} testIdPrefix="ids" disabled={running} />
 
       <div className="flex flex-wrap gap-2">
         <Button variant="primary" onClick={() => void startAdd()} disabled={running || parsed.ids.length === 0}>
@@ -156,48 +106,15 @@ export function BatchMembers({ listId }: { listId: string }) {
       </div>
 
       {run && (
-        <div className="flex flex-col gap-2 rounded-md border border-slate-300 bg-slate-50 p-3" data-testid="batch-result">
-          <progress className="h-2 w-full accent-blue-700" max={Math.max(1, run.progress.total)} value={run.progress.done} aria-label={t("lists.batch.progress")} />
-          <p className="text-sm text-slate-900" role="status">
-            {run.kind === "add"
-              ? t(run.running ? "lists.batch.addRunning" : "lists.batch.addDone", { done: run.progress.done, total: run.progress.total, added: run.progress.added, failed: run.progress.failed })
-              : t(run.running ? "lists.batch.removeRunning" : "lists.batch.removeDone", { done: run.progress.done, total: run.progress.total, failed: run.progress.failed })}
-          </p>
+        <ProgressPanel progress={run.progress} label={t("lists.batch.progress")} status={status(run)} testId="batch-result">
           {run.kind === "remove" && run.error !== undefined && <p className="text-sm text-red-700">{errorMessage(run.error, t)}</p>}
-          {run.kind === "add" && failed.length > 0 && (
-            <div>
-              <h4 className="text-sm font-semibold text-red-800">{t("lists.batch.failedTitle")}</h4>
-              <table className="mt-1 text-left text-xs" data-testid="batch-failed">
-                <thead>
-                  <tr>
-                    <th scope="col" className="pr-4 font-semibold text-slate-900">{t("lists.customerId")}</th>
-                    <th scope="col" className="font-semibold text-slate-900">{t("lists.batch.reason")}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {failed.slice(0, SHOWN_RESULTS).map((r) => (
-                    <tr key={r.customerId}>
-                      <td className="pr-4 font-mono text-slate-900">{r.customerId}</td>
-                      <td className="text-red-800">{r.status === "failed" ? itemFailureReason(r.error, t) : ""}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+          {failed.length > 0 && (
+            <FailedItemsTable title={t("lists.batch.failedTitle")} heading="h4" idHeader={t("lists.customerId")} reasonHeader={t("lists.batch.reason")} items={failed.slice(0, SHOWN_RESULTS)} testId="batch-failed" />
           )}
-          {run.kind === "add" && added.length > 0 && (
-            <details>
-              <summary className={`cursor-pointer rounded text-sm text-slate-900 ${focusRing}`}>{t("lists.batch.addedTitle", { count: added.length })}</summary>
-              <ul className="mt-1 flex max-h-40 flex-wrap gap-x-3 overflow-y-auto text-xs" data-testid="batch-added">
-                {added.slice(0, SHOWN_RESULTS).map((r) => (
-                  <li key={r.customerId}>
-                    <Link href={href(`/customers/${r.customerId}`)} className={`rounded font-mono text-blue-800 underline ${focusRing}`}>{r.customerId}</Link>
-                  </li>
-                ))}
-              </ul>
-            </details>
+          {added.length > 0 && (
+            <IdDetails summary={t("lists.batch.addedTitle", { count: added.length })} ids={added.slice(0, SHOWN_RESULTS).map((r) => r.customerId)} linked testId="batch-added" />
           )}
-        </div>
+        </ProgressPanel>
       )}
 
       <Dialog open={confirmRemove} title={t("lists.batch.removeTitle", { count: parsed.ids.length })} onClose={() => setConfirmRemove(false)} role="alertdialog">
