@@ -132,6 +132,10 @@ async function viaConsole(proxyUrl: string, file: string, total: number, rounds:
   let segmentStart = performance.now();
   // Set once the import has started; its own progress callback pauses it.
   const control: { run?: EventImport } = {};
+  // Woken by every progress report (a batch done, a pause, the end): the clock stops when the last
+  // batch ends, without a polling timer that would spend the console path's CPU and add its period.
+  let wake: (() => void) | undefined;
+  const changed = () => new Promise<void>((resolve) => (wake = resolve));
   const opened = await startEventImport({
     stream: (await openAsBlob(file)).stream() as ReadableStream<Uint8Array>,
     send: batchPushThrough(fetcher),
@@ -142,17 +146,15 @@ async function viaConsole(proxyUrl: string, file: string, total: number, rounds:
         threshold += share;
         control.run?.pause();
       }
+      wake?.();
     },
   });
   if (!("run" in opened)) throw new Error(`the CSV header was refused: ${JSON.stringify(opened.problems)}`);
   const run = opened.run;
   control.run = run;
-  const idle = async () => {
-    while (run.progress.inFlight > 0) await new Promise((r) => setTimeout(r, 2));
-  };
   for (let round = 0; ; round++) {
-    while (run.progress.state === "running") await Promise.race([run.done, new Promise((r) => setTimeout(r, 2))]);
-    await idle();
+    // Until paused (or done) with nothing in flight.
+    while (run.progress.state === "running" || run.progress.inFlight > 0) await changed();
     seconds += (performance.now() - segmentStart) / 1000;
     if (run.progress.state !== "paused") break;
     await between(round);
