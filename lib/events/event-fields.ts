@@ -62,7 +62,8 @@ export function summaryTooLong(value: string): boolean {
 export function textFieldProblem(field: string, value: string): EventProblem | undefined {
   if (field === "summary") return summaryTooLong(value) ? { code: "tooLong", max: EVENT_LIMITS.summaryBytes } : undefined;
   const max = (EVENT_LIMITS as Record<string, number>)[field];
-  return max !== undefined && [...value].length > max ? { code: "tooLong", max } : undefined;
+  // Code points never outnumber UTF-16 units: the spread runs only for a value that may be too long.
+  return max !== undefined && value.length > max && [...value].length > max ? { code: "tooLong", max } : undefined;
 }
 
 const INTEGER = /^[+-]?\d{1,15}$/;
@@ -98,10 +99,26 @@ export function propertyLimitProblems(kinds: Iterable<PropertyKind>): EventProbl
  * `YYYY-MM-DD HH:MM[:SS]` (or with `T`) is UTC+8, the platform's home time zone that the console shows;
  * a trailing `Z` means UTC. Anything else (or an impossible date) is undefined.
  */
+const EVENT_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?(Z?)$/;
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
 export function eventTimeToUtc(text: string): string | undefined {
-  const m = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?(Z?)$/.exec(text.trim());
+  const m = EVENT_TIME.exec(text.trim());
   if (!m) return undefined;
   const [, y, mo, d, h, mi, s = "00", z] = m;
+  // Fast path for the usual case (an import calls this per row): a year from 0100 (Date.UTC reads
+  // 0000–0099 as 19xx) and a time that stays on its day when made UTC; the fields are checked as
+  // the round trip below would, and the text is already zero-padded.
+  const year = Number(y);
+  const month = Number(mo);
+  const day = Number(d);
+  const hour = Number(h);
+  if (year >= 100 && (z || hour >= 8) && month >= 1 && month <= 12 && day >= 1 && hour < 24 && Number(mi) < 60 && Number(s) < 60) {
+    const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+    if (day > (month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]!)) return undefined;
+    const utcHour = z ? h : String(hour - 8).padStart(2, "0");
+    return `${y}-${mo}-${d}T${utcHour}:${mi}:${s}Z`;
+  }
   const localMs = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
   const back = new Date(localMs);
   // Date.UTC rolls 2026-02-30 over to March: refuse what does not round-trip.

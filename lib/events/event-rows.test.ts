@@ -45,6 +45,30 @@ describe("§2.3 / §8 event field rules", () => {
     expect(eventTimeToUtc("20/11/2026")).toBeUndefined();
   });
 
+  it("date: the fast path answers exactly as the Date round trip (leap days, month ends, the +8 h shift, years 00xx)", () => {
+    // The reference: the rule written with Date, as the slow path does it.
+    const reference = (text: string) => {
+      const m = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?(Z?)$/.exec(text.trim());
+      if (!m) return undefined;
+      const [, y, mo, d, h, mi, s = "00", z] = m;
+      const local = Date.UTC(+y!, +mo! - 1, +d!, +h!, +mi!, +s!);
+      const back = new Date(local);
+      if (back.getUTCMonth() !== +mo! - 1 || back.getUTCDate() !== +d! || back.getUTCHours() !== +h! || back.getUTCMinutes() !== +mi! || back.getUTCSeconds() !== +s!) return undefined;
+      return new Date(z ? local : local - 8 * 3600_000).toISOString().slice(0, 19) + "Z";
+    };
+    const texts: string[] = [];
+    for (const y of ["0000", "0050", "0099", "0100", "1900", "2000", "2024", "2026", "2100", "9999"]) {
+      for (const mo of ["00", "01", "02", "03", "04", "12", "13"]) {
+        for (const d of ["00", "01", "28", "29", "30", "31", "32"]) {
+          for (const time of ["00:00:00", "07:59:59", "08:00:00", "23:59:59", "24:00:00", "12:60:00", "12:00:60", "09:30"]) {
+            texts.push(`${y}-${mo}-${d} ${time}`, `${y}-${mo}-${d}T${time}Z`);
+          }
+        }
+      }
+    }
+    for (const text of texts) expect([text, eventTimeToUtc(text)]).toEqual([text, reference(text)]);
+  });
+
   it("numbers: integers and decimals typed as text, nothing else", () => {
     expect(parseInteger(" 12 ")).toBe(12);
     expect(parseInteger("1.5")).toBeUndefined();

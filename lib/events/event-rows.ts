@@ -71,78 +71,102 @@ export type EventItem = Record<string, string | number>;
 
 export type RowProblem = EventProblem & { column: string };
 
-/** A data row to an event item, or the problems of its cells (each named by its column). */
-export function rowToEvent(plan: ImportPlan, fields: readonly string[]): { event?: EventItem; problems: RowProblem[] } {
-  const problems: RowProblem[] = [];
-  const event: EventItem = {};
-  const cell = (c: Column) => (fields[c.index] ?? "").trim();
-  const type = plan.columns.find((c) => c.name === "event");
-  const eventId = type ? cell(type) : "";
-  const custom = isCustomEvent(eventId);
-  for (const c of plan.columns) {
-    const value = cell(c);
-    const bad = (p: EventProblem) => problems.push({ ...p, column: c.header.trim() });
-    if (value === "") {
-      if ((REQUIRED_COLUMNS as readonly string[]).includes(c.name)) bad({ code: "required" });
-      continue;
-    }
-    if (c.kind !== "field" || (LOCATION_TEXT_FIELDS as readonly string[]).includes(c.name) || (COORDINATE_FIELDS as readonly string[]).includes(c.name)) {
-      // Built-in events keep only built-in fields (§2.3): a value here would be dropped silently.
-      if (!custom) {
-        bad({ code: "customOnly" });
-        continue;
-      }
-    }
-    switch (c.name) {
-      case "event": {
-        const p = eventIdProblem(value);
-        if (p) bad(p);
-        else event.event = value;
-        continue;
-      }
-      case "identityType":
-      case "identityValue": {
-        const max = EVENT_LIMITS[c.name];
-        if ([...value].length > max) bad({ code: "tooLong", max });
-        else event[c.name] = value;
-        continue;
-      }
-      case "date": {
-        const utc = eventTimeToUtc(value);
-        if (!utc) bad({ code: "date" });
-        else event.date = utc;
-        continue;
-      }
-      case "score": {
-        const n = parseInteger(value);
-        if (n === undefined) bad({ code: "integer" });
-        else event.score = n;
-        continue;
-      }
-      case "longitude":
-      case "latitude": {
-        const n = parseDecimal(value);
-        const max = c.name === "longitude" ? 180 : 90;
-        if (n === undefined) bad({ code: "decimal" });
-        else if (Math.abs(n) > max) bad({ code: "range", min: -max, max });
-        else event[c.name] = n;
-        continue;
-      }
-    }
-    if (c.kind === "field") {
-      const p = textFieldProblem(c.name, value);
-      if (p) bad(p);
-      else event[c.name] = value;
-    } else if (c.kind === "string") event[c.name] = value;
-    else if (c.kind === "number") {
-      const n = parseInteger(value);
-      if (n === undefined) bad({ code: "integer" });
-      else event[c.name] = n;
-    } else {
-      const n = parseDecimal(value);
-      if (n === undefined) bad({ code: "decimal" });
-      else event[c.name] = n;
-    }
+/** What `rowToEvent` needs of a column, worked out once per plan rather than per cell. */
+type PreparedColumn = Column & { label: string; required: boolean; customOnly: boolean };
+type PreparedPlan = { columns: PreparedColumn[]; type: Column | undefined };
+const prepared = new WeakMap<ImportPlan, PreparedPlan>();
+
+function prepare(plan: ImportPlan): PreparedPlan {
+  let p = prepared.get(plan);
+  if (!p) {
+    p = {
+      type: plan.columns.find((c) => c.name === "event"),
+      columns: plan.columns.map((c) => ({
+        ...c,
+        label: c.header.trim(),
+        required: (REQUIRED_COLUMNS as readonly string[]).includes(c.name),
+        // Built-in events keep only built-in fields (§2.3): a value here would be dropped silently.
+        customOnly: c.kind !== "field" || (LOCATION_TEXT_FIELDS as readonly string[]).includes(c.name) || (COORDINATE_FIELDS as readonly string[]).includes(c.name),
+      })),
+    };
+    prepared.set(plan, p);
   }
-  return problems.length > 0 ? { problems } : { event, problems };
+  return p;
+}
+
+/** At most `max` characters (code points); the spread only runs where UTF-16 units exceed it. */
+function longerThan(value: string, max: number): boolean {
+  return value.length > max && [...value].length > max;
+}
+
+/**
+ * A data row to an event item, or the problems of its cells (each named by its column). Runs once per
+ * row of a file of any size: no closures or copies per cell.
+ */
+export function rowToEvent(plan: ImportPlan, fields: readonly string[]): { event?: EventItem; problems: RowProblem[] } {
+  const { columns, type } = prepare(plan);
+  let problems: RowProblem[] | undefined;
+  const event: EventItem = {};
+  const eventId = type ? (fields[type.index] ?? "").trim() : "";
+  const custom = isCustomEvent(eventId);
+  for (const c of columns) {
+    const value = (fields[c.index] ?? "").trim();
+    let p: EventProblem | undefined;
+    if (value === "") {
+      if (c.required) p = { code: "required" };
+    } else if (c.customOnly && !custom) {
+      p = { code: "customOnly" };
+    } else {
+      switch (c.name) {
+        case "event":
+          p = eventIdProblem(value);
+          if (!p) event.event = value;
+          break;
+        case "identityType":
+        case "identityValue": {
+          const max = EVENT_LIMITS[c.name];
+          if (longerThan(value, max)) p = { code: "tooLong", max };
+          else event[c.name] = value;
+          break;
+        }
+        case "date": {
+          const utc = eventTimeToUtc(value);
+          if (!utc) p = { code: "date" };
+          else event.date = utc;
+          break;
+        }
+        case "score": {
+          const n = parseInteger(value);
+          if (n === undefined) p = { code: "integer" };
+          else event.score = n;
+          break;
+        }
+        case "longitude":
+        case "latitude": {
+          const n = parseDecimal(value);
+          const max = c.name === "longitude" ? 180 : 90;
+          if (n === undefined) p = { code: "decimal" };
+          else if (Math.abs(n) > max) p = { code: "range", min: -max, max };
+          else event[c.name] = n;
+          break;
+        }
+        default:
+          if (c.kind === "field") {
+            p = textFieldProblem(c.name, value);
+            if (!p) event[c.name] = value;
+          } else if (c.kind === "string") event[c.name] = value;
+          else if (c.kind === "number") {
+            const n = parseInteger(value);
+            if (n === undefined) p = { code: "integer" };
+            else event[c.name] = n;
+          } else {
+            const n = parseDecimal(value);
+            if (n === undefined) p = { code: "decimal" };
+            else event[c.name] = n;
+          }
+      }
+    }
+    if (p) (problems ??= []).push({ ...p, column: c.label });
+  }
+  return problems ? { problems } : { event, problems: [] };
 }

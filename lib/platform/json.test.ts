@@ -72,6 +72,21 @@ describe("lossless JSON (§2 ids are 64-bit)", () => {
     expect(stringifyAppJson({ id: 9223372036854775807n, n: 1 })).toBe('{"id":"9223372036854775807","n":1}');
   });
 
+  it("writes a bigint found late in a large value (the fast path without a replacer falls back)", () => {
+    const events = Array.from({ length: 100 }, (_, i) => ({ n: i, s: `e${i}` }));
+    const value = { events, last: { id: 9223372036854775807n } };
+    const plain = JSON.stringify({ events });
+    expect(stringifyJson(value)).toBe(`${plain.slice(0, -1)},"last":{"id":9223372036854775807}}`);
+    expect(stringifyAppJson(value)).toBe(`${plain.slice(0, -1)},"last":{"id":"9223372036854775807"}}`);
+    expect(stringifyJson({ events })).toBe(plain);
+  });
+
+  it("sees a run of 16 digits anywhere, however the text around it looks", () => {
+    expect(parseJson('{"a":"x","b":[1,2],"id":1234567890123456789}')).toEqual({ a: "x", b: [1, 2], id: 1234567890123456789n });
+    expect(parseJson('{"s":"123456789012345","n":1}')).toEqual({ s: "123456789012345", n: 1 });
+    expect(parseJson("[-9007199254740993]")).toEqual([-9007199254740993n]);
+  });
+
   it("throws a clear error on malformed JSON", () => {
     expect(() => parseJson("{oops")).toThrow(SyntaxError);
   });
