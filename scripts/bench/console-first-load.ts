@@ -15,7 +15,8 @@ if (!existsSync(STATS)) {
   process.exit(1);
 }
 const routes = JSON.parse(readFileSync(STATS, "utf8")) as { route: string; firstLoadChunkPaths: string[] }[];
-const CONSOLE = /^\/(customers|lists|tags|orders|events|settings)(\/|$)/;
+// Every page of app/(console)/, the home page included; not /health or /_not-found.
+const CONSOLE = /^\/((customers|lists|tags|orders|events|settings|activity)(\/|$)|$)/;
 let worst = 0;
 console.log("route                      first-load JS (gzip)");
 for (const { route, firstLoadChunkPaths } of routes) {
