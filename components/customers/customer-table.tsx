@@ -8,6 +8,7 @@ import type { MessageKey, Translate } from "@/lib/i18n/messages";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { useConsoleHref } from "@/components/shell/console-href";
 import { focusRing } from "@/components/ui/button";
+import { SortableHeader } from "@/components/ui/sortable-header";
 import { TimeText } from "@/components/ui/time-text";
 
 const TIME_COLUMNS = new Set<CustomerColumn>(["dateJoin", "dateCreated", "lastUpdated"]);
@@ -74,22 +75,12 @@ export function CustomerTable({ rows, state, busy, onSort, selection }: Props) {
               </th>
             )}
             {state.columns.map((column) => {
-              const sortable = (SORTABLE_COLUMNS as readonly string[]).includes(column);
-              const sorted = state.sort === column;
               const label = t(`field.${column}` as MessageKey);
-              return (
-                <th key={column} scope="col" aria-sort={sorted ? (state.order === "asc" ? "ascending" : "descending") : undefined} className="px-3 py-2 font-semibold whitespace-nowrap text-slate-900">
-                  {sortable ? (
-                    <button type="button" onClick={() => onSort(column as SortColumn)} className={`inline-flex items-center gap-1 rounded ${focusRing}`} title={t("list.sortByColumn", { column: label })}>
-                      {label}
-                      <span aria-hidden="true" className="text-xs text-slate-700">
-                        {sorted ? (state.order === "asc" ? "▲" : "▼") : "↕"}
-                      </span>
-                      {sorted && <span className="sr-only">, {state.order === "asc" ? t("list.sortedAsc") : t("list.sortedDesc")}</span>}
-                    </button>
-                  ) : (
-                    label
-                  )}
+              return (SORTABLE_COLUMNS as readonly string[]).includes(column) ? (
+                <SortableHeader key={column} label={label} sorted={state.sort === column} order={state.order} onSort={() => onSort(column as SortColumn)} />
+              ) : (
+                <th key={column} scope="col" className="px-3 py-2 font-semibold whitespace-nowrap text-slate-900">
+                  {label}
                 </th>
               );
             })}

@@ -12,6 +12,7 @@ import { useI18n } from "@/components/i18n/i18n-provider";
 import { Pagination } from "@/components/customers/pagination";
 import { useConsoleHref } from "@/components/shell/console-href";
 import { Button, focusRing } from "@/components/ui/button";
+import { SortableHeader } from "@/components/ui/sortable-header";
 import { errorMessage } from "@/components/ui/error-message";
 import { ListControls } from "@/components/ui/list-controls";
 import { TimeText } from "@/components/ui/time-text";
@@ -92,19 +93,9 @@ export function ListsView() {
               <caption className="sr-only">{t("lists.caption", { page: state.page })}</caption>
               <thead className="border-b border-slate-300 bg-slate-100">
                 <tr>
-                  {LIST_SORTS.map((column) => {
-                    const sorted = state.sort === column;
-                    const label = t(SORT_LABELS[column]);
-                    return (
-                      <th key={column} scope="col" aria-sort={sorted ? (state.order === "asc" ? "ascending" : "descending") : undefined} className="px-3 py-2 font-semibold whitespace-nowrap text-slate-900">
-                        <button type="button" onClick={() => onSort(column)} className={`inline-flex items-center gap-1 rounded ${focusRing}`} title={t("list.sortByColumn", { column: label })}>
-                          {label}
-                          <span aria-hidden="true" className="text-xs text-slate-700">{sorted ? (state.order === "asc" ? "▲" : "▼") : "↕"}</span>
-                          {sorted && <span className="sr-only">, {state.order === "asc" ? t("list.sortedAsc") : t("list.sortedDesc")}</span>}
-                        </button>
-                      </th>
-                    );
-                  })}
+                  {LIST_SORTS.map((column) => (
+                    <SortableHeader key={column} label={t(SORT_LABELS[column])} sorted={state.sort === column} order={state.order} onSort={() => onSort(column)} />
+                  ))}
                   <th scope="col" className="px-3 py-2 font-semibold text-slate-900">
                     <span className="sr-only">{t("lists.actions")}</span>
                   </th>

@@ -11,6 +11,7 @@ import { useI18n } from "@/components/i18n/i18n-provider";
 import { Pagination } from "@/components/customers/pagination";
 import { useConsoleHref } from "@/components/shell/console-href";
 import { Button, buttonClass, focusRing } from "@/components/ui/button";
+import { SortableHeader } from "@/components/ui/sortable-header";
 import { errorMessage } from "@/components/ui/error-message";
 import { TextField } from "@/components/ui/field";
 import { ListControls } from "@/components/ui/list-controls";
@@ -47,7 +48,6 @@ export function OrdersView() {
   const rows = list.data?.rows ?? [];
   const records = list.data && !list.isPlaceholderData ? (list.data.records ?? undefined) : undefined;
   const pages = list.data && !list.isPlaceholderData ? pageCount(list.data.records, state.rows) : undefined;
-  const sorted = state.order === "asc" ? "ascending" : "descending";
   const dateLabel = t("orders.col.dateOrder");
 
   const onFilter = (event: FormEvent) => {
@@ -121,13 +121,7 @@ export function OrdersView() {
               <thead className="border-b border-slate-300 bg-slate-100">
                 <tr>
                   <th scope="col" className="px-3 py-2 font-semibold text-slate-900">{t("orders.col.orderNo")}</th>
-                  <th scope="col" aria-sort={sorted} className="px-3 py-2 font-semibold whitespace-nowrap text-slate-900">
-                    <button type="button" onClick={() => update({ order: state.order === "asc" ? "desc" : "asc" })} className={`inline-flex items-center gap-1 rounded ${focusRing}`} title={t("list.sortByColumn", { column: dateLabel })}>
-                      {dateLabel}
-                      <span aria-hidden="true" className="text-xs text-slate-700">{state.order === "asc" ? "▲" : "▼"}</span>
-                      <span className="sr-only">, {state.order === "asc" ? t("list.sortedAsc") : t("list.sortedDesc")}</span>
-                    </button>
-                  </th>
+                  <SortableHeader label={dateLabel} sorted order={state.order} onSort={() => update({ order: state.order === "asc" ? "desc" : "asc" })} />
                   {!state.customerId && <th scope="col" className="px-3 py-2 font-semibold text-slate-900">{t("orders.col.customer")}</th>}
                   <th scope="col" className="px-3 py-2 text-right font-semibold text-slate-900">{t("orders.col.amountPaid")}</th>
                   <th scope="col" className="px-3 py-2 text-right font-semibold text-slate-900">{t("orders.col.amountTotal")}</th>

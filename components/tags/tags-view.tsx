@@ -11,7 +11,8 @@ import type { MessageKey } from "@/lib/i18n/messages";
 import type { Tag, TagDimension } from "@/lib/platform/resources";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { Pagination } from "@/components/customers/pagination";
-import { Button, focusRing } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
+import { SortableHeader } from "@/components/ui/sortable-header";
 import { errorMessage } from "@/components/ui/error-message";
 import { SelectField } from "@/components/ui/field";
 import { ListControls } from "@/components/ui/list-controls";
@@ -149,19 +150,9 @@ export function TagsView() {
               <caption className="sr-only">{t("tags.caption", { page: state.page })}</caption>
               <thead className="border-b border-slate-300 bg-slate-100">
                 <tr>
-                  {TAG_SORTS.map((column) => {
-                    const sorted = state.sort === column;
-                    const label = t(SORT_LABELS[column]);
-                    return (
-                      <th key={column} scope="col" aria-sort={sorted ? (state.order === "asc" ? "ascending" : "descending") : undefined} className="px-3 py-2 font-semibold whitespace-nowrap text-slate-900">
-                        <button type="button" onClick={() => onSort(column)} className={`inline-flex items-center gap-1 rounded ${focusRing}`} title={t("list.sortByColumn", { column: label })}>
-                          {label}
-                          <span aria-hidden="true" className="text-xs text-slate-700">{sorted ? (state.order === "asc" ? "▲" : "▼") : "↕"}</span>
-                          {sorted && <span className="sr-only">, {state.order === "asc" ? t("list.sortedAsc") : t("list.sortedDesc")}</span>}
-                        </button>
-                      </th>
-                    );
-                  })}
+                  {TAG_SORTS.map((column) => (
+                    <SortableHeader key={column} label={t(SORT_LABELS[column])} sorted={state.sort === column} order={state.order} onSort={() => onSort(column)} />
+                  ))}
                   <th scope="col" className="px-3 py-2 font-semibold text-slate-900"><span className="sr-only">{t("tags.actions")}</span></th>
                 </tr>
               </thead>
