@@ -4,7 +4,8 @@ import { useEffect, useRef, useState } from "react";
 import { platformFetch } from "@/lib/api/browser-fetch";
 import { invalidateAfter } from "@/lib/api/platform-queries";
 import { registerUnsavedGuard } from "@/lib/api/reauth";
-import { TAG_CUSTOMERS_MAX, tagCustomers, type TagCustomerResult, type TagCustomersKind, type TagCustomersProgress } from "@/lib/console/tag-customers";
+import { TAG_CUSTOMERS_MAX, tagCustomers, type TagCustomerResult, type TagCustomersKind } from "@/lib/console/tag-customers";
+import type { RunProgress } from "@/lib/console/bulk-run";
 import { addCustomerTagRequest, removeCustomerTagRequest } from "@/lib/console/tag-forms";
 import type { Tag } from "@/lib/platform/resources";
 import { useI18n } from "@/components/i18n/i18n-provider";
@@ -20,7 +21,7 @@ const SHOWN_RESULTS = 500;
 /** 10,000 ids of 19 digits and a separator fit well within 1 MB. */
 const MAX_FILE_BYTES = 1024 * 1024;
 
-type Run = { kind: TagCustomersKind; progress: TagCustomersProgress; results?: TagCustomerResult[]; running: boolean };
+type Run = { kind: TagCustomersKind; progress: RunProgress; results?: TagCustomerResult[]; running: boolean };
 
 /**
  * Tags many customers with one tag, or untags them, from the tag's side: ids pasted or read from a
@@ -56,12 +57,12 @@ function TagCustomersBody({ tagName, onClose }: { tagName: string; onClose: () =
     const controller = new AbortController();
     abort.current = controller;
     const ids = parsed.ids;
-    setRun({ kind, progress: { done: 0, total: ids.length, ok: 0, failed: 0 }, running: true });
+    setRun({ kind, progress: { done: 0, total: ids.length, succeeded: 0, failed: 0 }, running: true });
     const send = (customerId: string) =>
       kind === "add" ? platformFetch("customerTags.add", addCustomerTagRequest(customerId, tagName)) : platformFetch("customerTags.remove", removeCustomerTagRequest(customerId, tagName));
     const results = await tagCustomers(kind, tagName, ids, send, { signal: controller.signal, onProgress: (progress) => setRun({ kind, progress, running: true }) });
     await invalidateAfter(queryClient, kind === "add" ? "customerTags.add" : "customerTags.remove");
-    setRun((r) => ({ kind, progress: r?.progress ?? { done: results.length, total: ids.length, ok: 0, failed: 0 }, results, running: false }));
+    setRun((r) => ({ kind, progress: r?.progress ?? { done: results.length, total: ids.length, succeeded: 0, failed: 0 }, results, running: false }));
   };
 
   const results = run?.results ?? [];

@@ -1,4 +1,4 @@
-import { BULK_CONCURRENCY, runBounded } from "./bulk-run";
+import { BULK_CONCURRENCY, runBounded, type RunProgress } from "./bulk-run";
 
 /**
  * Adding one tag to many customers, or removing it, from the tag's side: one §4.5 call per customer
@@ -14,7 +14,6 @@ export type TagCustomerResult =
   | { customerId: string; status: "tagged" | "removed" | "notCarried" }
   | { customerId: string; status: "failed"; error: unknown };
 
-export type TagCustomersProgress = { done: number; total: number; ok: number; failed: number };
 
 /** The answer of one call (the names the platform reports) as the result of that customer. */
 export function resultOf(kind: TagCustomersKind, customerId: string, tagName: string, answer: readonly string[]): TagCustomerResult {
@@ -28,12 +27,12 @@ export async function tagCustomers(
   tagName: string,
   customerIds: readonly string[],
   send: (customerId: string) => Promise<readonly string[]>,
-  options: { signal?: AbortSignal; concurrency?: number; onProgress?: (progress: TagCustomersProgress) => void } = {},
+  options: { signal?: AbortSignal; concurrency?: number; onProgress?: (progress: RunProgress) => void } = {},
 ): Promise<TagCustomerResult[]> {
   const { results } = await runBounded(customerIds, send, {
     concurrency: options.concurrency ?? BULK_CONCURRENCY,
     signal: options.signal,
-    onProgress: ({ done, total, succeeded, failed }) => options.onProgress?.({ done, total, ok: succeeded, failed }),
+    onProgress: options.onProgress,
   });
   return results.map((r) =>
     r.status === "done"

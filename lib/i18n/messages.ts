@@ -532,7 +532,7 @@ type FeatureKeys = KeysOf<(typeof FEATURES)[number]>;
 // Each feature's zh-CN is typed against its English by defineFeatureMessages, so the casts keep the parity check.
 type FeatureMessageSet = Record<FeatureKeys, string>;
 
-const en = { ...coreEn, ...(joinSections([coreEn, ...FEATURES.map((f) => f.en)]) as FeatureMessageSet) };
+const en = joinSections([coreEn, ...FEATURES.map((f) => f.en)]) as typeof coreEn & FeatureMessageSet;
 
 export type MessageKey = keyof typeof en;
 export type Messages = Record<MessageKey, string>;
