@@ -1,7 +1,7 @@
 import "server-only";
 import { callPlatform } from "@/lib/platform/client";
 import { operations } from "@/lib/platform/operations";
-import { csrfProblem, errorResponse, platformFailure, requestIdOf, type InstallationKey, type ProxyDeps } from "@/lib/platform/proxy";
+import { authenticate, callOptionsFor, platformFailure, requestIdOf, type ProxyDeps } from "@/lib/platform/proxy";
 import { exportFileName } from "./csv";
 import { exportPlan, startCsvExport, type ExportRow, type FetchPage } from "./customer-export";
 import { parseListState } from "./customer-list-state";
@@ -21,29 +21,14 @@ export async function handleCustomerExport(request: Request, deps: ProxyDeps): P
   const url = new URL(request.url);
   const logBase = { requestId, method: "GET", path: url.pathname, op: "customers.export" };
 
-  const csrf = csrfProblem(request, url, deps.appOrigins ?? []);
-  if (csrf) return errorResponse(requestId, 403, "csrf_rejected", csrf);
-  const auth = await deps.requireSession(request);
-  if (!auth.ok) {
-    const headers = new Headers(auth.response.headers);
-    headers.set("x-request-id", requestId);
-    headers.set("cache-control", "no-store");
-    return new Response(auth.response.body, { status: auth.response.status, headers });
-  }
-  const key: InstallationKey = { openAppId: auth.session.openAppId, tenantId: auth.session.tenantId };
+  const auth = await authenticate(request, url, requestId, deps, { csrf: true });
+  if (!auth.ok) return auth.response;
+  const key = auth.key;
   // The list's own parser: unknown or malformed values fall back or are left out, as on the page.
   const plan = exportPlan(parseListState(url.searchParams));
 
   const fetchPage: FetchPage = async (query, signal) => {
-    const { accessToken, apiUrl } = await deps.getAccessToken(key);
-    const page = await callPlatform(operations["customers.list"], { query }, {
-      ...deps.client,
-      apiUrl,
-      accessToken,
-      getToken: async ({ forceRefresh, rejectedToken }) => (await deps.getAccessToken(key, { forceRefresh, rejectedAccessToken: rejectedToken })).accessToken,
-      signal,
-      requestId,
-    });
+    const page = await callPlatform(operations["customers.list"], { query }, { ...(await callOptionsFor(key, request, requestId, deps, logBase)), signal });
     return page.rows as unknown as ExportRow[];
   };
 

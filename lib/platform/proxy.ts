@@ -115,12 +115,44 @@ export function csrfProblem(request: Request, url: URL, appOrigins: readonly str
   return site === "same-origin" ? undefined : "the request's origin is unknown";
 }
 
+/**
+ * Who is asking, for every app route that calls the platform for the browser (the proxy, the CSV
+ * export, the event import): with `csrf`, the CSRF check first (403); then the session of the
+ * `X-Open-App-Id` environment, from the cookie or the fallback bearer session token (its own 401
+ * answer, with the request id).
+ */
+export async function authenticate(
+  request: Request,
+  url: URL,
+  requestId: string,
+  deps: Pick<ProxyDeps, "requireSession" | "appOrigins">,
+  options: { csrf: boolean },
+): Promise<{ ok: true; key: InstallationKey } | { ok: false; response: Response }> {
+  if (options.csrf) {
+    const problem = csrfProblem(request, url, deps.appOrigins ?? []);
+    if (problem) return { ok: false, response: errorResponse(requestId, 403, "csrf_rejected", problem) };
+  }
+  const auth = await deps.requireSession(request);
+  if (!auth.ok) {
+    const headers = new Headers(auth.response.headers);
+    headers.set("x-request-id", requestId);
+    headers.set("cache-control", "no-store");
+    return { ok: false, response: new Response(auth.response.body, { status: auth.response.status, headers }) };
+  }
+  return { ok: true, key: { openAppId: auth.session.openAppId, tenantId: auth.session.tenantId } };
+}
+
 /** Refuses bytes that are not UTF-8 (a decode without `stream` keeps no state between calls). */
 const utf8Strict = new TextDecoder("utf-8", { fatal: true });
 
 type BodyRead = { ok: true; value: unknown } | { ok: false; response: Response };
 
-async function readBody(request: Request, op: Operation, requestId: string): Promise<BodyRead> {
+/**
+ * The JSON body of a browser request to one of the app's API routes: at most 1 MiB (413), UTF-8
+ * (400), `Content-Type: application/json` (415), valid JSON (400), parsed losslessly; an empty body
+ * is `undefined`.
+ */
+export async function readJsonBody(request: Request, requestId: string): Promise<BodyRead> {
   const declared = request.headers.get("content-length");
   if (declared !== null && Number(declared) > MAX_BODY_BYTES) {
     return { ok: false, response: errorResponse(requestId, 413, "payload_too_large", `the body is larger than ${MAX_BODY_BYTES} bytes`) };
@@ -153,18 +185,14 @@ async function readBody(request: Request, op: Operation, requestId: string): Pro
   if (!/^application\/(.+\+)?json\b/i.test(type)) {
     return { ok: false, response: errorResponse(requestId, 415, "unsupported_media_type", "the body must be JSON (Content-Type: application/json)") };
   }
-  let value: unknown;
   try {
-    value = parseJson(text);
+    return { ok: true, value: parseJson(text) };
   } catch {
     return { ok: false, response: errorResponse(requestId, 400, "invalid_json", "the body is not valid JSON") };
   }
-  // An operation without a body accepts an empty object, which some fetch helpers always send.
-  if (!op.body && value !== null && typeof value === "object" && !Array.isArray(value) && Object.keys(value).length === 0) {
-    return { ok: true, value: undefined };
-  }
-  return { ok: true, value };
 }
+
+const isEmptyObject = (value: unknown) => value !== null && typeof value === "object" && !Array.isArray(value) && Object.keys(value).length === 0;
 
 function queryOf(url: URL): { ok: true; value: Record<string, string> } | { ok: false; field: string } {
   const query: Record<string, string> = {};
@@ -181,6 +209,29 @@ const RELAYABLE_TYPES = new Set(["object", "array", "record", "unknown"]);
 /** A response that needs no normalization beyond ids-as-strings (not e.g. a count read from `{count}`). */
 function isRelayable(op: Operation): boolean {
   return RELAYABLE_TYPES.has((op.output as { _zod: { def: { type: string } } })._zod.def.type);
+}
+
+/**
+ * The client options of a platform call made for a browser request: the installation's access token
+ * (and a refreshed one when the platform refuses it), the browser's abort signal, the request id, and
+ * each retry logged.
+ */
+export async function callOptionsFor(key: InstallationKey, request: Request, requestId: string, deps: ProxyDeps, logBase: object): Promise<CallOptions> {
+  const first = await deps.getAccessToken(key);
+  return {
+    ...deps.client,
+    apiUrl: first.apiUrl,
+    accessToken: first.accessToken,
+    getToken: async ({ forceRefresh, rejectedToken }) => (await deps.getAccessToken(key, { forceRefresh, rejectedAccessToken: rejectedToken })).accessToken,
+    signal: request.signal,
+    requestId,
+    onRetry: (info) => logRetry(deps, logBase, info),
+  };
+}
+
+function logRetry(deps: ProxyDeps, logBase: object, info: Parameters<NonNullable<CallOptions["onRetry"]>>[0]): void {
+  deps.log.warn({ ...logBase, attempt: info.attempt, delayMs: info.delayMs, kind: info.error.kind, upstreamStatus: info.error.httpStatus }, "platform call retried");
+  deps.client?.onRetry?.(info);
 }
 
 /** Handles one browser request to `/api/platform/v1/...`. */
@@ -210,19 +261,9 @@ export async function handleProxyRequest(request: Request, deps: ProxyDeps): Pro
   const op = route.op;
   logBase.op = op.name;
 
-  if (method !== "GET") {
-    const problem = csrfProblem(request, url, deps.appOrigins ?? []);
-    if (problem) return finish(errorResponse(requestId, 403, "csrf_rejected", problem));
-  }
-
-  const auth = await deps.requireSession(request);
-  if (!auth.ok) {
-    const headers = new Headers(auth.response.headers);
-    headers.set("x-request-id", requestId);
-    headers.set("cache-control", "no-store");
-    return finish(new Response(auth.response.body, { status: auth.response.status, headers }));
-  }
-  const key: InstallationKey = { openAppId: auth.session.openAppId, tenantId: auth.session.tenantId };
+  const auth = await authenticate(request, url, requestId, deps, { csrf: method !== "GET" });
+  if (!auth.ok) return finish(auth.response);
+  const key = auth.key;
 
   const query = queryOf(url);
   if (!query.ok) {
@@ -230,9 +271,10 @@ export async function handleProxyRequest(request: Request, deps: ProxyDeps): Pro
   }
   let body: unknown;
   if (method !== "GET") {
-    const read = await readBody(request, op, requestId);
+    const read = await readJsonBody(request, requestId);
     if (!read.ok) return finish(read.response);
-    body = read.value;
+    // An operation without a body accepts an empty object, which some fetch helpers always send.
+    body = !op.body && isEmptyObject(read.value) ? undefined : read.value;
   }
 
   const input = parseOperationInput(op, { params: route.params, query: query.value, body });
@@ -241,21 +283,14 @@ export async function handleProxyRequest(request: Request, deps: ProxyDeps): Pro
   }
 
   try {
-    const first = await deps.getAccessToken(key);
     let attempts = 0;
     const result = await sendPlatformRequest(op, input.value, {
-      ...deps.client,
-      apiUrl: first.apiUrl,
-      accessToken: first.accessToken,
-      getToken: async ({ forceRefresh, rejectedToken }) => (await deps.getAccessToken(key, { forceRefresh, rejectedAccessToken: rejectedToken })).accessToken,
-      signal: request.signal,
-      requestId,
+      ...(await callOptionsFor(key, request, requestId, deps, logBase)),
       inputParsed: true,
       relayOnly: !deps.validateResponses && isRelayable(op),
       onRetry: (info) => {
         attempts = info.attempt;
-        deps.log.warn({ ...logBase, attempt: info.attempt, delayMs: info.delayMs, kind: info.error.kind, upstreamStatus: info.error.httpStatus }, "platform call retried");
-        deps.client?.onRetry?.(info);
+        logRetry(deps, logBase, info);
       },
     });
     if (result.status === 204 || (result.body === null && op.method === "DELETE")) return finish(jsonResponse(204, null, requestId), { retries: attempts });
@@ -270,11 +305,14 @@ export async function handleProxyRequest(request: Request, deps: ProxyDeps): Pro
   }
 }
 
+/** A failed platform call as the browser is told of it: the HTTP status and the `error` object. */
+export type BrowserFailure = { status: number; code: string; message: string; fieldErrors?: FieldError[]; redirect?: string; retryAfterSeconds?: number };
+
 /**
  * The error answer for a failed platform call, the same for every route that calls the platform
- * for the browser (the proxy, the CSV export): a refused authorization is `401 reauth_required`
- * with the redirect of §5.2.9, a platform error keeps its kind's status, anything else is a 500
- * (`unexpected`: the caller logs it).
+ * for the browser (the proxy, the CSV export, the event import): a refused authorization is
+ * `401 reauth_required` with the redirect of §5.2.9, a platform error keeps its kind's status,
+ * anything else is a 500 (`unexpected`: the caller logs it). `failure` is the same as data.
  */
 export function platformFailure(
   error: unknown,
@@ -282,26 +320,37 @@ export function platformFailure(
   requestId: string,
   key: InstallationKey,
   deps: Pick<ProxyDeps, "isReauthRequired" | "reauthRedirect">,
-): { response: Response; log?: Record<string, unknown>; unexpected?: true } {
+): { response: Response; failure: BrowserFailure; log?: Record<string, unknown>; unexpected?: true } {
+  const { failure, log, unexpected } = failureOf(error, request, key, deps);
+  const headers: Record<string, string> = {};
+  if (failure.retryAfterSeconds !== undefined) headers["retry-after"] = String(failure.retryAfterSeconds);
+  const response = errorResponse(requestId, failure.status, failure.code, failure.message, { fieldErrors: failure.fieldErrors, redirect: failure.redirect, headers });
+  return { response, failure, log, unexpected };
+}
+
+function failureOf(
+  error: unknown,
+  request: Request,
+  key: InstallationKey,
+  deps: Pick<ProxyDeps, "isReauthRequired" | "reauthRedirect">,
+): { failure: BrowserFailure; log?: Record<string, unknown>; unexpected?: true } {
   const reauthRedirect = deps.reauthRedirect ?? defaultReauthRedirect;
   if (deps.isReauthRequired(error)) {
-    return { response: errorResponse(requestId, 401, "reauth_required", "Sign-in required: authorize again to continue.", { redirect: reauthRedirect(key.openAppId) }) };
+    return { failure: { status: 401, code: "reauth_required", message: "Sign-in required: authorize again to continue.", redirect: reauthRedirect(key.openAppId) } };
   }
   if (error instanceof PlatformError) {
     if (error.kind === "auth") {
       // The platform refused even a fresh token: only a new authorization can help.
       return {
-        response: errorResponse(requestId, 401, "reauth_required", "The platform refused the app's authorization; authorize again.", { redirect: reauthRedirect(key.openAppId) }),
+        failure: { status: 401, code: "reauth_required", message: "The platform refused the app's authorization; authorize again.", redirect: reauthRedirect(key.openAppId) },
         log: { upstreamCode: error.code },
       };
     }
-    const headers: Record<string, string> = {};
-    if (error.retryAfterSeconds !== undefined) headers["retry-after"] = String(error.retryAfterSeconds);
     return {
-      response: errorResponse(requestId, ERROR_STATUS[error.kind], error.code, error.message, { fieldErrors: error.fieldErrors, headers }),
+      failure: { status: ERROR_STATUS[error.kind], code: error.code, message: error.message, fieldErrors: error.fieldErrors, retryAfterSeconds: error.retryAfterSeconds },
       log: { kind: error.kind, upstreamStatus: error.httpStatus },
     };
   }
-  if (request.signal.aborted) return { response: errorResponse(requestId, 499, "client_closed", "the request was cancelled") };
-  return { response: errorResponse(requestId, 500, "internal_error", "the request could not be completed"), unexpected: true };
+  if (request.signal.aborted) return { failure: { status: 499, code: "client_closed", message: "the request was cancelled" } };
+  return { failure: { status: 500, code: "internal_error", message: "the request could not be completed" }, unexpected: true };
 }
