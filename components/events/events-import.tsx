@@ -1,7 +1,7 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
-import { platformFetch } from "@/lib/api/browser-fetch";
+import { appPost } from "@/lib/api/browser-fetch";
 import { invalidateAfter } from "@/lib/api/platform-queries";
 import { registerUnsavedGuard } from "@/lib/api/reauth";
 import type { HeaderProblem, RowProblem } from "@/lib/events/event-rows";
@@ -89,8 +89,8 @@ export function EventsImport() {
 
   const start = async () => {
     if (!file) return;
-    const { batchPushThrough, startEventImport } = await import("@/lib/events/start-import");
-    const started = await startEventImport({ stream: file.stream(), send: batchPushThrough(platformFetch), describe, rule });
+    const { importThrough, startEventImport } = await import("@/lib/events/start-import");
+    const started = await startEventImport({ stream: file.stream(), send: importThrough(appPost), describe, rule });
     if (!("run" in started)) return;
     const { run: importer, report } = started;
     const snapshot = (): Run => ({ importer, report, progress: { ...importer.progress }, rate: importer.rate() });

@@ -10,14 +10,17 @@ export class ApiError extends Error {
   readonly code: string;
   readonly fieldErrors: FieldError[];
   readonly requestId: string | undefined;
+  /** The answer's `Retry-After` in seconds, when it gave one (429, 503). */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(init: { status: number; code: string; message: string; fieldErrors?: FieldError[]; requestId?: string }) {
+  constructor(init: { status: number; code: string; message: string; fieldErrors?: FieldError[]; requestId?: string; retryAfterSeconds?: number }) {
     super(init.message);
     this.name = "ApiError";
     this.status = init.status;
     this.code = init.code;
     this.fieldErrors = init.fieldErrors ?? [];
     this.requestId = init.requestId;
+    this.retryAfterSeconds = init.retryAfterSeconds;
   }
 
   /** Worth retrying automatically: no answer, rate limit, or the platform unreachable. */

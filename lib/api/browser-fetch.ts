@@ -76,7 +76,10 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
   if (response.status === 401 && code === "reauth_required" && typeof error?.redirect === "string") {
     return new ReauthRequiredError({ message, redirect: error.redirect, requestId });
   }
-  return new ApiError({ status: response.status, code, message, fieldErrors: normalizeFieldErrors(error?.fieldErrors), requestId });
+  // The proxy writes Retry-After in seconds (the platform's own is turned into seconds).
+  const retryAfter = response.headers.get("retry-after")?.trim();
+  const retryAfterSeconds = retryAfter && /^\d+$/.test(retryAfter) ? Number(retryAfter) : undefined;
+  return new ApiError({ status: response.status, code, message, fieldErrors: normalizeFieldErrors(error?.fieldErrors), requestId, retryAfterSeconds });
 }
 
 function defaultStorage(): Pick<Storage, "getItem" | "setItem"> | undefined {
@@ -104,36 +107,29 @@ export function reauthInBrowser(redirect: string, storage: () => Pick<Storage, "
   if (typeof window !== "undefined") followReauth(redirect, { location: window.location, storage: storage(), now });
 }
 
-export function createBrowserFetch(deps: BrowserFetchDeps) {
+/**
+ * One request to the app's API with what every request carries (the session headers, the CSRF
+ * header on mutations); a failure is an ApiError, and `401 reauth_required` goes to `onReauth`.
+ */
+function appRequester(deps: BrowserFetchDeps) {
   const now = deps.now ?? Date.now;
   const storage = deps.storage ?? defaultStorage;
   const sessionToken = deps.sessionToken ?? defaultSessionToken;
   const onReauth = deps.onReauth ?? ((redirect: string) => reauthInBrowser(redirect, storage, now));
 
-  return async function call<N extends BrowserOperationName>(name: N, input: InputOf<N>, options: CallOptions = {}): Promise<OutputOf<N>> {
-    const op = (operationRoutes as Record<string, { method: string; path: string } | undefined>)[name];
-    if (!op) throw new TypeError(`${name} is not callable from the browser`);
-    const anyInput = input as AnyInput;
+  return async function request(method: string, url: string, body: unknown, options: CallOptions): Promise<unknown> {
     const headers = new Headers({ Accept: "application/json" });
     addSessionHeaders(headers, deps.openAppId(), sessionToken);
-    const mutation = op.method !== "GET";
-    if (mutation) headers.set(MUTATION_HEADER, "1");
-    let body: string | undefined;
-    if (anyInput.body !== undefined) {
+    if (method !== "GET") headers.set(MUTATION_HEADER, "1");
+    let text: string | undefined;
+    if (body !== undefined) {
       headers.set("Content-Type", "application/json");
-      body = JSON.stringify(anyInput.body);
+      text = JSON.stringify(body);
     }
 
     let response: Response;
     try {
-      response = await (deps.fetch ?? fetch)(operationUrl(op, anyInput), {
-        method: op.method,
-        headers,
-        body,
-        signal: options.signal,
-        credentials: "same-origin",
-        cache: "no-store",
-      });
+      response = await (deps.fetch ?? fetch)(url, { method, headers, body: text, signal: options.signal, credentials: "same-origin", cache: "no-store" });
     } catch (error) {
       if (options.signal?.aborted) throw error;
       throw new ApiError({ status: 0, code: "network_error", message: error instanceof Error ? error.message : "network error" });
@@ -144,11 +140,29 @@ export function createBrowserFetch(deps: BrowserFetchDeps) {
       if (error instanceof ReauthRequiredError) onReauth(error.redirect);
       throw error;
     }
-    if (response.status === 204) return undefined as OutputOf<N>;
-    const text = await response.text();
-    return (text ? JSON.parse(text) : undefined) as OutputOf<N>;
+    if (response.status === 204) return undefined;
+    const answer = await response.text();
+    return answer ? JSON.parse(answer) : undefined;
   };
 }
+
+export function createBrowserFetch(deps: BrowserFetchDeps) {
+  const request = appRequester(deps);
+  return async function call<N extends BrowserOperationName>(name: N, input: InputOf<N>, options: CallOptions = {}): Promise<OutputOf<N>> {
+    const op = (operationRoutes as Record<string, { method: string; path: string } | undefined>)[name];
+    if (!op) throw new TypeError(`${name} is not callable from the browser`);
+    const anyInput = input as AnyInput;
+    return (await request(op.method, operationUrl(op, anyInput), anyInput.body, options)) as OutputOf<N>;
+  };
+}
+
+/** A POST of JSON to one of the app's own routes (not the platform proxy), e.g. the event import. */
+export function createAppPost(deps: BrowserFetchDeps) {
+  const request = appRequester(deps);
+  return <T>(path: string, body: unknown, options: CallOptions = {}): Promise<T> => request("POST", path, body, options) as Promise<T>;
+}
+
+export type AppPost = ReturnType<typeof createAppPost>;
 
 export type BrowserFetch = ReturnType<typeof createBrowserFetch>;
 
@@ -158,5 +172,6 @@ export function pageOpenAppId(): string | undefined {
   return new URLSearchParams(window.location.search).get("openAppId") ?? undefined;
 }
 
-/** The browser's instance. */
+/** The browser's instances. */
 export const platformFetch: BrowserFetch = createBrowserFetch({ openAppId: pageOpenAppId });
+export const appPost: AppPost = createAppPost({ openAppId: pageOpenAppId });

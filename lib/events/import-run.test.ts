@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { EventItem } from "./event-rows";
-import { backoffMs, EventImport, itemIndexOf, jsonSizeBound, type SendFailure, type SourceRow } from "./import-run";
+import { backoffMs, EventImport, itemIndexOf, jsonSizeBound, type BatchBody, type BatchOutcome, type SendBatches, type SendFailure, type SourceRow } from "./import-run";
 
 const ev = (i: number): EventItem => ({ identityType: "crm", identityValue: `C-${i}`, event: "open_page", date: "2026-11-20T08:00:00Z" });
 
@@ -22,17 +22,45 @@ const classify = (e: unknown): SendFailure => (e instanceof FakeError ? e.failur
 const noSleep = async () => {};
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
-function harness(extra: Partial<ConstructorParameters<typeof EventImport>[0]> & { source: AsyncIterable<SourceRow> }) {
+type SendOne = (body: BatchBody, signal: AbortSignal) => Promise<void>;
+
+/** A request whose batches are sent one after another, each stored unless `one` throws. */
+const perBatch =
+  (one: SendOne): SendBatches =>
+  async (bodies, signal) => {
+    const outcomes: BatchOutcome[] = [];
+    for (const body of bodies) {
+      signal.throwIfAborted();
+      try {
+        await one(body, signal);
+        outcomes.push({ stored: true });
+      } catch (error) {
+        outcomes.push({ stored: false, error });
+      }
+    }
+    return outcomes;
+  };
+
+type Options = ConstructorParameters<typeof EventImport>[0];
+
+/** `send` sends one batch (through `perBatch`); `sendRequest` replaces the whole request. */
+function harness(extra: Partial<Omit<Options, "send">> & { source: AsyncIterable<SourceRow>; send?: SendOne; sendRequest?: SendBatches }) {
   const failures: { row: number; reason: string }[] = [];
   const batches: EventItem[][] = [];
+  const { send, sendRequest, ...rest } = extra;
   const run = new EventImport({
-    send: async (body) => {
-      batches.push(body.events);
-    },
+    send:
+      sendRequest ??
+      perBatch(
+        send ??
+          (async (body) => {
+            batches.push(body.events);
+          }),
+      ),
     classify,
     onFailure: (row, _values, reason) => failures.push({ row, reason }),
     sleep: noSleep,
-    ...extra,
+    ...rest,
   });
   return { run, failures, batches };
 }
@@ -46,38 +74,93 @@ describe("event import scheduler", () => {
     expect(result).toMatchObject({ sent: 1234, failed: 0, rowsRead: 1234, state: "done" });
   });
 
-  it("also cuts a batch before it passes the byte limit of the proxy", async () => {
-    const { run, batches } = harness({ source: rows(30, { size: () => 1000 }), maxBatchBytes: 10_000 });
-    await run.done;
-    expect(batches.every((b) => JSON.stringify(b).length <= 10_000)).toBe(true);
-    expect(batches.flat()).toHaveLength(30);
+  it("cuts a request before its JSON passes the app's byte limit", async () => {
+    const requests: BatchBody[][] = [];
+    const { run } = harness({
+      source: rows(30, { size: () => 1000 }),
+      maxRequestBytes: 10_000,
+      sendRequest: async (bodies) => {
+        requests.push(bodies);
+        return bodies.map(() => ({ stored: true }));
+      },
+    });
+    const result = await run.done;
+    expect(requests.every((r) => JSON.stringify({ batches: r }).length <= 10_000)).toBe(true);
+    expect(requests.flat().flatMap((b) => b.events)).toHaveLength(30);
+    expect(result.sent).toBe(30);
   });
 
-  it("keeps at most `concurrency` requests in flight and reads the file only as fast as it sends", async () => {
+  it("keeps at most `concurrency` requests in flight, fills the waiting request up to batchesPerRequest, and reads only as fast as it sends", async () => {
     let inFlight = 0;
     let most = 0;
     const release: (() => void)[] = [];
     const pulled = { count: 0 };
+    const sizes: number[] = [];
     const { run } = harness({
-      source: rows(2000, { pulled }),
+      source: rows(5000, { pulled }),
       concurrency: 3,
-      send: async () => {
+      batchesPerRequest: 10,
+      sendRequest: async (bodies) => {
+        sizes.push(bodies.length);
         inFlight += 1;
         most = Math.max(most, inFlight);
         await new Promise<void>((r) => release.push(r));
         inFlight -= 1;
+        return bodies.map(() => ({ stored: true }));
       },
     });
-    for (let i = 0; i < 10; i++) await tick();
-    // 3 batches in flight, one being formed: the reader is at most about 4 batches ahead.
+    for (let i = 0; i < 20; i++) await tick();
+    // The first requests leave at once with one batch each; then the next one fills while it waits
+    // for a slot: the reader is 3 + 10 batches ahead, no more.
     expect(inFlight).toBe(3);
-    expect(pulled.count).toBeLessThanOrEqual(401);
+    expect(sizes).toEqual([1, 1, 1]);
+    expect(run.progress.inFlight).toBe(3);
+    expect(pulled.count).toBeLessThanOrEqual(1301);
     while (run.progress.state !== "done") {
       release.splice(0).forEach((r) => r());
       await tick();
     }
     expect(most).toBe(3);
-    expect(run.progress.sent).toBe(2000);
+    // With 30+ batches in flight, a request leaves only when full (the last one with the rest).
+    expect(sizes.slice(3, -1).every((n) => n === 10)).toBe(true);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(50);
+    expect(run.progress).toMatchObject({ sent: 5000, inFlight: 0 });
+  });
+
+  it("a batch the app did not send goes again without using up an attempt; a request that failed as a whole is retried", async () => {
+    let calls = 0;
+    const requests: number[] = [];
+    let releaseFirst!: () => void;
+    const first = new Promise<void>((r) => (releaseFirst = r));
+    const { run, failures } = harness({
+      source: rows(300),
+      concurrency: 1,
+      maxAttempts: 2,
+      sendRequest: async (bodies) => {
+        calls += 1;
+        requests.push(bodies.length);
+        if (calls === 1) await first;
+        if (calls === 2) throw new FakeError({ transient: true, fieldErrors: [], message: "network error" });
+        // The first batch fails once for a 503, and the app stops there: the others are not sent.
+        if (calls === 3) return bodies.map((_, i) => (i === 0 ? { stored: false, error: new FakeError({ transient: true, fieldErrors: [], message: "HTTP 503" }) } : { stored: false }));
+        return bodies.map(() => ({ stored: true }));
+      },
+    });
+    for (let i = 0; i < 10; i++) await tick();
+    releaseFirst();
+    const result = await run.done;
+    // 1 batch at once (a free slot); the other 2 fail together, then 1 of them gets its 2nd failure
+    // (503) with the other not sent; both were at 1 attempt, so the 503 one gives up and the other goes on.
+    expect(requests).toEqual([1, 2, 2, 1]);
+    expect(failures).toHaveLength(100);
+    expect(failures[0]!.reason).toMatch(/HTTP 503 \(gave up after 2 attempts\)/);
+    expect(result).toMatchObject({ sent: 200, failed: 100, retries: 2 });
+  });
+
+  it("an answer with the wrong number of results counts as a failed request", async () => {
+    const { run, failures } = harness({ source: rows(3), sendRequest: async () => [] });
+    await run.done;
+    expect(failures.map((f) => f.reason)).toEqual(Array(3).fill("Error: the app answered 0 results for 1 batches"));
   });
 
   it("reports invalid rows with their reason and never sends them", async () => {
@@ -185,8 +268,9 @@ describe("event import scheduler", () => {
     const result = await run.done;
     expect(result.state).toBe("cancelled");
     expect(result.sent).toBe(100);
-    expect(failures.filter((f) => /cancelled while sending/.test(f.reason))).toHaveLength(100);
-    expect(pulled.count).toBeLessThan(400);
+    // The second request carried a full 10 batches; the reader had filled the next one, no more.
+    expect(failures.filter((f) => /cancelled while sending/.test(f.reason))).toHaveLength(1000);
+    expect(pulled.count).toBeLessThanOrEqual(2101);
   });
 
   it("a broken record stops reading, the rows before it are still sent, and the reason is kept", async () => {

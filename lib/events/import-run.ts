@@ -1,19 +1,26 @@
 import type { EventItem } from "./event-rows";
 
 /**
- * The batch scheduler of an event import: rows come from an async source (the CSV reader), go out in
- * `batchPushEvents` requests of at most 100 events (§4.3, §8) and at most `maxBatchBytes` of JSON
- * (the app's proxy takes 1 MiB), with at most `concurrency` requests in flight. The source is pulled
- * only when a batch can be formed, so a file of any size is read at the pace of sending.
+ * The batch scheduler of an event import: rows come from an async source (the CSV reader) and go to
+ * the platform's `batchPushEvents` in batches of at most 100 events (§4.3, §8). Several batches
+ * travel in one request to the app (`SendBatches`: at most `batchesPerRequest` batches and
+ * `maxRequestBytes` of JSON, the app's limit being 1 MiB), which sends them on one after another;
+ * at most `concurrency` requests are in flight, so the platform sees at most that many batches at
+ * once. A request leaves when it is full, or as soon as a batch is ready while fewer than
+ * `concurrency` batches are in flight (the platform would wait for work otherwise: so the first
+ * requests carry one batch each and a small file is not held back). The source is pulled only
+ * while a request can be formed, so a file of any size is read at the pace of sending.
  *
  * Failures, each reported once with its row through `onFailure`:
  * - invalid rows (from the source) are never sent;
  * - a batch refused with field errors naming items (`events[3].date` from the platform,
- *   `events.3.date` from the proxy): those rows fail with the message and the other rows are sent
- *   again (§4.3 does not say how one bad item fails a batch; the sandbox refuses the whole batch);
- * - a transient failure (network, 429, 5xx) is retried with exponential backoff and jitter
- *   (`Retry-After` when given), `maxAttempts` in all; then the batch's rows fail with the reason.
- *   A retry cannot store an event twice: every row carries a `date` and so an `externalId` (§2.3);
+ *   `events.3.date` from the app's validation): those rows fail with the message and the other rows
+ *   are sent again (§4.3 does not say how one bad item fails a batch; the sandbox refuses the whole batch);
+ * - a transient failure (network, 429, 5xx) of a batch or of the whole request is retried with
+ *   exponential backoff and jitter (`Retry-After` when given), `maxAttempts` in all; then the batch's
+ *   rows fail with the reason. A batch the app did not send (an earlier one's transient failure
+ *   stopped the request) goes again without counting an attempt. A retry cannot store an event
+ *   twice: every row carries a `date` and so an `externalId` (§2.3);
  * - any other refusal fails the batch's rows.
  * Pause stops new requests (those in flight finish); cancel aborts those in flight, whose rows are
  * reported as cancelled (the platform may or may not have stored them).
@@ -21,13 +28,23 @@ import type { EventItem } from "./event-rows";
 
 export type SourceRow = { row: number; values: readonly string[]; bytesRead: number } & ({ event: EventItem; reason?: undefined } | { event?: undefined; reason: string });
 
-export type SendBatch = (body: { events: EventItem[]; commonProps?: Record<string, unknown> }, signal: AbortSignal) => Promise<unknown>;
+/** One `batchPushEvents` body (§4.3). */
+export type BatchBody = { events: EventItem[]; commonProps?: Record<string, unknown> };
+
+/** What became of one batch of a request: stored, refused with `error`, or not sent (no `error`). */
+export type BatchOutcome = { stored: true } | { stored: false; error?: unknown };
+
+/**
+ * Sends batches in one request and answers one outcome per batch, in order; throws when the request
+ * as a whole failed (then none of its batches counts as stored).
+ */
+export type SendBatches = (batches: BatchBody[], signal: AbortSignal) => Promise<BatchOutcome[]>;
 
 /** What the scheduler needs to know of a failed request. */
 export type SendFailure = {
   transient: boolean;
   retryAfterSeconds?: number;
-  /** Sign-in needed again (§5.2.9): the import pauses and this batch is sent again on resume. */
+  /** Sign-in needed again (§5.2.9): the import pauses and the batch is sent again on resume. */
   pause?: boolean;
   fieldErrors: { field: string; message: string }[];
   message: string;
@@ -42,6 +59,7 @@ export type ImportProgress = {
   /** Rows that failed (invalid, refused, given up, cancelled). */
   failed: number;
   invalid: number;
+  /** Batches in requests that have not been answered yet. */
   inFlight: number;
   retries: number;
   state: "running" | "paused" | "cancelled" | "done";
@@ -53,14 +71,16 @@ export type ImportProgress = {
 
 export type ImportOptions = {
   source: AsyncIterable<SourceRow>;
-  send: SendBatch;
+  send: SendBatches;
   /** Turns what `send` threw into what the scheduler needs (e.g. from an `ApiError`). */
   classify: (error: unknown) => SendFailure;
   onFailure: (row: number, values: readonly string[], reason: string) => void;
   onProgress?: (progress: ImportProgress) => void;
   commonProps?: Record<string, unknown>;
   batchSize?: number;
-  maxBatchBytes?: number;
+  batchesPerRequest?: number;
+  maxRequestBytes?: number;
+  /** Requests in flight. */
   concurrency?: number;
   maxAttempts?: number;
   baseDelayMs?: number;
@@ -73,10 +93,17 @@ export type ImportOptions = {
 /** §8: at most 100 events per batchPushEvents request. */
 export const MAX_BATCH_EVENTS = 100;
 export const DEFAULT_CONCURRENCY = 4;
-/** Under the proxy's 1 MiB body limit, with room for the envelope. */
-export const DEFAULT_MAX_BATCH_BYTES = 900 * 1024;
+/**
+ * Batches per request to the app. Ten takes the browser's and the app's cost per request (HTTP,
+ * session, logging) out of the import's pace, while a request still ends within seconds.
+ */
+export const DEFAULT_BATCHES_PER_REQUEST = 10;
+/** Under the app's 1 MiB body limit, with room for the envelope. */
+export const DEFAULT_MAX_REQUEST_BYTES = 900 * 1024;
 
 type Item = SourceRow & { event: EventItem; size: number };
+/** A batch on its way, with its own count of transient failures. */
+type Batch = { items: Item[]; attempts: number };
 
 const ITEM_INDEX = /^events(?:\[(\d+)\]|\.(\d+))(?:\.|$)/;
 
@@ -124,13 +151,16 @@ export class EventImport {
   private readonly abort = new AbortController();
   private resumeWaiters: (() => void)[] = [];
   private slotWaiters: (() => void)[] = [];
+  /** Requests in flight (`progress.inFlight` counts their batches). */
+  private requests = 0;
   private readonly o: Required<Omit<ImportOptions, "onProgress" | "commonProps">> & Pick<ImportOptions, "onProgress" | "commonProps">;
   private activeSince: number;
 
   constructor(options: ImportOptions) {
     this.o = {
       batchSize: MAX_BATCH_EVENTS,
-      maxBatchBytes: DEFAULT_MAX_BATCH_BYTES,
+      batchesPerRequest: DEFAULT_BATCHES_PER_REQUEST,
+      maxRequestBytes: DEFAULT_MAX_REQUEST_BYTES,
       concurrency: DEFAULT_CONCURRENCY,
       maxAttempts: 5,
       baseDelayMs: 500,
@@ -143,6 +173,7 @@ export class EventImport {
     };
     // Never more than §8 allows, whatever the caller asks.
     this.o.batchSize = Math.max(1, Math.min(MAX_BATCH_EVENTS, this.o.batchSize));
+    this.o.batchesPerRequest = Math.max(1, this.o.batchesPerRequest);
     this.o.concurrency = Math.max(1, this.o.concurrency);
     this.activeSince = this.o.now();
     this.done = this.run();
@@ -197,26 +228,38 @@ export class EventImport {
     return !this.cancelled;
   }
 
+  private slotFree(): boolean {
+    return this.requests < this.o.concurrency;
+  }
+
   private async slot(): Promise<boolean> {
-    while (this.progress.inFlight >= this.o.concurrency && !this.cancelled) await new Promise<void>((r) => this.slotWaiters.push(r));
+    while (!this.slotFree() && !this.cancelled) await new Promise<void>((r) => this.slotWaiters.push(r));
     return this.gate();
   }
 
   private async run(): Promise<ImportProgress> {
     const running = new Set<Promise<void>>();
+    // Complete batches waiting for a request, the batch being filled, and the JSON bytes of both.
+    let ready: Item[][] = [];
     let batch: Item[] = [];
     let bytes = 0;
-    const dispatch = async () => {
-      const items = batch;
+    const close = () => {
+      if (batch.length > 0) ready.push(batch);
       batch = [];
+    };
+    const dispatch = async () => {
+      const batches = ready;
+      ready = [];
       bytes = 0;
       if (!(await this.slot())) {
-        for (const item of items) this.fail(item, "cancelled before sending");
+        for (const item of batches.flat()) this.fail(item, "cancelled before sending");
         return;
       }
-      this.progress.inFlight += 1;
-      const p = this.sendItems(items).finally(() => {
-        this.progress.inFlight -= 1;
+      this.requests += 1;
+      this.progress.inFlight += batches.length;
+      const p = this.sendRequest(batches.map((items) => ({ items, attempts: 0 }))).finally(() => {
+        this.requests -= 1;
+        this.progress.inFlight -= batches.length;
         running.delete(p);
         this.slotWaiters.shift()?.();
         this.report();
@@ -234,10 +277,17 @@ export class EventImport {
           continue;
         }
         const size = jsonSizeBound(source.event);
-        if (batch.length > 0 && bytes + size > this.o.maxBatchBytes) await dispatch();
+        if (bytes > 0 && bytes + size > this.o.maxRequestBytes) {
+          close();
+          await dispatch();
+        }
         batch.push({ ...source, event: source.event, size });
         bytes += size;
-        if (batch.length >= this.o.batchSize) await dispatch();
+        if (batch.length >= this.o.batchSize) {
+          close();
+          // A request leaves full, or at once while the platform would otherwise wait for work.
+          if (ready.length >= this.o.batchesPerRequest || (this.slotFree() && this.progress.inFlight < this.o.concurrency)) await dispatch();
+        }
         if (this.cancelled) break;
         // Only a paused import waits here: an await per row would cost a promise and a turn each.
         if (this.progress.state === "paused" && !(await this.gate())) break;
@@ -246,8 +296,13 @@ export class EventImport {
       this.progress.sourceError = error instanceof Error ? error.message : String(error);
     }
     try {
-      if (batch.length > 0 && !this.cancelled) await dispatch();
-      for (const item of batch) this.fail(item, "cancelled before sending");
+      close();
+      while (ready.length > 0 && !this.cancelled) {
+        const rest = ready.splice(this.o.batchesPerRequest);
+        await dispatch();
+        ready = rest;
+      }
+      for (const item of ready.flat()) this.fail(item, "cancelled before sending");
     } finally {
       await Promise.all(running);
     }
@@ -259,57 +314,89 @@ export class EventImport {
     return { ...this.progress };
   }
 
-  /** One batch, until it is stored or each of its rows has failed. */
-  private async sendItems(items: Item[]): Promise<void> {
-    let pending = items;
-    let attempt = 0;
+  private body(batch: Batch) {
+    return { events: batch.items.map((i) => i.event), ...(this.o.commonProps ? { commonProps: this.o.commonProps } : {}) };
+  }
+
+  /** One request's batches, sent again as needed until each is stored or each of its rows has failed. */
+  private async sendRequest(batches: Batch[]): Promise<void> {
+    let pending = batches;
     while (pending.length > 0) {
       if (!(await this.gate())) {
-        for (const item of pending) this.fail(item, "cancelled before sending");
+        for (const b of pending) for (const item of b.items) this.fail(item, "cancelled before sending");
         return;
       }
-      attempt += 1;
+      let outcomes: BatchOutcome[];
       try {
-        await this.o.send({ events: pending.map((i) => i.event), ...(this.o.commonProps ? { commonProps: this.o.commonProps } : {}) }, this.abort.signal);
-        this.progress.sent += pending.length;
-        return;
+        outcomes = await this.o.send(pending.map((b) => this.body(b)), this.abort.signal);
+        if (outcomes.length !== pending.length) throw new Error(`the app answered ${outcomes.length} results for ${pending.length} batches`);
       } catch (error) {
-        if (this.cancelled) {
-          for (const item of pending) this.fail(item, "cancelled while sending (the platform may have stored it)");
+        outcomes = pending.map(() => ({ stored: false, error }));
+      }
+      if (this.cancelled) {
+        pending.forEach((b, i) => {
+          if (outcomes[i]!.stored) this.progress.sent += b.items.length;
+          else for (const item of b.items) this.fail(item, "cancelled while sending (the platform may have stored it)");
+        });
+        return;
+      }
+      const again: Batch[] = [];
+      let waitMs = 0;
+      let pause = false;
+      pending.forEach((b, i) => {
+        const outcome = outcomes[i]!;
+        if (outcome.stored) {
+          this.progress.sent += b.items.length;
           return;
         }
-        const failure = this.o.classify(error);
+        if (outcome.error === undefined) {
+          again.push(b);
+          return;
+        }
+        const failure = this.o.classify(outcome.error);
         if (failure.pause) {
-          this.pause();
-          attempt = 0;
-          continue;
+          pause = true;
+          again.push({ items: b.items, attempts: 0 });
+          return;
         }
         if (failure.transient) {
-          if (attempt < this.o.maxAttempts) {
-            this.progress.retries += 1;
-            this.report();
-            await this.o.sleep(backoffMs(attempt, this.o.baseDelayMs, this.o.maxDelayMs, this.o.random, failure.retryAfterSeconds), this.abort.signal);
-            continue;
+          const attempts = b.attempts + 1;
+          if (attempts >= this.o.maxAttempts) {
+            for (const item of b.items) this.fail(item, `${failure.message} (gave up after ${attempts} attempts)`);
+            return;
           }
-          for (const item of pending) this.fail(item, `${failure.message} (gave up after ${attempt} attempts)`);
+          this.progress.retries += 1;
+          waitMs = Math.max(waitMs, backoffMs(attempts, this.o.baseDelayMs, this.o.maxDelayMs, this.o.random, failure.retryAfterSeconds));
+          again.push({ items: b.items, attempts });
           return;
         }
-        const byItem = new Map<number, string[]>();
-        for (const fe of failure.fieldErrors) {
-          const index = itemIndexOf(fe.field);
-          if (index === undefined || index >= pending.length) continue;
-          const field = fe.field.replace(ITEM_INDEX, "");
-          byItem.set(index, [...(byItem.get(index) ?? []), field ? `${field}: ${fe.message}` : fe.message]);
-        }
-        if (byItem.size === 0) {
-          for (const item of pending) this.fail(item, failure.message);
-          return;
-        }
-        for (const [index, messages] of byItem) this.fail(pending[index]!, messages.join("; "));
+        const rest = this.failRefusedItems(b.items, failure);
         // The others were refused only because the batch was: send them again.
-        pending = pending.filter((_, i) => !byItem.has(i));
-        attempt = 0;
+        if (rest.length > 0) again.push({ items: rest, attempts: 0 });
+      });
+      pending = again;
+      if (pause) this.pause();
+      else if (waitMs > 0) {
+        this.report();
+        await this.o.sleep(waitMs, this.abort.signal);
       }
     }
+  }
+
+  /** Fails the items a refusal names (or every item when it names none); answers the others. */
+  private failRefusedItems(items: Item[], failure: SendFailure): Item[] {
+    const byItem = new Map<number, string[]>();
+    for (const fe of failure.fieldErrors) {
+      const index = itemIndexOf(fe.field);
+      if (index === undefined || index >= items.length) continue;
+      const field = fe.field.replace(ITEM_INDEX, "");
+      byItem.set(index, [...(byItem.get(index) ?? []), field ? `${field}: ${fe.message}` : fe.message]);
+    }
+    if (byItem.size === 0) {
+      for (const item of items) this.fail(item, failure.message);
+      return [];
+    }
+    for (const [index, messages] of byItem) this.fail(items[index]!, messages.join("; "));
+    return items.filter((_, i) => !byItem.has(i));
   }
 }

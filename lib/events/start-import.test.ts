@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { ApiError, ReauthRequiredError } from "@/lib/api/api-error";
 import { parseCsv } from "./csv";
 import { describeInEnglish } from "./event-csv";
-import { classifyApiError, startEventImport } from "./start-import";
+import { EVENT_IMPORT_PATH } from "./import-api";
+import type { SendBatches } from "./import-run";
+import { classifyApiError, importThrough, startEventImport } from "./start-import";
 
 const streamOf = (text: string) => new Blob([text]).stream();
 
@@ -10,7 +12,11 @@ describe("an event import from CSV to batchPushEvents", () => {
   it("sends the valid rows with the md5 rule in commonProps and reports the others with their cells", async () => {
     const bodies: { events: unknown[]; commonProps?: unknown }[] = [];
     const csv = "identityType,identityValue,event,date,visits:number\r\ncrm,A,c_visit,2026-11-20 10:00:00,2\r\ncrm,B,c_visit,2026-11-20 10:00:00,two\r\ncrm,C,c_visit,2026-11-20 10:00:00,\r\n";
-    const started = await startEventImport({ stream: streamOf(csv), send: async (body) => void bodies.push(body), describe: describeInEnglish, rule: "md5" });
+    const send: SendBatches = async (batches) => {
+      bodies.push(...batches);
+      return batches.map(() => ({ stored: true }));
+    };
+    const started = await startEventImport({ stream: streamOf(csv), send, describe: describeInEnglish, rule: "md5" });
     if (!("run" in started)) throw new Error("header refused");
     const result = await started.run.done;
     expect(result).toMatchObject({ rowsRead: 3, sent: 2, failed: 1 });
@@ -31,13 +37,14 @@ describe("an event import from CSV to batchPushEvents", () => {
       describe: describeInEnglish,
       rule: "date",
       baseDelayMs: 1,
-      send: async () => {
+      send: async (batches) => {
         const call = ++calls;
         inFlight += 1;
         most = Math.max(most, inFlight);
         await new Promise((r) => setTimeout(r, 5));
         inFlight -= 1;
         if (call === 1) throw new ApiError({ status: 502, code: "upstream", message: "bad gateway" });
+        return batches.map(() => ({ stored: true }));
       },
     });
     if (!("run" in started)) throw new Error("header refused");
@@ -46,7 +53,7 @@ describe("an event import from CSV to batchPushEvents", () => {
   });
 
   it("a bad header starts nothing", async () => {
-    const started = await startEventImport({ stream: streamOf("event,date\r\n"), send: async () => {}, describe: describeInEnglish, rule: "date" });
+    const started = await startEventImport({ stream: streamOf("event,date\r\n"), send: async () => [], describe: describeInEnglish, rule: "date" });
     expect("run" in started).toBe(false);
     expect(started.problems.map((p) => p.code)).toEqual(["missingColumn", "missingColumn"]);
   });
@@ -57,7 +64,30 @@ describe("an event import from CSV to batchPushEvents", () => {
     expect(classifyApiError(new ApiError({ status: 500, code: "internal_error", message: "x" })).transient).toBe(true);
     expect(classifyApiError(new TypeError("fetch failed")).transient).toBe(true);
     expect(classifyApiError(new ReauthRequiredError({ message: "x", redirect: "/r" })).pause).toBe(true);
+    expect(classifyApiError(new ApiError({ status: 429, code: "rate_limited", message: "x", retryAfterSeconds: 7 })).retryAfterSeconds).toBe(7);
     const refused = classifyApiError(new ApiError({ status: 422, code: "400", message: "bad", fieldErrors: [{ field: "events[1].date", message: "m" }] }));
-    expect(refused).toEqual({ transient: false, fieldErrors: [{ field: "events[1].date", message: "m" }], message: "bad" });
+    expect(refused).toEqual({ transient: false, retryAfterSeconds: undefined, fieldErrors: [{ field: "events[1].date", message: "m" }], message: "bad" });
+  });
+
+  it("posts the batches to the app's import route and reads one outcome per batch", async () => {
+    const posted: { path: string; body: unknown }[] = [];
+    const post = async <T,>(path: string, body: unknown): Promise<T> => {
+      posted.push({ path, body });
+      return {
+        results: [
+          { status: "stored" },
+          { status: "failed", httpStatus: 502, error: { code: "503", message: "unavailable", retryAfterSeconds: 2 } },
+          { status: "not_sent" },
+        ],
+      } as T;
+    };
+    const batches = [1, 2, 3].map((i) => ({ events: [{ identityType: "crm", identityValue: `U-${i}`, event: "open_page", date: "2026-11-20T02:00:00Z" }] }));
+    const outcomes = await importThrough(post)(batches, new AbortController().signal);
+    expect(posted).toEqual([{ path: EVENT_IMPORT_PATH, body: { batches } }]);
+    expect(outcomes[0]).toEqual({ stored: true });
+    expect(outcomes[2]).toEqual({ stored: false });
+    const failed = outcomes[1] as { stored: false; error: ApiError };
+    expect(failed.error).toBeInstanceOf(ApiError);
+    expect(classifyApiError(failed.error)).toEqual({ transient: true, retryAfterSeconds: 2, fieldErrors: [], message: "unavailable" });
   });
 });

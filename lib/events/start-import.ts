@@ -1,21 +1,21 @@
 import { ApiError, ReauthRequiredError } from "@/lib/api/api-error";
-import type { BrowserFetch } from "@/lib/api/browser-fetch";
-import type { InputOf } from "@/lib/platform/operations";
+import type { AppPost } from "@/lib/api/browser-fetch";
 import type { DuplicateRule } from "./event-fields";
 import { openEventCsv } from "./event-csv";
 import type { HeaderProblem, RowProblem } from "./event-rows";
 import { FailureReport } from "./failure-report";
-import { EventImport, type ImportOptions, type SendBatch, type SendFailure } from "./import-run";
+import { EVENT_IMPORT_PATH, outcomeOf, type EventImportAnswer, type EventImportRequest } from "./import-api";
+import { EventImport, type ImportOptions, type SendBatches, type SendFailure } from "./import-run";
 
 /**
  * One event import, as the /events page runs it and the benchmark runs it in Node: the CSV byte
- * stream → rows (`openEventCsv`) → batches through `batchPushEvents` (`EventImport`) → a failure
- * report. `rule` is the §2.3 duplicate rule for rows without an `externalId`: `md5` goes to every
+ * stream → rows (`openEventCsv`) → batches of `batchPushEvents`, several per request to the app's
+ * import route (`EventImport`, `importThrough`) → a failure report. `rule` is the §2.3 duplicate rule for rows without an `externalId`: `md5` goes to every
  * event through `commonProps` (§4.3), `date` sends nothing (the platform's default).
  */
 export type StartImport = {
   stream: ReadableStream<Uint8Array>;
-  send: SendBatch;
+  send: SendBatches;
   describe: (problems: RowProblem[]) => string;
   rule: Exclude<DuplicateRule, "externalId">;
 } & Pick<ImportOptions, "onProgress" | "concurrency" | "maxAttempts" | "baseDelayMs">;
@@ -38,14 +38,19 @@ export async function startEventImport(o: StartImport): Promise<{ problems: Head
   return { problems: [], run, report };
 }
 
-/** `batchPushEvents` through the app's proxy with the browser's fetcher (or the same code in Node). */
-export function batchPushThrough(fetcher: BrowserFetch): SendBatch {
-  return (body, signal) => fetcher("events.batchPush", { body } as InputOf<"events.batchPush">, { signal });
+/** Batches through the app's import route (import-api.ts) with the browser's poster (or the same code in Node). */
+export function importThrough(post: AppPost): SendBatches {
+  return async (batches, signal) => {
+    const answer = await post<EventImportAnswer>(EVENT_IMPORT_PATH, { batches } satisfies EventImportRequest, { signal });
+    return answer.results.map((result) => outcomeOf(result));
+  };
 }
 
-/** What the scheduler needs of a failed proxy call: retry network / 429 / 5xx, pause for sign-in. */
+/** What the scheduler needs of a failed request or batch: retry network / 429 / 5xx, pause for sign-in. */
 export function classifyApiError(error: unknown): SendFailure {
   if (error instanceof ReauthRequiredError) return { transient: false, pause: true, fieldErrors: [], message: error.message };
-  if (error instanceof ApiError) return { transient: error.transient || error.status >= 500, fieldErrors: error.fieldErrors, message: error.message };
+  if (error instanceof ApiError) {
+    return { transient: error.transient || error.status >= 500, retryAfterSeconds: error.retryAfterSeconds, fieldErrors: error.fieldErrors, message: error.message };
+  }
   return { transient: true, fieldErrors: [], message: error instanceof Error ? error.message : String(error) };
 }

@@ -68,7 +68,7 @@ const BASE_HEADERS = {
   "x-content-type-options": "nosniff",
 };
 
-function jsonResponse(status: number, body: string | Uint8Array | null, requestId: string, extra?: Record<string, string>): Response {
+export function jsonResponse(status: number, body: string | Uint8Array | null, requestId: string, extra?: Record<string, string>): Response {
   // Bytes as they are: encoding a large string again would cost more than the rest of the relay.
   const init = typeof body === "string" || body === null ? body : new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength);
   return new Response(init, { status, headers: { ...BASE_HEADERS, "x-request-id": requestId, ...extra } });

@@ -1,43 +1,45 @@
 /**
  * Benchmark of the event import (not a test; `npm run bench`). 100,000 events (BENCH_EVENTS) go into
- * the sandbox two ways, with the same concurrency (the importer's DEFAULT_CONCURRENCY):
+ * the sandbox two ways, with the same number of batches at the sandbox at once (the importer's
+ * DEFAULT_CONCURRENCY):
  *   direct  – POST /v1/collector/batchPushEvents of 100 events straight to the sandbox API: the
  *             sandbox's own batch ingest rate;
  *   console – the importer the /events page runs (`startEventImport`: the streaming CSV reader, row
- *             mapping and validation, the batch scheduler, the browser's fetcher) reading a generated
+ *             mapping and validation, the batch scheduler, the browser's poster) reading a generated
  *             CSV file from disk (`fs.openAsBlob(...).stream()`, as `File.stream()` in the browser)
- *             and sending through the app's platform proxy (scripts/bench/support/servers.ts).
+ *             and sending through the app's event import route, which validates the batches of
+ *             100 and sends them to the sandbox one after another (scripts/bench/support/servers.ts).
  * Printed: events/s of both and the ratio console/direct (target >= 0.9).
  *
- * Fairness: the paths take turns in ROUNDS rounds, so that the growing database and the load of a
- * shared machine hit both alike: the console import of the one 100,000-row file is paused (its own
- * Pause) after each tenth of the events, waits until no batch is in flight, and a direct round of the
- * same size runs; then it resumes. Each path's time is the sum of its rounds (from start or resume
- * until nothing is in flight). Every event is new (distinct identity, type and time), so nothing is
- * dropped as a duplicate (§2.3). Both paths are warmed up alike before (the proxy process too), and
- * neither pays for making its test data: the CSV file is written and each direct round's request
- * bodies are made before the clocks (and CPU counts) start. Loopback only; the sandbox is in memory
- * and every server stops at the end. The CSV files go to a temporary folder that is removed.
+ * Fairness: each path imports its 100,000 events twice, whole (start to last answer), in the order
+ * direct, console, console, direct, so that a machine that speeds up or slows down during the run
+ * (and the growing database) weighs on both alike; a path's rate is its events over its time in both
+ * trials. Every event is new (distinct identity, type and time), so nothing is dropped as a
+ * duplicate (§2.3). Both paths are warmed up alike before (the app's process too), and neither pays
+ * for making its test data: the CSV files are written and each direct trial's request bodies are made
+ * before the clocks (and CPU counts) start. Loopback only; the sandbox is in memory and every server
+ * stops at the end. The CSV files go to a temporary folder that is removed.
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { openAsBlob } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { createBrowserFetch } from "../../lib/api/browser-fetch";
+import { createAppPost } from "../../lib/api/browser-fetch";
 import { describeInEnglish } from "../../lib/events/event-csv";
-import { DEFAULT_CONCURRENCY, MAX_BATCH_EVENTS, type EventImport } from "../../lib/events/import-run";
-import { batchPushThrough, startEventImport } from "../../lib/events/start-import";
+import { DEFAULT_CONCURRENCY, MAX_BATCH_EVENTS } from "../../lib/events/import-run";
+import { importThrough, startEventImport } from "../../lib/events/start-import";
 import { BENCH_OPEN_APP_ID, cpuMsOf, startBenchServers, type BenchServers } from "./support/servers";
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
-const ROUNDS = 10;
+/** Direct, console, console, direct. */
+const ORDER = ["direct", "console", "console", "direct"] as const;
 const IDENTITIES = 5000;
 /**
- * Events per path before measuring. The proxy process reaches its steady cost only after some
- * 20,000–30,000 events (V8 tiers its code up: ~60 µs per event in the first 10,000, ~22 later), and
- * only the console path goes through it; a short warm-up would charge that start to the console path.
+ * Events per path before measuring. The app's process reaches its steady cost only after some
+ * 20,000 events (V8 tiers its code up), and only the console path goes through it; a short warm-up
+ * would charge that start to the console path.
  */
-const WARM_EVENTS = Math.min(10_000, EVENTS);
+const WARM_EVENTS = Math.min(20_000, EVENTS);
 const HEADER = "identityType,identityValue,event,date,targetId,targetName,source,score,carModel,visits:number,price:money";
 const BASE_MS = Date.now() - 7 * 86_400_000;
 
@@ -113,15 +115,12 @@ async function direct(alpha: string, token: string, bodies: { body: string; even
   return { events: count - failed, seconds: (performance.now() - started) / 1000, failed };
 }
 
-/**
- * The console path in rounds: `between(round)` runs while the import is paused after each round's
- * share of the events and nothing is in flight.
- */
-async function viaConsole(proxyUrl: string, file: string, total: number, rounds: number, between: (round: number) => Promise<void>): Promise<Result> {
+/** One whole console import of `file`, timed from its start to the last answer. */
+async function viaConsole(proxyUrl: string, file: string): Promise<Result> {
   const origin = new URL(proxyUrl).origin;
-  // The browser's fetcher, unchanged; in Node the relative proxy URL gets the forwarder's origin, and
-  // Origin says "same origin" as the browser would (the proxy's CSRF check).
-  const fetcher = createBrowserFetch({
+  // The browser's poster, unchanged; in Node the relative URL gets the forwarder's origin, and
+  // Origin says "same origin" as the browser would (the route's CSRF check).
+  const post = createAppPost({
     openAppId: () => BENCH_OPEN_APP_ID,
     sessionToken: () => undefined,
     storage: () => undefined,
@@ -132,42 +131,16 @@ async function viaConsole(proxyUrl: string, file: string, total: number, rounds:
       return fetch(`${proxyUrl}${String(url)}`, { ...init, headers });
     },
   });
-  const share = Math.ceil(total / rounds);
-  let threshold = share;
-  let seconds = 0;
-  let segmentStart = performance.now();
-  // Set once the import has started; its own progress callback pauses it.
-  const control: { run?: EventImport } = {};
-  // Woken by every progress report (a batch done, a pause, the end): the clock stops when the last
-  // batch ends, without a polling timer that would spend the console path's CPU and add its period.
-  let wake: (() => void) | undefined;
-  const changed = () => new Promise<void>((resolve) => (wake = resolve));
+  const started = performance.now();
   const opened = await startEventImport({
     stream: (await openAsBlob(file)).stream() as ReadableStream<Uint8Array>,
-    send: batchPushThrough(fetcher),
+    send: importThrough(post),
     describe: describeInEnglish,
     rule: "date",
-    onProgress: (p) => {
-      if (p.state === "running" && p.sent >= threshold) {
-        threshold += share;
-        control.run?.pause();
-      }
-      wake?.();
-    },
   });
   if (!("run" in opened)) throw new Error(`the CSV header was refused: ${JSON.stringify(opened.problems)}`);
-  const run = opened.run;
-  control.run = run;
-  for (let round = 0; ; round++) {
-    // Until paused (or done) with nothing in flight.
-    while (run.progress.state === "running" || run.progress.inFlight > 0) await changed();
-    seconds += (performance.now() - segmentStart) / 1000;
-    if (run.progress.state !== "paused") break;
-    await between(round);
-    segmentStart = performance.now();
-    run.resume();
-  }
-  const result = await run.done;
+  const result = await opened.run.done;
+  const seconds = (performance.now() - started) / 1000;
   if (opened.report.count > 0) console.error(`  first failure: ${opened.report.parts()[2]?.trim()}`);
   return { events: result.sent, seconds, failed: result.failed };
 }
@@ -175,42 +148,36 @@ async function viaConsole(proxyUrl: string, file: string, total: number, rounds:
 const rate = (r: Result) => r.events / r.seconds;
 const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
+const add = (a: Result, b: Result): Result => ({ events: a.events + b.events, seconds: a.seconds + b.seconds, failed: a.failed + b.failed });
+
 async function main(): Promise<void> {
   const dir = await mkdtemp(path.join(tmpdir(), "events-import-bench-"));
   const servers = await startBenchServers({ customers: 0 });
   try {
-    const file = path.join(dir, "events.csv");
-    await writeCsv(file, "console", EVENTS);
     const warmFile = path.join(dir, "warm.csv");
     await writeCsv(warmFile, "warm-console", WARM_EVENTS);
-    console.log(`${fmt(EVENTS)} events per path, batches of ${MAX_BATCH_EVENTS}, concurrency ${DEFAULT_CONCURRENCY}, ${ROUNDS} rounds in turn`);
-    // Warm-up of both paths alike: connections, JIT, prepared statements (not counted). The proxy
+    const files = [0, 1].map((i) => path.join(dir, `events-${i}.csv`));
+    for (const [i, file] of files.entries()) await writeCsv(file, `console-${i}`, EVENTS);
+    console.log(`${fmt(EVENTS)} events per trial, batches of ${MAX_BATCH_EVENTS}, ${DEFAULT_CONCURRENCY} at the sandbox at once, trials ${ORDER.join(", ")}`);
+    // Warm-up of both paths alike: connections, JIT, prepared statements (not counted). The app's
     // process is warmed too, or the console path alone would pay for its cold start.
     await direct(servers.alpha, servers.token, directBodies("warm", 0, WARM_EVENTS));
-    await viaConsole(servers.proxyUrl, warmFile, WARM_EVENTS, 1, async () => {});
+    await viaConsole(servers.proxyUrl, warmFile);
 
-    const share = Math.ceil(EVENTS / ROUNDS);
-    let d: Result = { events: 0, seconds: 0, failed: 0 };
-    const directCpu: Cpu = { client: 0, proxy: 0, sandbox: 0 };
-    // All the CPU of the direct rounds (making their bodies included), taken out of the console's.
-    const betweenCpu: Cpu = { client: 0, proxy: 0, sandbox: 0 };
-    const directRound = async (round: number) => {
-      const outer = cpuNow(servers);
-      const bodies = directBodies("direct", round * share, Math.min(share, EVENTS - round * share));
+    const zero = (): Result => ({ events: 0, seconds: 0, failed: 0 });
+    const totals = { direct: zero(), console: zero() };
+    const cpu = { direct: { client: 0, proxy: 0, sandbox: 0 }, console: { client: 0, proxy: 0, sandbox: 0 } };
+    let consoleTrials = 0;
+    let directTrials = 0;
+    for (const path of ORDER) {
+      const bodies = path === "direct" ? directBodies(`direct-${directTrials++}`, 0, EVENTS) : undefined;
       const before = cpuNow(servers);
-      const r = await direct(servers.alpha, servers.token, bodies);
-      const after = cpuNow(servers);
-      cpuAdd(directCpu, before, after);
-      cpuAdd(betweenCpu, outer, after);
-      d = { events: d.events + r.events, seconds: d.seconds + r.seconds, failed: d.failed + r.failed };
-    };
-    const consoleCpu: Cpu = { client: 0, proxy: 0, sandbox: 0 };
-    const start = cpuNow(servers);
-    const c = await viaConsole(servers.proxyUrl, file, EVENTS, ROUNDS, directRound);
-    cpuAdd(consoleCpu, start, cpuNow(servers));
-    for (const k of ["client", "proxy", "sandbox"] as const) consoleCpu[k] -= betweenCpu[k];
-    // The console's last round ends the file; the direct path's last round runs after it.
-    while (d.events + d.failed < EVENTS) await directRound(Math.round((d.events + d.failed) / share));
+      const r = bodies ? await direct(servers.alpha, servers.token, bodies) : await viaConsole(servers.proxyUrl, files[consoleTrials++]!);
+      cpuAdd(cpu[path], before, cpuNow(servers));
+      totals[path] = add(totals[path], r);
+      console.log(`  ${path.padEnd(7)} ${fmt(rate(r)).padStart(7)} events/s`);
+    }
+    const [d, c] = [totals.direct, totals.console];
 
     console.log("\n| path    | events  | failed | seconds | events/s |");
     console.log("|---------|---------|--------|---------|----------|");
@@ -218,14 +185,14 @@ async function main(): Promise<void> {
       console.log(`| ${name.padEnd(7)} | ${fmt(r.events).padStart(7)} | ${String(r.failed).padStart(6)} | ${fmt(r.seconds, 2).padStart(7)} | ${fmt(rate(r)).padStart(8)} |`);
     }
     console.log(`ratio console/direct: ${fmt(rate(c) / rate(d), 2)} (target >= 0.9)`);
-    const perEvent = (cpu: Cpu, r: Result) => (["client", "proxy", "sandbox"] as const).map((k) => `${k} ${fmt((cpu[k] * 1000) / r.events)}`).join(", ");
-    console.log(`CPU µs per event — direct: ${perEvent(directCpu, d)}; console: ${perEvent(consoleCpu, c)} (the proxy does nothing on the direct path)`);
+    const perEvent = (x: Cpu, r: Result) => (["client", "proxy", "sandbox"] as const).map((k) => `${k} ${fmt((x[k] * 1000) / r.events)}`).join(", ");
+    console.log(`CPU µs per event — direct: ${perEvent(cpu.direct, d)}; console: ${perEvent(cpu.console, c)} (the app's process does nothing on the direct path)`);
     // On a saturated machine the rate follows the CPU an event costs in all processes together; with a
     // core per process it would follow the busiest process. Both are shown so the figure can be read.
-    const busiest = (cpu: Cpu, r: Result) => Math.max(cpu.client, cpu.proxy, cpu.sandbox) / r.events;
-    const total = (cpu: Cpu, r: Result) => (cpu.client + cpu.proxy + cpu.sandbox) / r.events;
-    console.log(`CPU per event, all processes: direct/console ${fmt(total(directCpu, d) / total(consoleCpu, c), 2)} (what a saturated machine's ratio tends to)`);
-    console.log(`projection with a core per process (busiest process): ratio ${fmt(busiest(directCpu, d) / busiest(consoleCpu, c), 2)} — computed from CPU figures, not measured`);
+    const busiest = (x: Cpu, r: Result) => Math.max(x.client, x.proxy, x.sandbox) / r.events;
+    const total = (x: Cpu, r: Result) => (x.client + x.proxy + x.sandbox) / r.events;
+    console.log(`CPU per event, all processes: direct/console ${fmt(total(cpu.direct, d) / total(cpu.console, c), 2)} (what a saturated machine's ratio tends to)`);
+    console.log(`projection with a core per process (busiest process): ratio ${fmt(busiest(cpu.direct, d) / busiest(cpu.console, c), 2)} — computed from CPU figures, not measured`);
     console.log(`machine: ${availableParallelism()} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
     const stored = await fetch(`${servers.alpha}/__sandbox/stats`).then((r) => r.json() as Promise<{ calls?: Record<string, number> }>);
     const batches = Object.entries(stored.calls ?? {}).filter(([k]) => k.includes("batchPushEvents"));

@@ -2,9 +2,10 @@
  * The servers of the benchmarks that go through the app's platform proxy, each in its own child
  * process (as on separate machines): the sandbox (in memory, loopback, port chosen by the system) and
  * the forwarders — the app's proxy (`handleProxyRequest` behind a node:http adapter: route match,
- * session stand-in, CSRF, validation, token, upstream call, lossless parse, JSON with string ids) and
- * a bare undici pass-through for GETs. Next's own routing is not included (no `next build` needed);
- * the session and token lookups are stand-ins (in the app they are remembered, lib/platform/proxy-cache.ts).
+ * session stand-in, CSRF, validation, token, upstream call, lossless parse, JSON with string ids)
+ * with the event import route (`handleEventImport`) beside it, and a bare undici pass-through for
+ * GETs. Next's own routing is not included (no `next build` needed); the session and token lookups
+ * are stand-ins (in the app they are remembered, lib/platform/proxy-cache.ts).
  *
  * `startBenchServers()` starts both and answers their addresses and a sandbox access token; this
  * file is also the children's entry point (`--sandbox`, `--forwarders <url>`).
@@ -47,6 +48,8 @@ function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
 
 async function forwardersRole(sandboxUrl: string): Promise<void> {
   const { handleProxyRequest } = await import("../../../lib/platform/proxy");
+  const { handleEventImport } = await import("../../../lib/events/import-route");
+  const { EVENT_IMPORT_PATH } = await import("../../../lib/events/import-api");
   const tokenRes = await fetch(`${sandboxUrl}/__sandbox/tokens`, { method: "POST", body: JSON.stringify({ environment: "alpha" }) });
   const token = ((await tokenRes.json()) as { access_token: string }).access_token;
   const session = { openAppId: BENCH_OPEN_APP_ID, tenantId: "80000000001" };
@@ -61,7 +64,9 @@ async function forwardersRole(sandboxUrl: string): Promise<void> {
     const headers = new Headers();
     for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
     const body = await readBody(req);
-    const response = await handleProxyRequest(new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers, body: body ? new Uint8Array(body) : undefined }), deps);
+    const request = new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers, body: body ? new Uint8Array(body) : undefined });
+    // The app's routes as Next would route them: the event import, else the platform proxy.
+    const response = await (req.url === EVENT_IMPORT_PATH ? handleEventImport : handleProxyRequest)(request, deps);
     const out = Buffer.from(await response.arrayBuffer());
     res.writeHead(response.status, Object.fromEntries(response.headers)).end(out);
   });
