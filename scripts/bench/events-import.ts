@@ -11,6 +11,10 @@
  *             100 and sends them to the sandbox one after another (scripts/bench/support/servers.ts).
  * Printed: events/s of both and the ratio console/direct (target >= 0.9).
  *
+ * Placement: the sandbox gets a core of its own (support/servers.ts `pinSandbox`; BENCH_PIN=0 lets
+ * all processes share the cores), as the platform has its own machines: the importer's browser-side
+ * work and the app's must not take the CPU of the platform whose rate is measured.
+ *
  * Fairness: each path imports its 100,000 events twice, whole (start to last answer), in the order
  * direct, console, console, direct, so that a machine that speeds up or slows down during the run
  * (and the growing database) weighs on both alike; a path's rate is its events over its time in both
@@ -22,7 +26,7 @@
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { openAsBlob } from "node:fs";
-import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { createAppPost } from "../../lib/api/browser-fetch";
 import { describeInEnglish } from "../../lib/events/event-csv";
@@ -152,7 +156,7 @@ const add = (a: Result, b: Result): Result => ({ events: a.events + b.events, se
 
 async function main(): Promise<void> {
   const dir = await mkdtemp(path.join(tmpdir(), "events-import-bench-"));
-  const servers = await startBenchServers({ customers: 0 });
+  const servers = await startBenchServers({ customers: 0, pinSandbox: true });
   try {
     const warmFile = path.join(dir, "warm.csv");
     await writeCsv(warmFile, "warm-console", WARM_EVENTS);
@@ -193,7 +197,7 @@ async function main(): Promise<void> {
     const total = (x: Cpu, r: Result) => (x.client + x.proxy + x.sandbox) / r.events;
     console.log(`CPU per event, all processes: direct/console ${fmt(total(cpu.direct, d) / total(cpu.console, c), 2)} (what a saturated machine's ratio tends to)`);
     console.log(`projection with a core per process (busiest process): ratio ${fmt(busiest(cpu.direct, d) / busiest(cpu.console, c), 2)} — computed from CPU figures, not measured`);
-    console.log(`machine: ${availableParallelism()} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+    console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}; ${servers.placement}`);
     const stored = await fetch(`${servers.alpha}/__sandbox/stats`).then((r) => r.json() as Promise<{ calls?: Record<string, number> }>);
     const batches = Object.entries(stored.calls ?? {}).filter(([k]) => k.includes("batchPushEvents"));
     console.log(`sandbox batchPushEvents calls: ${batches.map(([k, v]) => `${k} ${v}`).join(", ")}`);

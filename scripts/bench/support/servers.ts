@@ -10,14 +10,15 @@
  * `startBenchServers()` starts both and answers their addresses and a sandbox access token; this
  * file is also the children's entry point (`--sandbox`, `--forwarders <url>`).
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { availableParallelism } from "node:os";
 import { createInterface } from "node:readline";
 import { Agent, request } from "undici";
 
-export type BenchServers = { alpha: string; proxyUrl: string; bareUrl: string; token: string; pids: { sandbox: number; forwarders: number }; close(): void };
+export type BenchServers = { alpha: string; proxyUrl: string; bareUrl: string; token: string; pids: { sandbox: number; forwarders: number }; placement: string; close(): void };
 
 /** The openAppId the proxy's session stand-in belongs to (what the browser sends as X-Open-App-Id). */
 export const BENCH_OPEN_APP_ID = "alpha-app";
@@ -95,8 +96,30 @@ function startChild(args: string[]): Promise<{ child: ChildProcess; info: Record
   });
 }
 
-/** Starts the sandbox (seeded with `customers`, none when 0) and the forwarders; `close()` stops both. */
-export async function startBenchServers(options: { customers: number }): Promise<BenchServers> {
+/**
+ * Gives the sandbox a core of its own and this process and the forwarders the others (Linux
+ * `taskset`), as if the platform ran on its own machine: sharing all cores, the load generator's
+ * work (a browser's, on the user's machine in reality) and the app's take CPU from the platform
+ * whose rate is measured. Answers what was done, for the printout; nothing without taskset, with a
+ * single core, or with BENCH_PIN=0.
+ */
+function pinSandbox(sandbox: number, others: number[]): string {
+  const cores = availableParallelism();
+  if (process.env.BENCH_PIN === "0" || cores < 2) return "not pinned: all processes share the cores";
+  try {
+    execFileSync("taskset", ["-apc", "0", String(sandbox)], { stdio: "ignore" });
+    for (const pid of others) execFileSync("taskset", ["-apc", `1-${cores - 1}`, String(pid)], { stdio: "ignore" });
+  } catch {
+    return "not pinned (no taskset): all processes share the cores";
+  }
+  return `pinned: the sandbox on core 0, the load generator and the app on core${cores > 2 ? `s 1-${cores - 1}` : " 1"}`;
+}
+
+/**
+ * Starts the sandbox (seeded with `customers`, none when 0) and the forwarders; `close()` stops both.
+ * `pinSandbox`: see pinSandbox above (`placement` says what was done).
+ */
+export async function startBenchServers(options: { customers: number; pinSandbox?: boolean }): Promise<BenchServers> {
   const children: ChildProcess[] = [];
   const close = () => {
     for (const child of children) child.kill();
@@ -106,7 +129,8 @@ export async function startBenchServers(options: { customers: number }): Promise
     children.push(sb.child);
     const fw = await startChild(["--forwarders", sb.info.alpha!]);
     children.push(fw.child);
-    return { alpha: sb.info.alpha!, proxyUrl: fw.info.proxyUrl!, bareUrl: fw.info.bareUrl!, token: fw.info.token!, pids: { sandbox: sb.child.pid!, forwarders: fw.child.pid! }, close };
+    const placement = options.pinSandbox ? pinSandbox(sb.child.pid!, [process.pid, fw.child.pid!]) : "not pinned: all processes share the cores";
+    return { alpha: sb.info.alpha!, proxyUrl: fw.info.proxyUrl!, bareUrl: fw.info.bareUrl!, token: fw.info.token!, pids: { sandbox: sb.child.pid!, forwarders: fw.child.pid! }, placement, close };
   } catch (error) {
     close();
     throw error;
