@@ -98,20 +98,21 @@ describe("event import through the app's route into the sandbox", () => {
   });
 
   it("503s from the platform are retried by the importer until every row is stored, none twice", async () => {
-    await control("/faults", { faults: [{ path: "/v1/collector/batchPushEvents", method: "POST", errorRate: 0.3, status: 503 }] });
-    const rows = Array.from({ length: 800 }, (_, i) => `retry,R-${i},c_route_retry,${day} 11:${String(Math.floor(i / 60)).padStart(2, "0")}:${String(i % 60).padStart(2, "0")}`);
+    await control("/faults", { faults: [{ path: "/v1/collector/batchPushEvents", method: "POST", errorRate: 0.5, status: 503 }] });
+    // 20 batches at a 50% error rate: all of them pass at once with a chance of 1 in a million.
+    const rows = Array.from({ length: 2000 }, (_, i) => `retry,R-${i},c_route_retry,${day} 11:${String(Math.floor(i / 60)).padStart(2, "0")}:${String(i % 60).padStart(2, "0")}`);
     const opened = await startEventImport({
       stream: csvOf(["identityType,identityValue,event,date", ...rows]),
       send: importThrough(post),
       describe: describeInEnglish,
       rule: "date",
       baseDelayMs: 5,
-      maxAttempts: 20,
+      maxAttempts: 30,
     });
     if (!("run" in opened)) throw new Error("header refused");
     const result = await opened.run.done;
-    expect(result).toMatchObject({ sent: 800, failed: 0 });
+    expect(result).toMatchObject({ sent: 2000, failed: 0 });
     expect(result.retries).toBeGreaterThan(0);
-    expect(await stored("c_route_retry")).toBe(800);
+    expect(await stored("c_route_retry")).toBe(2000);
   });
 });
