@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProxyDeps } from "@/lib/platform/proxy";
 import { json, startFakeUpstream, type FakeUpstream } from "@/lib/platform/testing/fake-upstream";
+import { fakeProxyDeps, Reauth } from "@/lib/platform/testing/proxy-deps";
 import { parseCsv } from "./csv";
 import { handleCustomerExport } from "./customer-export-route";
 
@@ -15,21 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => up.close());
 
-class Reauth extends Error {}
-
-function makeDeps(overrides: Partial<ProxyDeps> = {}) {
-  const lines: Array<Record<string, unknown>> = [];
-  const push = (obj: object, msg?: string) => void lines.push({ ...obj, msg });
-  const deps: ProxyDeps = {
-    requireSession: async () => ({ ok: true, session: { openAppId: "alpha-app", tenantId: "1" } }),
-    getAccessToken: vi.fn(async (_key, options?: { forceRefresh?: boolean }) => ({ accessToken: options?.forceRefresh ? `${TOKEN}_new` : TOKEN, apiUrl: up.url })),
-    isReauthRequired: (e) => e instanceof Reauth,
-    log: { info: push, warn: push, error: push },
-    client: { retry: { maxAttempts: 1 }, timeoutMs: 2_000 },
-    ...overrides,
-  };
-  return { deps, lines };
-}
+const makeDeps = (overrides: Partial<ProxyDeps> = {}) => fakeProxyDeps({ apiUrl: () => up.url, token: TOKEN, client: { retry: { maxAttempts: 1 }, timeoutMs: 2_000 }, overrides });
 
 const consoleHeaders = { "x-engage-request": "1", "sec-fetch-site": "same-origin", "x-open-app-id": "alpha-app" };
 const exportRequest = (query = "", headers: Record<string, string> = consoleHeaders) => new Request(`${APP}/api/export/customers${query ? `?${query}` : ""}`, { headers });

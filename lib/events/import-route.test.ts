@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_BODY_BYTES, type ProxyDeps } from "@/lib/platform/proxy";
 import { json, startFakeUpstream, type FakeUpstream } from "@/lib/platform/testing/fake-upstream";
+import { fakeProxyDeps, Reauth } from "@/lib/platform/testing/proxy-deps";
 import { MAX_BATCHES_PER_REQUEST, type EventImportAnswer } from "./import-api";
 import { handleEventImport } from "./import-route";
 
@@ -13,21 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => up.close());
 
-class Reauth extends Error {}
-
-function makeDeps(overrides: Partial<ProxyDeps> = {}) {
-  const lines: Array<Record<string, unknown>> = [];
-  const push = (obj: object, msg?: string) => void lines.push({ ...obj, msg });
-  const deps: ProxyDeps = {
-    requireSession: async () => ({ ok: true, session: { openAppId: "alpha-app", tenantId: "1" } }),
-    getAccessToken: vi.fn(async () => ({ accessToken: TOKEN, apiUrl: up.url })),
-    isReauthRequired: (e) => e instanceof Reauth,
-    log: { info: push, warn: push, error: push },
-    client: { retry: { baseDelayMs: 1, maxDelayMs: 2 }, timeoutMs: 2_000 },
-    ...overrides,
-  };
-  return { deps, lines };
-}
+const makeDeps = (overrides: Partial<ProxyDeps> = {}) =>
+  fakeProxyDeps({ apiUrl: () => up.url, token: TOKEN, client: { retry: { baseDelayMs: 1, maxDelayMs: 2 }, timeoutMs: 2_000 }, overrides });
 
 const sameOrigin = { "x-engage-request": "1", origin: APP, "sec-fetch-site": "same-origin", "content-type": "application/json" };
 

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { handleProxyRequest, MAX_BODY_BYTES, type ProxyDeps } from "./proxy";
 import { json, startFakeUpstream, type FakeUpstream } from "./testing/fake-upstream";
+import { fakeProxyDeps, Reauth } from "./testing/proxy-deps";
 
 const APP = "http://app.test";
 const BIG = "9007199254740993";
@@ -12,25 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => up.close());
 
-class Reauth extends Error {}
-
-function makeDeps(overrides: Partial<ProxyDeps> = {}) {
-  const lines: Array<Record<string, unknown>> = [];
-  const push = (obj: object, msg?: string) => void lines.push({ ...obj, msg });
-  const getAccessToken = vi.fn(async (_key: { openAppId: string; tenantId: string }, options?: { forceRefresh?: boolean; rejectedAccessToken?: string }) => ({
-    accessToken: options?.forceRefresh ? `${TOKEN}_new` : TOKEN,
-    apiUrl: up.url,
-  }));
-  const deps: ProxyDeps = {
-    requireSession: async () => ({ ok: true, session: { openAppId: "alpha-app", tenantId: "1" } }),
-    getAccessToken,
-    isReauthRequired: (e) => e instanceof Reauth,
-    log: { info: push, warn: push, error: push },
-    client: { retry: { baseDelayMs: 1, maxDelayMs: 2 }, timeoutMs: 2_000 },
-    ...overrides,
-  };
-  return { deps, lines, getAccessToken };
-}
+const makeDeps = (overrides: Partial<ProxyDeps> = {}) =>
+  fakeProxyDeps({ apiUrl: () => up.url, token: TOKEN, client: { retry: { baseDelayMs: 1, maxDelayMs: 2 }, timeoutMs: 2_000 }, overrides });
 
 function get(path: string, headers: Record<string, string> = {}): Request {
   return new Request(`${APP}/api/platform${path}`, { headers });
