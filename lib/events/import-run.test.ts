@@ -90,6 +90,28 @@ describe("event import scheduler", () => {
     expect(result.sent).toBe(30);
   });
 
+  it("at the request's byte limit sends the complete batches and keeps the one being filled whole", async () => {
+    const requests: number[][] = [];
+    let releaseFirst!: () => void;
+    const first = new Promise<void>((r) => (releaseFirst = r));
+    const { run } = harness({
+      source: rows(400, { size: () => 10 }),
+      concurrency: 1,
+      // Room for a batch and a half.
+      maxRequestBytes: 150 * jsonSizeBound({ ...ev(100), summary: "x".repeat(10) }),
+      sendRequest: async (bodies) => {
+        requests.push(bodies.map((b) => b.events.length));
+        if (requests.length === 1) await first;
+        return bodies.map(() => ({ stored: true }));
+      },
+    });
+    for (let i = 0; i < 10; i++) await tick();
+    releaseFirst();
+    const result = await run.done;
+    expect(requests).toEqual([[100], [100], [100], [100]]);
+    expect(result.sent).toBe(400);
+  });
+
   it("keeps at most `concurrency` requests in flight, fills the waiting request up to batchesPerRequest, and reads only as fast as it sends", async () => {
     let inFlight = 0;
     let most = 0;

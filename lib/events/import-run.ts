@@ -239,18 +239,21 @@ export class EventImport {
 
   private async run(): Promise<ImportProgress> {
     const running = new Set<Promise<void>>();
-    // Complete batches waiting for a request, the batch being filled, and the JSON bytes of both.
+    // Complete batches waiting for a request and the batch being filled, with the JSON bytes of each.
     let ready: Item[][] = [];
+    let readyBytes = 0;
     let batch: Item[] = [];
-    let bytes = 0;
+    let batchBytes = 0;
     const close = () => {
       if (batch.length > 0) ready.push(batch);
+      readyBytes += batchBytes;
       batch = [];
+      batchBytes = 0;
     };
     const dispatch = async () => {
       const batches = ready;
       ready = [];
-      bytes = 0;
+      readyBytes = 0;
       if (!(await this.slot())) {
         for (const item of batches.flat()) this.fail(item, "cancelled before sending");
         return;
@@ -277,12 +280,14 @@ export class EventImport {
           continue;
         }
         const size = jsonSizeBound(source.event);
-        if (bytes > 0 && bytes + size > this.o.maxRequestBytes) {
-          close();
+        // At the request's byte limit the complete batches go; the batch being filled is cut only
+        // when it alone reaches the limit (a cut batch is one more platform call).
+        while ((ready.length > 0 || batch.length > 0) && readyBytes + batchBytes + size > this.o.maxRequestBytes) {
+          if (ready.length === 0) close();
           await dispatch();
         }
         batch.push({ ...source, event: source.event, size });
-        bytes += size;
+        batchBytes += size;
         if (batch.length >= this.o.batchSize) {
           close();
           // A request leaves full, or at once while the platform would otherwise wait for work.
