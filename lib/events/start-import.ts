@@ -10,8 +10,9 @@ import { EventImport, type ImportOptions, type SendBatches, type SendFailure } f
 /**
  * One event import, as the /events page runs it and the benchmark runs it in Node: the CSV byte
  * stream → rows (`openEventCsv`) → batches of `batchPushEvents`, several per request to the app's
- * import route (`EventImport`, `importThrough`) → a failure report. `rule` is the §2.3 duplicate rule for rows without an `externalId`: `md5` goes to every
- * event through `commonProps` (§4.3), `date` sends nothing (the platform's default).
+ * import route (`EventImport`, `importThrough`) → a failure report. `rule` is the §2.3 duplicate
+ * rule for rows without an `externalId`: `md5` goes to every event through `commonProps` (§4.3),
+ * `date` sends nothing (the platform's default).
  */
 export type StartImport = {
   stream: ReadableStream<Uint8Array>;
