@@ -75,11 +75,12 @@ test("inside the admin's iframe the app's authorize request carries the platform
 
   await page.goto(MARKET);
   await signIn(page);
+  // Waited for before the click: with consent given by an earlier spec the frame returns at once.
+  const first = toCallback();
   await page.getByRole("region", { name: "Engage Console" }).getByRole("link", { name: "Open" }).click();
   const frame = page.frameLocator('iframe[title="Engage Console"]');
   // Signed in already: inside the cross-site frame the platform session cookie is sent, so the
   // frame shows consent (or, if another spec consented before, returns at once), never a login form.
-  const first = toCallback();
   const consent = frame.getByRole("heading", { name: "Authorize Engage Console" });
   const shown = await Promise.race([first.then(() => "callback" as const), consent.waitFor().then(() => "consent" as const, () => "none" as const)]);
   if (shown === "consent") {
