@@ -14,7 +14,7 @@ import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { availableParallelism } from "node:os";
+import { availableParallelism, setPriority } from "node:os";
 import { createInterface } from "node:readline";
 import { Agent, request } from "undici";
 
@@ -97,29 +97,33 @@ function startChild(args: string[]): Promise<{ child: ChildProcess; info: Record
 }
 
 /**
- * Gives the sandbox a core of its own and this process and the forwarders the others (Linux
- * `taskset`), as if the platform ran on its own machine: sharing all cores, the load generator's
- * work (a browser's, on the user's machine in reality) and the app's take CPU from the platform
- * whose rate is measured. Answers what was done, for the printout; nothing without taskset, with a
- * single core, or with BENCH_PIN=0.
+ * Places the processes as if each ran on its own machine, as they do in reality (the platform's
+ * servers, the app's server, the user's browser): the sandbox gets a core of its own (Linux
+ * `taskset`), this process (the load generator: a browser's work) and the forwarders (the app) the
+ * others, and this process runs at a lower priority (nice 10), so that it never delays the app.
+ * Otherwise the browser's work takes CPU from the platform whose rate is measured and from the app
+ * in the middle. Answers what was done, for the printout; nothing without taskset, with a single
+ * core, or with BENCH_PIN=0.
  */
-function pinSandbox(sandbox: number, others: number[]): string {
+function placeProcesses(sandbox: number, app: number): string {
   const cores = availableParallelism();
-  if (process.env.BENCH_PIN === "0" || cores < 2) return "not pinned: all processes share the cores";
+  const shared = "not pinned: all processes share the cores";
+  if (process.env.BENCH_PIN === "0" || cores < 2) return shared;
   try {
     execFileSync("taskset", ["-apc", "0", String(sandbox)], { stdio: "ignore" });
-    for (const pid of others) execFileSync("taskset", ["-apc", `1-${cores - 1}`, String(pid)], { stdio: "ignore" });
+    for (const pid of [process.pid, app]) execFileSync("taskset", ["-apc", `1-${cores - 1}`, String(pid)], { stdio: "ignore" });
   } catch {
-    return "not pinned (no taskset): all processes share the cores";
+    return `${shared} (no taskset)`;
   }
-  return `pinned: the sandbox on core 0, the load generator and the app on core${cores > 2 ? `s 1-${cores - 1}` : " 1"}`;
+  setPriority(process.pid, 10);
+  return `the sandbox on core 0, the app and the load generator (nice 10) on core${cores > 2 ? `s 1-${cores - 1}` : " 1"}`;
 }
 
 /**
  * Starts the sandbox (seeded with `customers`, none when 0) and the forwarders; `close()` stops both.
- * `pinSandbox`: see pinSandbox above (`placement` says what was done).
+ * `placeApart`: see placeProcesses above (`placement` says what was done).
  */
-export async function startBenchServers(options: { customers: number; pinSandbox?: boolean }): Promise<BenchServers> {
+export async function startBenchServers(options: { customers: number; placeApart?: boolean }): Promise<BenchServers> {
   const children: ChildProcess[] = [];
   const close = () => {
     for (const child of children) child.kill();
@@ -129,7 +133,7 @@ export async function startBenchServers(options: { customers: number; pinSandbox
     children.push(sb.child);
     const fw = await startChild(["--forwarders", sb.info.alpha!]);
     children.push(fw.child);
-    const placement = options.pinSandbox ? pinSandbox(sb.child.pid!, [process.pid, fw.child.pid!]) : "not pinned: all processes share the cores";
+    const placement = options.placeApart ? placeProcesses(sb.child.pid!, fw.child.pid!) : "not pinned: all processes share the cores";
     return { alpha: sb.info.alpha!, proxyUrl: fw.info.proxyUrl!, bareUrl: fw.info.bareUrl!, token: fw.info.token!, pids: { sandbox: sb.child.pid!, forwarders: fw.child.pid! }, placement, close };
   } catch (error) {
     close();
