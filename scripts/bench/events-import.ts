@@ -171,7 +171,7 @@ async function main(): Promise<void> {
   try {
     const warmFile = path.join(dir, "warm.csv");
     await writeCsv(warmFile, "warm-console", WARM_EVENTS);
-    const files = ORDER.filter((p) => p === "console").map((_, i) => path.join(dir, `events-${i}.csv`));
+    const files = ORDER.filter((trial) => trial === "console").map((_, i) => path.join(dir, `events-${i}.csv`));
     for (const [i, file] of files.entries()) await writeCsv(file, `console-${i}`, EVENTS);
     console.log(`${fmt(EVENTS)} events per trial, batches of ${MAX_BATCH_EVENTS}, ${DEFAULT_CONCURRENCY} at the sandbox at once, trials ${ORDER.join(", ")}`);
     for (let from = 0; from < PREFILL_EVENTS; from += 50_000) await direct(servers.alpha, servers.token, directBodies("prefill", from, Math.min(50_000, PREFILL_EVENTS - from)));
@@ -185,13 +185,13 @@ async function main(): Promise<void> {
     const cpu = { direct: { client: 0, proxy: 0, sandbox: 0 }, console: { client: 0, proxy: 0, sandbox: 0 } };
     let consoleTrials = 0;
     let directTrials = 0;
-    for (const path of ORDER) {
-      const bodies = path === "direct" ? directBodies(`direct-${directTrials++}`, 0, EVENTS) : undefined;
+    for (const trial of ORDER) {
+      const bodies = trial === "direct" ? directBodies(`direct-${directTrials++}`, 0, EVENTS) : undefined;
       const before = cpuNow(servers);
       const r = bodies ? await direct(servers.alpha, servers.token, bodies) : await viaConsole(servers.proxyUrl, files[consoleTrials++]!);
-      cpuAdd(cpu[path], before, cpuNow(servers));
-      totals[path] = add(totals[path], r);
-      console.log(`  ${path.padEnd(7)} ${fmt(rate(r)).padStart(7)} events/s`);
+      cpuAdd(cpu[trial], before, cpuNow(servers));
+      totals[trial] = add(totals[trial], r);
+      console.log(`  ${trial.padEnd(7)} ${fmt(rate(r)).padStart(7)} events/s`);
     }
     const [d, c] = [totals.direct, totals.console];
 
