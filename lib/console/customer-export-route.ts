@@ -1,7 +1,7 @@
 import "server-only";
 import { callPlatform } from "@/lib/platform/client";
 import { operations } from "@/lib/platform/operations";
-import { authenticate, callOptionsFor, platformFailure, requestIdOf, type ProxyDeps } from "@/lib/platform/proxy";
+import { authenticate, callOptionsFor, errorField, platformFailure, requestIdOf, type ProxyDeps } from "@/lib/platform/proxy";
 import { exportFileName } from "./csv";
 import { exportPlan, startCsvExport, type ExportRow, type FetchPage } from "./customer-export";
 import { parseListState } from "./customer-list-state";
@@ -37,13 +37,13 @@ export async function handleCustomerExport(request: Request, deps: ProxyDeps): P
     stream = await startCsvExport(plan, fetchPage, {
       onEnd: ({ rows, error, cancelled }) => {
         const line = { ...logBase, rows, cancelled: cancelled ?? false, ms: Math.round(performance.now() - started) };
-        if (error) deps.log.warn({ ...line, err: error instanceof Error ? { name: error.name, message: error.message } : String(error) }, "customer export failed midway");
+        if (error) deps.log.warn({ ...line, err: errorField(error) }, "customer export failed midway");
         else deps.log.info(line, "customer export");
       },
     });
   } catch (error) {
     const failure = platformFailure(error, request, requestId, key, deps);
-    if (failure.unexpected) deps.log.error({ ...logBase, err: error instanceof Error ? { name: error.name, message: error.message } : String(error) }, "customer export failed");
+    if (failure.unexpected) deps.log.error({ ...logBase, err: errorField(error) }, "customer export failed");
     else deps.log.info({ ...logBase, status: failure.response.status, ...failure.log }, "customer export refused");
     return failure.response;
   }

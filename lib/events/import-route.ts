@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { parseOperationInput, sendPlatformRequest } from "@/lib/platform/client";
 import { operations } from "@/lib/platform/operations";
-import { authenticate, callOptionsFor, errorResponse, jsonResponse, platformFailure, readJsonBody, requestIdOf, type ProxyDeps } from "@/lib/platform/proxy";
+import { answerLogger, authenticate, callOptionsFor, errorField, errorResponse, jsonResponse, platformFailure, readJsonBody, requestIdOf, type ProxyDeps } from "@/lib/platform/proxy";
 import { MAX_BATCHES_PER_REQUEST, type BatchResult, type EventImportAnswer } from "./import-api";
 
 /**
@@ -23,16 +23,10 @@ const envelope = z.strictObject({
 const mayPass = (status: number) => status === 429 || status >= 500;
 
 export async function handleEventImport(request: Request, deps: ProxyDeps): Promise<Response> {
-  const started = performance.now();
   const requestId = requestIdOf(request);
   const url = new URL(request.url);
   const logBase = { requestId, method: "POST", path: url.pathname, op: "events.import" };
-  const finish = (response: Response, extra: Record<string, unknown> = {}): Response => {
-    const line = { ...logBase, status: response.status, ms: Math.round((performance.now() - started) * 10) / 10, ...extra };
-    if (response.status >= 500) deps.log.warn(line, "event import");
-    else deps.log.info(line, "event import");
-    return response;
-  };
+  const finish = answerLogger(deps.log, logBase, "event import");
 
   const auth = await authenticate(request, url, requestId, deps, { csrf: true });
   if (!auth.ok) return finish(auth.response);
@@ -72,7 +66,7 @@ export async function handleEventImport(request: Request, deps: ProxyDeps): Prom
         const failed = platformFailure(error, request, requestId, auth.key, deps);
         // Sign-in needed, or the browser went away: the request as a whole (see import-api.ts).
         if (failed.failure.status === 401 || failed.failure.status === 499) return finish(failed.response, { ...failed.log, batches: results.length + 1, stored: count(results, "stored") });
-        if (failed.unexpected) deps.log.error({ ...logBase, err: error instanceof Error ? { name: error.name, message: error.message } : String(error) }, "event import batch failed");
+        if (failed.unexpected) deps.log.error({ ...logBase, err: errorField(error) }, "event import batch failed");
         const { status, code, message, fieldErrors, retryAfterSeconds } = failed.failure;
         results.push({ status: "failed", httpStatus: status, error: { code, message, fieldErrors, retryAfterSeconds } });
         stopped = mayPass(status);
@@ -80,7 +74,7 @@ export async function handleEventImport(request: Request, deps: ProxyDeps): Prom
     }
   } catch (error) {
     const failure = platformFailure(error, request, requestId, auth.key, deps);
-    if (failure.unexpected) deps.log.error({ ...logBase, err: error instanceof Error ? { name: error.name, message: error.message } : String(error) }, "event import failed");
+    if (failure.unexpected) deps.log.error({ ...logBase, err: errorField(error) }, "event import failed");
     return finish(failure.response, failure.log);
   }
   const answer: EventImportAnswer = { results };

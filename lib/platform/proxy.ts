@@ -234,20 +234,30 @@ function logRetry(deps: ProxyDeps, logBase: object, info: Parameters<NonNullable
   deps.client?.onRetry?.(info);
 }
 
+/**
+ * Logs a route's answer once, as a warning from 500 up, with the milliseconds since `started`, and
+ * returns it; `logBase` is read when the answer is logged.
+ */
+export function answerLogger(log: ProxyLogger, logBase: object, message: string, started = performance.now()) {
+  return (response: Response, extra: Record<string, unknown> = {}): Response => {
+    const line = { ...logBase, status: response.status, ms: Math.round((performance.now() - started) * 10) / 10, ...extra };
+    if (response.status >= 500) log.warn(line, message);
+    else log.info(line, message);
+    return response;
+  };
+}
+
+/** An error as a log field: its name and message only (its other properties may hold a token). */
+export const errorField = (error: unknown) => (error instanceof Error ? { name: error.name, message: error.message } : String(error));
+
 /** Handles one browser request to `/api/platform/v1/...`. */
 export async function handleProxyRequest(request: Request, deps: ProxyDeps): Promise<Response> {
-  const started = performance.now();
   const requestId = requestIdOf(request);
   const url = new URL(request.url);
   const method = request.method.toUpperCase();
   const logBase: { requestId: string; method: string; path: string; op?: string } = { requestId, method, path: url.pathname };
 
-  const finish = (response: Response, extra: Record<string, unknown> = {}): Response => {
-    const line = { ...logBase, status: response.status, ms: Math.round((performance.now() - started) * 10) / 10, ...extra };
-    if (response.status >= 500) deps.log.warn(line, "platform proxy");
-    else deps.log.info(line, "platform proxy");
-    return response;
-  };
+  const finish = answerLogger(deps.log, logBase, "platform proxy");
 
   if (!url.pathname.startsWith(`${PROXY_PREFIX}/v1/`)) {
     return finish(errorResponse(requestId, 404, "not_found", "no such platform operation"));
@@ -300,7 +310,7 @@ export async function handleProxyRequest(request: Request, deps: ProxyDeps): Pro
     return finish(jsonResponse(status, stringifyAppJson(output), requestId), { retries: attempts });
   } catch (error) {
     const failure = platformFailure(error, request, requestId, key, deps);
-    if (failure.unexpected) deps.log.error({ ...logBase, err: error instanceof Error ? { name: error.name, message: error.message } : String(error) }, "platform proxy failed");
+    if (failure.unexpected) deps.log.error({ ...logBase, err: errorField(error) }, "platform proxy failed");
     return finish(failure.response, failure.log);
   }
 }
