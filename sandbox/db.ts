@@ -1,3 +1,4 @@
+import "@/lib/node-api-check";
 import Database from "better-sqlite3";
 import { mkdirSync } from "node:fs";
 import path from "node:path";

@@ -8,6 +8,8 @@ import { portInUse, waitForHttp } from "./ports";
 const APP_PORT = Number(process.env.PORT ?? 3000);
 const ALPHA_PORT = Number(process.env.SANDBOX_ALPHA_PORT ?? 4000);
 const BETA_PORT = Number(process.env.SANDBOX_BETA_PORT ?? 4001);
+/** Loopback only unless HOST says otherwise: a development server is nobody else's business. */
+const HOST = process.env.HOST ?? "127.0.0.1";
 
 const children: ChildProcess[] = [];
 let stopping = false;
@@ -48,11 +50,11 @@ async function main() {
   process.on("SIGTERM", () => stop(0));
 
   run("sandbox", process.execPath, ["--import", "tsx", "sandbox/main.ts", "--seed-if-empty", "10000"]);
-  run("next dev", process.execPath, ["node_modules/next/dist/bin/next", "dev", "--port", String(APP_PORT)]);
+  run("next dev", process.execPath, ["node_modules/next/dist/bin/next", "dev", "--hostname", HOST, "--port", String(APP_PORT)]);
 
   const alpha = `http://127.0.0.1:${ALPHA_PORT}`;
   const beta = `http://127.0.0.1:${BETA_PORT}`;
-  await Promise.all([waitForHttp(`${alpha}/health`, 120_000), waitForHttp(`http://localhost:${APP_PORT}/api/health`, 120_000)]);
+  await Promise.all([waitForHttp(`${alpha}/health`, 120_000), waitForHttp(`http://127.0.0.1:${APP_PORT}/api/health`, 120_000)]);
   console.log(`
   Engage Console is running.
 

@@ -1,4 +1,5 @@
 import "server-only";
+import "@/lib/node-api-check";
 import Database from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, type ColumnType } from "kysely";
 import { Migrator } from "kysely/migration";
