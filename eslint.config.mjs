@@ -13,6 +13,26 @@ const config = [
     },
   },
   {
+    // Browser code must not import, as a value, what would put every language or every zod schema
+    // into the first-load bundle; types are free. (Server pages and route handlers may.)
+    files: ["components/**", "lib/hooks/**", "lib/api/**"],
+    ignores: ["lib/api/server-*.ts", "**/*.test.ts", "**/*.test.tsx"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            { name: "@/lib/i18n/messages", message: "Every language's dictionary: use the provider's t(), or import type.", allowTypeImports: true },
+            { name: "@/lib/platform/operations", message: "Every zod schema: use the zod-free route table, or import type.", allowTypeImports: true },
+            { name: "@/lib/platform/resources", message: "Every zod schema: use lib/platform/limits.ts, or import type.", allowTypeImports: true },
+            { name: "zod", message: "zod stays on the server.", allowTypeImports: true },
+            { name: "server-only", message: "Browser code." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Command-line entry points talk to a terminal.
     files: ["scripts/**", "sandbox/main.ts", "e2e/**"],
     rules: { "no-console": "off" },
