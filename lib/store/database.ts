@@ -1,45 +1,16 @@
 import "server-only";
 import "@/lib/node-api-check";
 import Database from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, type ColumnType } from "kysely";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import { Migrator } from "kysely/migration";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import type { AppEnv, EncryptionKey } from "@/lib/env";
 import { storeMigrations } from "./migrations";
-// Every store opens with the whole list: Next bundles routes apart, and a route whose graph never
-// imported the webhook tables would otherwise see their executed migration as "missing" (Kysely's
-// "corrupted migrations") and fail to open the store, e.g. a page's server prefetch after a webhook.
-import "./webhook-migrations";
+import type { StoreSchema } from "./schema";
 
-/** bigint columns: PostgreSQL returns them as strings, SQLite as numbers; repositories convert. */
-type Epoch = ColumnType<number | string, number, number>;
-
-export type StoreSchema = {
-  environments: {
-    open_app_id: string;
-    auth_domain: string;
-    api_domain: string;
-    product_type: string | null;
-    product_version: string | null;
-    updated_at: Epoch;
-  };
-  installations: {
-    open_app_id: string;
-    tenant_id: string;
-    tenant_name: string | null;
-    installed_by: string | null;
-    installed_by_name: string | null;
-    status: string;
-    access_token: string;
-    access_token_expires_at: Epoch;
-    refresh_token: string;
-    token_generation: ColumnType<number, number | undefined, number>;
-    created_at: Epoch;
-    updated_at: Epoch;
-  };
-};
+export type { StoreSchema } from "./schema";
 
 export type StoreDialect = "sqlite" | "postgres";
 
@@ -88,7 +59,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     db = new Kysely<StoreSchema>({ dialect: new PostgresDialect({ pool }) });
   }
 
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => storeMigrations() } });
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => storeMigrations } });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {

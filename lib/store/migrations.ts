@@ -1,15 +1,14 @@
 import "server-only";
-import { sql, type Kysely } from "kysely";
+import { PostgresAdapter, sql, type Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
 
 /**
- * Portable migrations of the app's store: written with Kysely's schema builder only, so the same
- * migration runs on SQLite and PostgreSQL. Each concern of the app adds its tables the same way:
- * `registerStoreMigrations({ "002-webhook-inbox": {...} })` at module load, before `openStore`.
- * Names sort in the order they apply; never change a migration that has shipped, add a new one.
+ * Every migration of the app's store, in the order they apply (Kysely sorts by name): one static
+ * list, so any route's graph opens the store with all of them. Portable: written with Kysely's
+ * schema builder, so the same migration runs on SQLite and PostgreSQL. Never change a migration
+ * that has shipped; add a new one (and its tables to `schema.ts`).
  */
-
-const registry: Record<string, Migration> = {
+export const storeMigrations: Readonly<Record<string, Migration>> = {
   "001-environments-installations": {
     async up(db: Kysely<unknown>) {
       // §5.4.2: openAppId → authDomain, apiDomain (+ product type and version).
@@ -41,15 +40,41 @@ const registry: Record<string, Migration> = {
         .execute();
     },
   },
+  // The webhook receiver (§5.5, §6): the inbox of deliveries and the oauth2 mode's hashed tokens.
+  // Only the inbox's auto-increment key differs between the dialects.
+  "002-webhook-inbox": {
+    async up(db: Kysely<unknown>) {
+      const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+      // `id` is the activity cursor (GET /api/activity?after=): it only grows, and is never reused.
+      await db.schema
+        .createTable("webhook_inbox")
+        .addColumn("id", postgres ? "bigserial" : "integer", (c) => (postgres ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn("open_app_id", "varchar(128)", (c) => c.notNull())
+        .addColumn("tenant_id", "varchar(32)", (c) => c.notNull())
+        // `id:<deliveryId>` when the payload names its delivery, else `sha256:<hash of the signed text>`.
+        .addColumn("dedupe_key", "varchar(200)", (c) => c.notNull())
+        .addColumn("delivery_id", "varchar(128)")
+        .addColumn("kind", "varchar(128)", (c) => c.notNull())
+        .addColumn("resource", "varchar(64)")
+        .addColumn("resource_id", "varchar(64)")
+        .addColumn("action", "varchar(64)")
+        .addColumn("occurred_at", "varchar(32)")
+        .addColumn("verification", "varchar(16)", (c) => c.notNull())
+        .addColumn("received_at", "bigint", (c) => c.notNull())
+        .addColumn("payload", "text", (c) => c.notNull())
+        .addUniqueConstraint("webhook_inbox_dedupe", ["open_app_id", "tenant_id", "dedupe_key"])
+        .execute();
+      await db.schema.createIndex("webhook_inbox_scope").on("webhook_inbox").columns(["open_app_id", "tenant_id", "id"]).execute();
+
+      // oauth2 mode: only the SHA-256 of each token is kept; a token is usable until `expires_at`.
+      await db.schema
+        .createTable("webhook_tokens")
+        .addColumn("token_hash", "varchar(64)", (c) => c.primaryKey())
+        .addColumn("app_id", "varchar(128)", (c) => c.notNull())
+        .addColumn("issued_at", "bigint", (c) => c.notNull())
+        .addColumn("expires_at", "bigint", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("webhook_tokens_expiry").on("webhook_tokens").column("expires_at").execute();
+    },
+  },
 };
-
-export function registerStoreMigrations(migrations: Record<string, Migration>): void {
-  for (const [name, migration] of Object.entries(migrations)) {
-    if (registry[name] && registry[name] !== migration) throw new Error(`store migration "${name}" is registered twice`);
-    registry[name] = migration;
-  }
-}
-
-export function storeMigrations(): Record<string, Migration> {
-  return { ...registry };
-}

@@ -1,8 +1,7 @@
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { testDialects, warnIfPostgresSkipped, type TestStore } from "./testing";
-import { ensureWebhookTables } from "./webhook-migrations";
-import { activitySince, deliveryPayload, pruneWebhookInbox, recentActivity, recordDelivery, webhookDb, type InboxDelivery } from "./webhook-inbox";
+import { activitySince, deliveryPayload, pruneWebhookInbox, recentActivity, recordDelivery, type InboxDelivery } from "./webhook-inbox";
 import { issueWebhookToken, isWebhookTokenValid, WEBHOOK_TOKEN_TTL_SECONDS } from "./webhook-tokens";
 
 warnIfPostgresSkipped("webhook inbox and webhook token battery");
@@ -98,16 +97,6 @@ for (const dialect of testDialects) {
       expect((await activitySince(t.store, scope, "0", { now: now + settle })).entries.map((e) => e.id)).toEqual([id]);
     });
 
-    it("creates its tables in a store that was opened (and migrated) before they were registered", async () => {
-      await sql`drop table webhook_inbox`.execute(t.store.db);
-      await sql`drop table webhook_tokens`.execute(t.store.db);
-      await sql`delete from kysely_migration where name = '002-webhook-inbox'`.execute(t.store.db);
-      const reopened = { ...t.store }; // a Store this module has not seen yet
-      await ensureWebhookTables(reopened);
-      expect((await recordDelivery(reopened, delivery(1))).duplicate).toBe(false);
-      expect(await recentActivity(reopened, scope)).toHaveLength(1);
-    });
-
     it("500 concurrent deliveries with 10 % duplicates: each stored exactly once, none lost", async () => {
       const unique = Array.from({ length: 450 }, (_, i) => delivery(i));
       const repeats = Array.from({ length: 50 }, (_, i) => delivery(i * 9));
@@ -115,9 +104,9 @@ for (const dialect of testDialects) {
       const results = await Promise.all(all.map((d) => recordDelivery(t.store, d)));
       expect(results.filter((r) => !r.duplicate)).toHaveLength(450);
       expect(results.filter((r) => r.duplicate)).toHaveLength(50);
-      const count = await webhookDb(t.store).selectFrom("webhook_inbox").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+      const count = await t.store.db.selectFrom("webhook_inbox").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
       expect(Number(count.n)).toBe(450);
-      const keys = await webhookDb(t.store).selectFrom("webhook_inbox").select("dedupe_key").execute();
+      const keys = await t.store.db.selectFrom("webhook_inbox").select("dedupe_key").execute();
       expect(new Set(keys.map((k) => k.dedupe_key))).toEqual(new Set(unique.map((d) => d.dedupeKey)));
       // Every caller of the same delivery got the one stored id.
       const byKey = new Map<string, Set<string>>();
@@ -153,7 +142,7 @@ for (const dialect of testDialects) {
       expect(text).not.toContain(first.accessToken);
       expect(text).not.toContain(first.accessToken.slice(4));
       await issueWebhookToken(t.store, "engage-console", now + 7200 * 1000 + 1);
-      const left = await webhookDb(t.store).selectFrom("webhook_tokens").select("token_hash").execute();
+      const left = await t.store.db.selectFrom("webhook_tokens").select("token_hash").execute();
       expect(left).toHaveLength(1);
     });
   });

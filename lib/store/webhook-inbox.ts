@@ -1,32 +1,6 @@
 import "server-only";
-import type { ColumnType, Generated } from "kysely";
 import type { Store } from "./database";
-import { ensureWebhookTables } from "./webhook-migrations";
-
-/** Tables of the webhook receiver, added to the store's schema with `withTables` (webhook-migrations.ts). */
-export type WebhookTables = {
-  webhook_inbox: {
-    id: Generated<number | string>;
-    open_app_id: string;
-    tenant_id: string;
-    dedupe_key: string;
-    delivery_id: string | null;
-    kind: string;
-    resource: string | null;
-    resource_id: string | null;
-    action: string | null;
-    occurred_at: string | null;
-    verification: string;
-    received_at: ColumnType<number | string, number, number>;
-    payload: string;
-  };
-  webhook_tokens: {
-    token_hash: string;
-    app_id: string;
-    issued_at: ColumnType<number | string, number, number>;
-    expires_at: ColumnType<number | string, number, number>;
-  };
-};
+import type { StoreSchema } from "./schema";
 
 export type WebhookVerification = "secret" | "basic" | "oauth2" | "none";
 
@@ -63,17 +37,12 @@ export type ActivityEntry = {
 
 export type ActivityScope = { openAppId: string; tenantId: string };
 
-export function webhookDb(store: Store) {
-  return store.db.withTables<WebhookTables>();
-}
-
 /**
  * Stores a delivery unless one with the same dedupe key is already in the inbox of its tenant.
  * Safe under concurrency on both dialects: the unique constraint decides, `ON CONFLICT DO NOTHING`.
  */
 export async function recordDelivery(store: Store, delivery: InboxDelivery, now = Date.now()): Promise<{ id: string; duplicate: boolean }> {
-  await ensureWebhookTables(store);
-  const db = webhookDb(store);
+  const db = store.db;
   const inserted = await db
     .insertInto("webhook_inbox")
     .values({
@@ -104,7 +73,7 @@ export async function recordDelivery(store: Store, delivery: InboxDelivery, now 
   return { id: String(existing.id), duplicate: true };
 }
 
-type InboxRow = Omit<WebhookTables["webhook_inbox"], "id" | "received_at" | "payload" | "open_app_id" | "tenant_id" | "dedupe_key"> & {
+type InboxRow = Omit<StoreSchema["webhook_inbox"], "id" | "received_at" | "payload" | "open_app_id" | "tenant_id" | "dedupe_key"> & {
   id: number | string;
   received_at: number | string;
 };
@@ -133,8 +102,7 @@ function pageSize(limit: number | undefined): number {
 
 /** The newest deliveries of one tenant of one environment, newest first. */
 export async function recentActivity(store: Store, scope: ActivityScope, limit?: number): Promise<ActivityEntry[]> {
-  await ensureWebhookTables(store);
-  const rows = await webhookDb(store)
+  const rows = await store.db
     .selectFrom("webhook_inbox")
     .select(ACTIVITY_COLUMNS)
     .where("open_app_id", "=", scope.openAppId)
@@ -164,9 +132,8 @@ export async function activitySince(
   options: { limit?: number; now?: number } = {},
 ): Promise<{ entries: ActivityEntry[]; cursor: string }> {
   if (after !== undefined && !/^\d{1,15}$/.test(after)) throw new RangeError("after must be an inbox id (decimal digits)");
-  await ensureWebhookTables(store);
   const settledBefore = (options.now ?? Date.now()) - (store.dialect === "postgres" ? POSTGRES_SETTLE_MS : 0);
-  const base = webhookDb(store)
+  const base = store.db
     .selectFrom("webhook_inbox")
     .where("open_app_id", "=", scope.openAppId)
     .where("tenant_id", "=", scope.tenantId)
@@ -188,8 +155,7 @@ export async function activitySince(
 /** The stored payload text of one delivery of a tenant (for a detail view), or undefined. */
 export async function deliveryPayload(store: Store, scope: ActivityScope, id: string): Promise<string | undefined> {
   if (!/^\d{1,15}$/.test(id)) return undefined;
-  await ensureWebhookTables(store);
-  const row = await webhookDb(store)
+  const row = await store.db
     .selectFrom("webhook_inbox")
     .select("payload")
     .where("open_app_id", "=", scope.openAppId)
@@ -204,7 +170,6 @@ export const INBOX_RETENTION_DAYS = 90;
 
 /** Deletes deliveries received before `before` (epoch ms); returns how many went. */
 export async function pruneWebhookInbox(store: Store, before: number): Promise<number> {
-  await ensureWebhookTables(store);
-  const result = await webhookDb(store).deleteFrom("webhook_inbox").where("received_at", "<", Math.floor(before)).executeTakeFirst();
+  const result = await store.db.deleteFrom("webhook_inbox").where("received_at", "<", Math.floor(before)).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -1,8 +1,6 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import type { Store } from "./database";
-import { webhookDb } from "./webhook-inbox";
-import { ensureWebhookTables } from "./webhook-migrations";
 
 /**
  * Access tokens the app issues to the platform for the oauth2 webhook mode (§5.5). A token is 32
@@ -16,8 +14,7 @@ function hashToken(token: string): string {
 }
 
 export async function issueWebhookToken(store: Store, appId: string, now = Date.now()): Promise<{ accessToken: string; expiresIn: number }> {
-  await ensureWebhookTables(store);
-  const db = webhookDb(store);
+  const db = store.db;
   const accessToken = `wht_${randomBytes(32).toString("base64url")}`;
   // Expired tokens are useless; dropping them here keeps the table as small as the live set.
   await db.deleteFrom("webhook_tokens").where("expires_at", "<=", now).execute();
@@ -31,8 +28,7 @@ export async function issueWebhookToken(store: Store, appId: string, now = Date.
 /** Whether `token` is one this app issued (to `appId`) and has not expired. */
 export async function isWebhookTokenValid(store: Store, token: string, appId: string, now = Date.now()): Promise<boolean> {
   if (!/^wht_[A-Za-z0-9_-]{43}$/.test(token)) return false;
-  await ensureWebhookTables(store);
-  const row = await webhookDb(store)
+  const row = await store.db
     .selectFrom("webhook_tokens")
     .select("expires_at")
     .where("token_hash", "=", hashToken(token))

@@ -4,7 +4,7 @@ import { captureLogsForTests } from "@/lib/log";
 import { signWebhookPayload } from "@/lib/platform/webhook-signature";
 import type { Store } from "@/lib/store/database";
 import { openSqliteTestStore, type TestStore } from "@/lib/store/testing";
-import { recentActivity, webhookDb } from "@/lib/store/webhook-inbox";
+import { recentActivity } from "@/lib/store/webhook-inbox";
 import type { WebhookAuthConfig } from "./authenticate";
 import { receiveWebhook } from "./receive";
 import { handleWebhookTokenRequest } from "./token-endpoint";
@@ -49,7 +49,7 @@ function deliver(config: WebhookAuthConfig, init: { body?: string; headers?: Rec
 }
 
 async function stored(): Promise<number> {
-  const rows = await webhookDb(t.store).selectFrom("webhook_inbox").select("id").execute();
+  const rows = await t.store.db.selectFrom("webhook_inbox").select("id").execute();
   return rows.length;
 }
 
@@ -239,7 +239,7 @@ describe("oauth2 mode (§5.5 token URL, then ?access_token=)", () => {
       expect(JSON.stringify(body)).not.toContain("webhook-oauth-secret-value");
     }
     expect((await call("appid=engage-console&secret=x&grant_type=client_credentials", secretMode)).status).toBe(404);
-    expect(await webhookDb(t.store).selectFrom("webhook_tokens").select("token_hash").execute()).toEqual([]);
+    expect(await t.store.db.selectFrom("webhook_tokens").select("token_hash").execute()).toEqual([]);
   });
 
   it("a token issued in another mode's store of another app is not accepted", async () => {

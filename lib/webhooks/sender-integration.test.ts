@@ -5,7 +5,7 @@ import { GET as tokenRoute } from "@/app/api/webhooks/token/route";
 import { resetEnvForTests } from "@/lib/env";
 import { setStoreForTests } from "@/lib/store";
 import { openSqliteTestStore, testDialects, warnIfPostgresSkipped, type TestStore } from "@/lib/store/testing";
-import { recentActivity, webhookDb } from "@/lib/store/webhook-inbox";
+import { recentActivity } from "@/lib/store/webhook-inbox";
 import type { RunningSandbox } from "@/sandbox/server";
 import { postJson, startTestSandbox } from "@/sandbox/testing/harness";
 import type { WebhookAuthConfig } from "./authenticate";
@@ -83,7 +83,7 @@ async function settled(id: string): Promise<SenderDelivery> {
 }
 
 async function inbox() {
-  return webhookDb(t.store).selectFrom("webhook_inbox").select(["delivery_id", "verification", "kind", "resource_id", "open_app_id", "tenant_id"]).execute();
+  return t.store.db.selectFrom("webhook_inbox").select(["delivery_id", "verification", "kind", "resource_id", "open_app_id", "tenant_id"]).execute();
 }
 
 const modes: Array<{ name: string; sender: Record<string, unknown>; app: WebhookAuthConfig; wrong: Record<string, unknown> }> = [
@@ -183,7 +183,7 @@ for (const dialect of testDialects) {
         );
         expect(answers.every((a) => a.status === 200 && a.json.received === true)).toBe(true);
         expect(answers.filter((a) => a.json.duplicate)).toHaveLength(50);
-        const rows = await webhookDb(own.store).selectFrom("webhook_inbox").select("delivery_id").execute();
+        const rows = await own.store.db.selectFrom("webhook_inbox").select("delivery_id").execute();
         expect(rows).toHaveLength(450);
         expect(new Set(rows.map((r) => r.delivery_id)).size).toBe(450);
       } finally {

@@ -1,0 +1,56 @@
+import type { ColumnType, Generated } from "kysely";
+
+/**
+ * The one schema of the app's store: every table, as `lib/store/migrations.ts` creates it. A new
+ * table is added here and by a new migration there, nowhere else.
+ */
+
+/** bigint columns: PostgreSQL returns them as strings, SQLite as numbers; repositories convert. */
+type Epoch = ColumnType<number | string, number, number>;
+
+export type StoreSchema = {
+  environments: {
+    open_app_id: string;
+    auth_domain: string;
+    api_domain: string;
+    product_type: string | null;
+    product_version: string | null;
+    updated_at: Epoch;
+  };
+  installations: {
+    open_app_id: string;
+    tenant_id: string;
+    tenant_name: string | null;
+    installed_by: string | null;
+    installed_by_name: string | null;
+    status: string;
+    access_token: string;
+    access_token_expires_at: Epoch;
+    refresh_token: string;
+    token_generation: ColumnType<number, number | undefined, number>;
+    created_at: Epoch;
+    updated_at: Epoch;
+  };
+  // The webhook receiver (§5.5, §6): its inbox of deliveries and the oauth2 mode's hashed tokens.
+  webhook_inbox: {
+    id: Generated<number | string>;
+    open_app_id: string;
+    tenant_id: string;
+    dedupe_key: string;
+    delivery_id: string | null;
+    kind: string;
+    resource: string | null;
+    resource_id: string | null;
+    action: string | null;
+    occurred_at: string | null;
+    verification: string;
+    received_at: Epoch;
+    payload: string;
+  };
+  webhook_tokens: {
+    token_hash: string;
+    app_id: string;
+    issued_at: Epoch;
+    expires_at: Epoch;
+  };
+};
