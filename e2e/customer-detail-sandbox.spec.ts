@@ -140,6 +140,8 @@ test.describe.serial("customer detail through the sandbox", () => {
     page.on("request", (r) => {
       if (r.url().includes("/api/platform/")) calls.push(r.url());
     });
+    // The shell's first activity poll comes after every mount effect (where a fetch would start).
+    const settled = page.waitForRequest((r) => r.url().includes("/api/activity"));
     await page.goto(url);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Pre ${stamp}`);
     await expect(page.getByRole("region", { name: "Identities" }).getByRole("table")).toContainText(`PRE-${stamp}`);
@@ -148,7 +150,7 @@ test.describe.serial("customer detail through the sandbox", () => {
     await expect(page.getByTestId("customer-events")).toContainText("c_e2e_visit");
     await expect(page.getByTestId("customer-orders")).toContainText(`PRE-${stamp}`);
     await expect(page.getByRole("region", { name: "Statistics" }).locator("dl, p")).not.toHaveCount(0);
-    await page.waitForTimeout(500);
+    await settled;
     expect(calls).toEqual([]);
   });
 });

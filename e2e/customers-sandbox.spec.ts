@@ -92,11 +92,14 @@ test.describe.serial("customers list through the sandbox", () => {
     page.on("request", (r) => {
       if (r.url().includes("/api/platform/")) calls.push(r.url());
     });
+    // The shell's first activity poll is scheduled after every component's mount effects, where a
+    // query without prefetched data would have started its fetch: once it is sent, none is coming.
+    const settled = page.waitForRequest((r) => r.url().includes("/api/activity"));
     await page.goto(url);
     const expected = (await platformGet("/v1/customers", { rows: "20", sidx: "dateCreated", sord: "desc", select: "id" }, token)) as { rows: Row[] };
     await expect.poll(() => idsOnScreen(page)).toEqual(expected.rows.map((r) => r.id));
     await expect(page.getByText(/\d+ customers/)).toBeVisible();
-    await page.waitForTimeout(500);
+    await settled;
     expect(calls).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { readFile } from "node:fs/promises";
-import { expect, test, type Frame, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type Frame, type Page, type Request, type TestInfo } from "@playwright/test";
 import { parseCsv } from "../lib/events/csv";
 import { e2eUrls } from "../scripts/testing/e2e-env";
 import { ALPHA, installAlpha, marketUrl, platformGet, sandboxToken } from "./support/sandbox-login";
@@ -146,18 +146,31 @@ test.describe.serial("events through the sandbox", () => {
 
     // Slow, flaky platform: every batch waits 1.5 s and a fifth of the calls answer 503 (retried).
     await faults([{ path: "/v1/collector/batchPushEvents", method: "POST", latencyMs: 1500, errorRate: 0.2, status: 503 }]);
+    // Import requests in flight, and any that starts once the pause has settled (there must be none).
+    const inFlight = new Set<Request>();
+    let settled = false;
+    let startedWhilePaused = 0;
+    const isImport = (r: Request) => r.url().includes("/api/events/import");
+    page.on("request", (r) => {
+      if (!isImport(r)) return;
+      inFlight.add(r);
+      if (settled) startedWhilePaused++;
+    });
+    page.on("requestfinished", (r) => inFlight.delete(r));
+    page.on("requestfailed", (r) => inFlight.delete(r));
     try {
       await frame.getByTestId("events-start").click();
       const status = frame.getByTestId("events-status");
       await expect(status).toContainText("Importing:");
       await frame.getByRole("button", { name: "Pause" }).click();
       await expect(status).toContainText("Paused:");
-      // Requests already sent finish (1.5 s each); no new one starts while paused (a retry waits too).
-      await page.waitForTimeout(2500);
+      // Requests already sent finish (1.5 s each); then nothing moves while paused (a retry waits too).
+      await expect.poll(() => inFlight.size, { timeout: 20_000 }).toBe(0);
+      settled = true;
       const pausedAt = await status.textContent();
-      await page.waitForTimeout(1500);
-      expect(await status.textContent()).toBe(pausedAt);
       expect(pausedAt).not.toContain("590 events sent");
+      await expect(status).toHaveText(pausedAt!);
+      expect(startedWhilePaused).toBe(0);
       await frame.getByRole("button", { name: "Resume" }).click();
       await expect(status).toHaveText("Done: 600 rows, 590 events sent, 10 failed.", { timeout: 45_000 });
     } finally {

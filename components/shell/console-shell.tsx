@@ -7,6 +7,7 @@ import { useI18n } from "@/components/i18n/i18n-provider";
 import { focusRing } from "@/components/ui/button";
 import { Toaster } from "@/components/ui/toaster";
 import { DropAuthorizedMark, KeepFallbackSessionAlive } from "@/components/auth/session-fallback";
+import { WebhookQueryInvalidator } from "@/components/activity/webhook-query-invalidator";
 import { AccountBadge } from "./account-badge";
 import { InstallationAlert } from "./installation-alert";
 import { useConsoleHref } from "./console-href";
@@ -71,6 +72,7 @@ export function ConsoleShell({ children }: { children: ReactNode }) {
       <ReauthPrompt />
       <DropAuthorizedMark />
       <KeepFallbackSessionAlive openAppId={openAppId} />
+      <WebhookQueryInvalidator openAppId={openAppId} />
       <Toaster />
     </div>
   );
