@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { csvField, csvRecord, csvRecordCounter, parseCsv, UTF8_BOM } from "./csv";
+import { parseCsv } from "@/lib/events/csv";
+import { csvField, csvRecord, csvRecordCounter, UTF8_BOM } from "./csv";
 
 describe("CSV encoding (RFC 4180)", () => {
   it("quotes fields with a comma, quote, CR or LF and doubles quotes", () => {
