@@ -73,6 +73,7 @@ export type RouteOptions<D extends RouteDeps, P> = {
 
 export type ApiRoute<D> = (request: Request, deps: D) => Promise<Response>;
 
+/** A route of the app's API: `handler` runs after the shared steps; what it throws is answered as the one error. */
 export function apiRoute<D extends RouteDeps, P = undefined>(options: RouteOptions<D, P>, handler: (ctx: RouteContext<D>, prepared: P) => Promise<Response>): ApiRoute<D> {
   return async (request, deps) => {
     const started = performance.now();
@@ -109,7 +110,7 @@ export function apiRoute<D extends RouteDeps, P = undefined>(options: RouteOptio
   };
 }
 
-/** A route as the App Router calls it: with the app's deps, made at the first request (not at build time). */
+/** A route as the App Router calls it (`export const GET = withDeps(...)`): the deps are read per request, never at build time. */
 export function withDeps<D>(route: ApiRoute<D>, deps: D | (() => D)): (request: Request) => Promise<Response> {
   return (request) => route(request, typeof deps === "function" ? (deps as () => D)() : deps);
 }
