@@ -14,7 +14,7 @@ import { PlatformError, type PlatformErrorKind } from "@/lib/platform/errors";
  * refuse; a platform error keeps its kind's status; anything else is a 500, logged as an error.
  */
 
-export const CSRF_HEADER = "x-engage-request";
+const CSRF_HEADER = "x-engage-request";
 
 export type RouteLogger = {
   info(obj: object, msg?: string): void;
@@ -149,7 +149,7 @@ export function jsonResponse(status: number, body: string | Uint8Array | null, r
 }
 
 /** The one error answer: `{error: {code, message, fieldErrors?, redirect?, requestId}}`, `Retry-After` in seconds. */
-export function errorResponse(error: ApiError, requestId: string): Response {
+function errorResponse(error: ApiError, requestId: string): Response {
   const body: Record<string, unknown> = { code: error.code, message: error.message };
   if (error.fieldErrors.length > 0) body.fieldErrors = error.fieldErrors;
   if (error instanceof ReauthRequiredError) body.redirect = error.redirect;
