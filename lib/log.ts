@@ -1,5 +1,4 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import pino, { type DestinationStream, type Logger } from "pino";
 
 /**
@@ -72,16 +71,9 @@ function createLogger(destination?: DestinationStream): Logger {
 
 let root: Logger = createLogger();
 
-/** The process logger; use `requestLogger` inside a request. */
+/** The process logger. */
 export function logger(): Logger {
   return root;
-}
-
-/** A child logger carrying a request id (the caller's `X-Request-Id` when it looks sane, else a new one). */
-export function requestLogger(request: Request, scope: string): { log: Logger; requestId: string } {
-  const given = request.headers.get("x-request-id");
-  const requestId = given && /^[A-Za-z0-9._-]{1,64}$/.test(given) ? given : randomUUID();
-  return { log: root.child({ requestId, scope }), requestId };
 }
 
 /** Tests only: send every log line (all levels) to memory until `restore` is called. */

@@ -1,19 +1,23 @@
-/** A field the platform (or the proxy's validation) rejected, with its message. */
+/** A field the platform (or the app's validation) rejected, with its message. */
 export type FieldError = { field: string; message: string };
 
 /**
- * Every failure of a call through the app's API proxy, in one shape (DESIGN.md §4 "API proxy":
- * `{error:{code, message, fieldErrors?, requestId}}`). `status` 0 means the request never got an answer.
+ * The one error of the app's own API routes, on both sides of the wire: a route throws it and
+ * answers `{error: {code, message, fieldErrors?, redirect?, requestId}}` (lib/http/route.ts); the
+ * browser reads that answer back into it (browser-fetch.ts). `status` 0 means the request never
+ * got an answer.
  */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fieldErrors: FieldError[];
   readonly requestId: string | undefined;
-  /** The answer's `Retry-After` in seconds, when it gave one (429, 503). */
+  /** The answer's `Retry-After` in seconds, when it gives one (429, 503). */
   readonly retryAfterSeconds: number | undefined;
+  /** Server side: headers the answer carries besides the usual ones (`Allow`, `WWW-Authenticate`). */
+  readonly headers: Record<string, string> | undefined;
 
-  constructor(init: { status: number; code: string; message: string; fieldErrors?: FieldError[]; requestId?: string; retryAfterSeconds?: number }) {
+  constructor(init: { status: number; code: string; message: string; fieldErrors?: FieldError[]; requestId?: string; retryAfterSeconds?: number; headers?: Record<string, string> }) {
     super(init.message);
     this.name = "ApiError";
     this.status = init.status;
@@ -21,6 +25,7 @@ export class ApiError extends Error {
     this.fieldErrors = init.fieldErrors ?? [];
     this.requestId = init.requestId;
     this.retryAfterSeconds = init.retryAfterSeconds;
+    this.headers = init.headers;
   }
 
   /** Worth retrying automatically: no answer, rate limit, or the platform unreachable. */

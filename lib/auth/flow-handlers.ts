@@ -1,7 +1,8 @@
 import "server-only";
 import type { Logger } from "pino";
 import { env } from "@/lib/env";
-import { redactUrl, requestLogger } from "@/lib/log";
+import { requestIdOf } from "@/lib/http/route";
+import { logger, redactUrl } from "@/lib/log";
 import { getStore } from "@/lib/store";
 import { saveEnvironment, saveInstallation, type PlatformEnvironment } from "@/lib/store/installations";
 import { beginFlow, flowBinding, flowCookie, flowCookieName, openFlow, parseState, type AuthPurpose } from "./auth-flow";
@@ -215,7 +216,8 @@ function readCookie(request: Request, name: string): string | undefined {
 }
 
 async function guarded(request: Request, scope: string, work: (log: Logger) => Promise<Response>): Promise<Response> {
-  const { log, requestId } = requestLogger(request, scope);
+  const requestId = requestIdOf(request);
+  const log = logger().child({ requestId, scope });
   log.info({ method: request.method, url: redactUrl(new URL(request.url).pathname + new URL(request.url).search) }, "request");
   try {
     return await work(log);

@@ -1,5 +1,6 @@
 import "server-only";
 import { getIronSession, sealData, unsealData, webCookies, type CookieStore, type SessionOptions } from "iron-session";
+import { ReauthRequiredError, type ApiError } from "@/lib/api/api-error";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { getStore } from "@/lib/store";
@@ -172,11 +173,8 @@ export function startUrl(openAppId: string | undefined, returnTo?: string): stri
 }
 
 /** The 401 of §5.2.9 for API requests: the front end follows `redirect`. */
-export function reauthResponse(openAppId: string | undefined, message = "Sign-in required: authorize again to continue."): Response {
-  return Response.json(
-    { error: { code: "reauth_required", message, redirect: startUrl(openAppId) } },
-    { status: 401, headers: { "Cache-Control": "no-store" } },
-  );
+export function reauthRequired(openAppId: string | undefined, message = "Sign-in required: authorize again to continue."): ReauthRequiredError {
+  return new ReauthRequiredError({ message, redirect: startUrl(openAppId) });
 }
 
 /**
@@ -217,15 +215,14 @@ export async function findApiSession(request: Request): Promise<{ session?: Cons
   return selectSession(await readCookieSessions(requestCookieStore(request)), requestedOpenAppId(request), bearer);
 }
 
+export type SessionCheck<S> = { ok: true; session: S } | { ok: false; error: ApiError };
+
 /**
- * For route handlers of /api/**: the session of the openAppId named by the request (header
- * `X-Open-App-Id` or query `openAppId`; the only session if there is just one), from the cookie or
- * the `Authorization: Bearer <sealed session token>` fallback. Otherwise a ready 401 (§5.2.9).
+ * For the app's API routes (lib/http/route.ts): the session of the openAppId named by the request
+ * (header `X-Open-App-Id` or query `openAppId`; the only session if there is just one), from the
+ * cookie or the `Authorization: Bearer <sealed session token>` fallback. Otherwise 401 (§5.2.9).
  */
-export async function requireApiSession(
-  request: Request,
-): Promise<{ ok: true; session: ConsoleSession } | { ok: false; response: Response }> {
+export async function requireApiSession(request: Request): Promise<SessionCheck<ConsoleSession>> {
   const { session, openAppId } = await findApiSession(request);
-  if (session) return { ok: true, session };
-  return { ok: false, response: reauthResponse(openAppId) };
+  return session ? { ok: true, session } : { ok: false, error: reauthRequired(openAppId) };
 }

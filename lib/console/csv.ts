@@ -1,6 +1,8 @@
 /**
- * CSV as RFC 4180 writes it (comma separated, CRLF line ends, a field with a comma, quote, CR or
- * LF in double quotes, quotes doubled), with two additions for spreadsheets:
+ * The app's one CSV writer (the customers export, the event import's failure report; the reader is
+ * lib/events/csv.ts). CSV as RFC 4180 writes it (comma separated, CRLF line ends, a field with a
+ * comma, quote, CR or LF in double quotes, quotes doubled; also one with leading or trailing
+ * white space, which spreadsheets would trim), with two additions for spreadsheets:
  * - the file starts with a UTF-8 byte order mark, without which Excel reads UTF-8 as the local
  *   code page and Chinese text comes out garbled;
  * - a text cell starting with `=`, `+`, `-`, `@`, tab or CR gets a leading `'` so a spreadsheet
@@ -11,7 +13,7 @@
 export const UTF8_BOM = "\uFEFF";
 
 const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]/;
+const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
 
 /** One field. `null` / `undefined` are empty; objects are written as JSON text. */
 export function csvField(value: unknown): string {
@@ -52,34 +54,4 @@ export function csvRecordCounter(): { push(text: string): number; readonly count
 /** `customers-2026-11-22.csv`: the day in the platform's home time zone (UTC+8, §2). */
 export function exportFileName(prefix: string, now = new Date()): string {
   return `${prefix}-${new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10)}.csv`;
-}
-
-/** Parses CSV text into records (for tests and checks; the console never needs to read CSV). */
-export function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      record.push(field);
-      field = "";
-    } else if (c === "\n" || (c === "\r" && text[i + 1] === "\n")) {
-      if (c === "\r") i++;
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = "";
-    } else field += c;
-  }
-  if (field !== "" || record.length > 0) records.push([...record, field]);
-  return records;
 }

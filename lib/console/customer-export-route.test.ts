@@ -1,29 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ProxyDeps } from "@/lib/platform/proxy";
-import { json, startFakeUpstream, type FakeUpstream } from "@/lib/platform/testing/fake-upstream";
-import { fakeProxyDeps, Reauth } from "@/lib/platform/testing/proxy-deps";
-import { parseCsv } from "./csv";
+import { describe, expect, it } from "vitest";
+import { ReauthRequiredError } from "@/lib/api/api-error";
+import { parseCsv } from "@/lib/events/csv";
+import { json } from "@/lib/platform/testing/fake-upstream";
+import { APP, fakePlatformForRoutes, Reauth } from "@/lib/platform/testing/proxy-deps";
 import { handleCustomerExport } from "./customer-export-route";
+import { readUntilFailure } from "./testing";
 
-const APP = "http://app.test";
 const TOKEN = "at_exporttesttokenexporttesttoken";
 const BASE = 2n ** 53n + 1n;
 const IDS = Array.from({ length: 2300 }, (_, i) => BASE + BigInt(i));
 
-let up: FakeUpstream;
-beforeAll(async () => {
-  up = await startFakeUpstream();
-});
-afterAll(() => up.close());
-
-const makeDeps = (overrides: Partial<ProxyDeps> = {}) => fakeProxyDeps({ apiUrl: () => up.url, token: TOKEN, client: { retry: { maxAttempts: 1 }, timeoutMs: 2_000 }, overrides });
+const platform = fakePlatformForRoutes(TOKEN, { retry: { maxAttempts: 1 }, timeoutMs: 2_000 });
+const { makeDeps } = platform;
 
 const consoleHeaders = { "x-engage-request": "1", "sec-fetch-site": "same-origin", "x-open-app-id": "alpha-app" };
 const exportRequest = (query = "", headers: Record<string, string> = consoleHeaders) => new Request(`${APP}/api/export/customers${query ? `?${query}` : ""}`, { headers });
 
 /** §4.1 answered from IDS: idFrom/idTo, sord, rows (page 1); ids as JSON integers above 2^53. */
 function servePages(options: { failAfter?: number } = {}) {
-  up.handle((req, res, n) => {
+  platform.up.handle((req, res, n) => {
     if (options.failAfter !== undefined && n > options.failAfter) return json(res, 500, '{"error":{"code":"500","message":"boom"}}');
     const q = req.url.searchParams;
     let ids = IDS.filter((id) => (!q.get("idFrom") || id >= BigInt(q.get("idFrom")!)) && (!q.get("idTo") || id <= BigInt(q.get("idTo")!)));
@@ -49,8 +44,8 @@ describe("GET /api/export/customers", () => {
     expect(records.slice(1).map((r) => r[0])).toEqual(IDS.slice(10).map(String));
     expect(records[1]).toEqual([String(IDS[10]), `客户 ${IDS[10]}`, "'+86 1380000", "2026-01-02T03:04:05Z"]);
     // 1000 + 1000 + 290 + an empty page, one after the other, all with the filter and the token.
-    expect(up.requests.map((r) => r.url.searchParams.get("idFrom"))).toEqual([String(IDS[10]), String(IDS[1009]! + 1n), String(IDS[2009]! + 1n), String(IDS[2299]! + 1n)]);
-    for (const r of up.requests) {
+    expect(platform.up.requests.map((r) => r.url.searchParams.get("idFrom"))).toEqual([String(IDS[10]), String(IDS[1009]! + 1n), String(IDS[2009]! + 1n), String(IDS[2299]! + 1n)]);
+    for (const r of platform.up.requests) {
       expect(r.url.pathname).toBe("/v1/customers");
       expect(Object.fromEntries(r.url.searchParams)).toMatchObject({ stage: "lead", sidx: "id", sord: "asc", page: "1", rows: "1000", select: "id,displayName,mobile,dateCreated", access_token: TOKEN });
     }
@@ -67,7 +62,7 @@ describe("GET /api/export/customers", () => {
   });
 
   it("passes the session's 401 through, like the proxy", async () => {
-    const { deps } = makeDeps({ requireSession: async () => ({ ok: false, response: Response.json({ error: { code: "reauth_required", redirect: "/api/auth/start" } }, { status: 401 }) }) });
+    const { deps } = makeDeps({ requireSession: async () => ({ ok: false, error: new ReauthRequiredError({ message: "sign in", redirect: "/api/auth/start" }) }) });
     const res = await handleCustomerExport(exportRequest(), deps);
     expect(res.status).toBe(401);
     expect(res.headers.get("cache-control")).toBe("no-store");
@@ -85,7 +80,7 @@ describe("GET /api/export/customers", () => {
   });
 
   it("refreshes a rejected token once, like the proxy", async () => {
-    up.handle((req, res) =>
+    platform.up.handle((req, res) =>
       req.url.searchParams.get("access_token") === `${TOKEN}_new` ? json(res, 200, '{"rows":[]}') : json(res, 401, '{"error_code":"expired_token","error_description":"expired"}'),
     );
     const { deps } = makeDeps();
@@ -95,7 +90,7 @@ describe("GET /api/export/customers", () => {
   });
 
   it("maps a platform error on the first page to the proxy's error answer (no file)", async () => {
-    up.handle((_req, res) => json(res, 200, '{"error":{"code":"400001","message":"bad filter","fieldErrors":[{"fieldName":"stage","message":"no"}]}}'));
+    platform.up.handle((_req, res) => json(res, 200, '{"error":{"code":"400001","message":"bad filter","fieldErrors":[{"fieldName":"stage","message":"no"}]}}'));
     const { deps } = makeDeps();
     const res = await handleCustomerExport(exportRequest(), deps);
     expect(res.status).toBe(422);
@@ -107,19 +102,9 @@ describe("GET /api/export/customers", () => {
     const { deps, lines } = makeDeps();
     const res = await handleCustomerExport(exportRequest(), deps);
     expect(res.status).toBe(200);
-    const reader = res.body!.getReader();
-    let received = "";
-    const decoder = new TextDecoder();
-    await expect(
-      (async () => {
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) return;
-          received += decoder.decode(value, { stream: true });
-        }
-      })(),
-    ).rejects.toThrow();
-    expect(parseCsv(received)).toHaveLength(1001);
+    const { text, error } = await readUntilFailure(res.body!);
+    expect(error).toBeDefined();
+    expect(parseCsv(text)).toHaveLength(1001);
     expect(lines.at(-1)).toMatchObject({ msg: "customer export failed midway", rows: 1000 });
   });
 
@@ -129,7 +114,7 @@ describe("GET /api/export/customers", () => {
     const res = await handleCustomerExport(exportRequest("page=abc&rows=-1&sidx=password&sord=x&idFrom=1e9&idTo=%00&cols=secret&gender=9&createdFrom=yesterday"), deps);
     expect(res.status).toBe(200);
     await res.arrayBuffer();
-    const q = Object.fromEntries(up.requests[0]!.url.searchParams);
+    const q = Object.fromEntries(platform.up.requests[0]!.url.searchParams);
     expect(q).not.toHaveProperty("idFrom");
     expect(q).not.toHaveProperty("gender");
     expect(q).not.toHaveProperty("dateCreatedFrom");

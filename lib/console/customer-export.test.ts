@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { parseCsv } from "@/lib/events/csv";
 import { operations } from "@/lib/platform/operations";
-import { parseCsv } from "./csv";
 import { exportPageQuery, exportPlan, startCsvExport, type ExportOutcome, type ExportRow, type FetchPage } from "./customer-export";
 import { DEFAULT_STATE, EMPTY_FILTERS, type CustomerListState } from "./customer-list-state";
+import { readUntilFailure } from "./testing";
 
 const BASE = 2n ** 53n + 1000n; // ids above 2^53, as the platform issues them
 const customers: ExportRow[] = Array.from({ length: 2500 }, (_, i) => ({
@@ -21,6 +22,7 @@ function fakePlatform(options: { failOn?: number; ignoreRange?: boolean } = {}) 
   const calls: Call[] = [];
   let inFlight = 0;
   let maxInFlight = 0;
+  const idle: Array<() => void> = [];
   const fetchPage: FetchPage = async (query, signal) => {
     calls.push({ query, signal });
     inFlight++;
@@ -36,10 +38,18 @@ function fakePlatform(options: { failOn?: number; ignoreRange?: boolean } = {}) 
       const select = String(q.select).split(",");
       return rows.slice((Number(q.page) - 1) * n, Number(q.page) * n).map((c) => Object.fromEntries(select.map((k) => [k, c[k] ?? null])) as ExportRow);
     } finally {
-      inFlight--;
+      if (--inFlight === 0) for (const resolve of idle.splice(0)) resolve();
     }
   };
-  return { fetchPage, calls, maxInFlight: () => maxInFlight };
+  /**
+   * Resolves once no page is being fetched and the export has done all it would do with the pages
+   * fetched: one turn of the event loop runs every promise already due (no wait for time).
+   */
+  const settled = async () => {
+    if (inFlight > 0) await new Promise<void>((resolve) => idle.push(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+  };
+  return { fetchPage, calls, maxInFlight: () => maxInFlight, settled };
 }
 
 const state = (patch: Omit<Partial<CustomerListState>, "filters"> & { filters?: Partial<CustomerListState["filters"]> } = {}): CustomerListState => ({
@@ -90,12 +100,11 @@ describe("the export walker (keyset on id, sequential, large pages)", () => {
   it("fetches a page only when the reader has taken the one before (backpressure)", async () => {
     const platform = fakePlatform();
     const reader = (await startCsvExport(exportPlan(state()), platform.fetchPage, { pageSize: 100 })).getReader();
-    expect(platform.calls).toHaveLength(1);
-    await new Promise((r) => setTimeout(r, 20));
+    await platform.settled();
     expect(platform.calls).toHaveLength(1); // nobody read: nothing more is fetched
     await reader.read();
-    await new Promise((r) => setTimeout(r, 20));
-    expect(platform.calls.length).toBeLessThanOrEqual(2);
+    await platform.settled();
+    expect(platform.calls).toHaveLength(2); // the page taken is replaced by one, no more
     await reader.cancel();
   });
 
@@ -107,7 +116,7 @@ describe("the export walker (keyset on id, sequential, large pages)", () => {
     await reader.read();
     const before = platform.calls.length;
     await reader.cancel();
-    await new Promise((r) => setTimeout(r, 20));
+    await platform.settled();
     expect(platform.calls.length).toBe(before);
     expect(platform.calls.at(-1)!.signal.aborted).toBe(true);
     expect(outcome).toMatchObject({ cancelled: true });
@@ -116,19 +125,8 @@ describe("the export walker (keyset on id, sequential, large pages)", () => {
   it("fails the stream when a page fails midway, after the rows already written, and says so", async () => {
     const platform = fakePlatform({ failOn: 3 });
     let outcome: ExportOutcome | undefined;
-    const stream = await startCsvExport(exportPlan(state()), platform.fetchPage, { onEnd: (o) => (outcome = o) });
-    const reader = stream.getReader();
-    let text = "";
-    const decoder = new TextDecoder();
-    await expect(
-      (async () => {
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) return;
-          text += decoder.decode(value, { stream: true });
-        }
-      })(),
-    ).rejects.toThrow("upstream 502");
+    const { text, error } = await readUntilFailure(await startCsvExport(exportPlan(state()), platform.fetchPage, { onEnd: (o) => (outcome = o) }));
+    expect(error).toMatchObject({ message: "upstream 502" });
     expect(parseCsv(text)).toHaveLength(2001);
     expect(outcome).toMatchObject({ rows: 2000 });
     expect(String((outcome!.error as Error).message)).toBe("upstream 502");

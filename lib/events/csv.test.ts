@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CsvError, CsvParser, csvRecord, parseCsv } from "./csv";
+import { csvRecord } from "@/lib/console/csv";
+import { CsvError, CsvParser, parseCsv } from "./csv";
 
 /** Feeds `text` in pieces cut at `cuts` (positions), as a stream would. */
 function parseInPieces(text: string, cuts: number[]): string[][] {
@@ -51,7 +52,7 @@ describe("CSV parser (RFC 4180)", () => {
     expect(new CsvParser({ maxRecordChars: 10 }).push("12345,\r\n12345,\r\n")).toHaveLength(2);
   });
 
-  it("property: what csvRecord writes parses back the same, however the text is cut into pieces", () => {
+  it("property: what csvRecord writes parses back the same (the formula guard aside), however the text is cut into pieces", () => {
     const field = fc.string({ unit: fc.constantFrom("a", "字", ",", '"', "\r", "\n", " ", "x", "\uFEFF") });
     const records = fc.array(fc.array(field, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 6 })
       // A record of one empty field is written as a blank line, which reads back as the same record.
@@ -60,7 +61,7 @@ describe("CSV parser (RFC 4180)", () => {
       fc.property(records, fc.array(fc.nat(), { maxLength: 6 }), (rs, rawCuts) => {
         const text = rs.map(csvRecord).join("");
         const cuts = rawCuts.map((c) => c % (text.length + 1));
-        expect(parseInPieces(text, cuts)).toEqual(rs);
+        expect(parseInPieces(text, cuts)).toEqual(rs.map((r) => r.map((f) => (f.startsWith("\r") ? `'${f}` : f))));
       }),
       { numRuns: 300 },
     );

@@ -148,13 +148,3 @@ export function parseCsv(text: string, options?: CsvOptions): string[][] {
   const parser = new CsvParser(options);
   return [...parser.push(text), ...parser.end()];
 }
-
-/** One CSV field: quoted when it holds a comma, a quote, a line break, or leading/trailing spaces. */
-export function csvField(value: string): string {
-  return /[",\r\n]|^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
-/** One CSV record with CRLF, as RFC 4180 writes it. */
-export function csvRecord(fields: readonly string[]): string {
-  return `${fields.map(csvField).join(",")}\r\n`;
-}

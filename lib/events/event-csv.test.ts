@@ -52,6 +52,12 @@ describe("the failure report", () => {
     expect(parseCsv(text)).toEqual([["row", "reason", "identityType", "identityValue"], ["7", "identityValue: too long", "crm", 'say "hi", 你好']]);
   });
 
+  it("writes the user's own cells through the one CSV writer: a formula comes out guarded", () => {
+    const report = new FailureReport(["identityType", "targetName"]);
+    report.add(3, ["crm", '=HYPERLINK("http://evil.example","open")'], "date: Required");
+    expect(parseCsv(report.parts().join(""))[1]).toEqual(["3", "date: Required", "crm", `'=HYPERLINK("http://evil.example","open")`]);
+  });
+
   it("keeps at most maxRows lines and still counts all", () => {
     const report = new FailureReport(["a"], 2);
     for (let i = 0; i < 5; i++) report.add(i, ["x"], "r");

@@ -1,25 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_BODY_BYTES, type ProxyDeps } from "@/lib/platform/proxy";
-import { json, startFakeUpstream, type FakeUpstream } from "@/lib/platform/testing/fake-upstream";
-import { fakeProxyDeps, Reauth } from "@/lib/platform/testing/proxy-deps";
+import { describe, expect, it } from "vitest";
+import { ApiError } from "@/lib/api/api-error";
+import { MAX_BODY_BYTES } from "@/lib/http/body";
+import { json } from "@/lib/platform/testing/fake-upstream";
+import { APP, fakePlatformForRoutes, Reauth, SAME_ORIGIN } from "@/lib/platform/testing/proxy-deps";
 import { MAX_BATCHES_PER_REQUEST, type EventImportAnswer } from "./import-api";
 import { handleEventImport } from "./import-route";
 
-const APP = "http://app.test";
 const TOKEN = "at_importroutetokenimportroutetoken";
 
-let up: FakeUpstream;
-beforeAll(async () => {
-  up = await startFakeUpstream();
-});
-afterAll(() => up.close());
+const platform = fakePlatformForRoutes(TOKEN, { retry: { baseDelayMs: 1, maxDelayMs: 2 }, timeoutMs: 2_000 });
+const { makeDeps } = platform;
 
-const makeDeps = (overrides: Partial<ProxyDeps> = {}) =>
-  fakeProxyDeps({ apiUrl: () => up.url, token: TOKEN, client: { retry: { baseDelayMs: 1, maxDelayMs: 2 }, timeoutMs: 2_000 }, overrides });
-
-const sameOrigin = { "x-engage-request": "1", origin: APP, "sec-fetch-site": "same-origin", "content-type": "application/json" };
-
-function post(body: unknown, headers: Record<string, string> = sameOrigin): Request {
+function post(body: unknown, headers: Record<string, string> = SAME_ORIGIN): Request {
   return new Request(`${APP}/api/events/import`, { method: "POST", headers, body: typeof body === "string" ? body : JSON.stringify(body) });
 }
 
@@ -35,7 +27,7 @@ describe("event import route: batches to batchPushEvents", () => {
   it("sends the batches one after another, in order, each as its own batchPushEvents body, and answers one result per batch", async () => {
     let inFlight = 0;
     let most = 0;
-    up.handle(async (_req, res) => {
+    platform.up.handle(async (_req, res) => {
       inFlight += 1;
       most = Math.max(most, inFlight);
       await new Promise((r) => setTimeout(r, 5));
@@ -47,17 +39,17 @@ describe("event import route: batches to batchPushEvents", () => {
     const res = await handleEventImport(post({ batches }), deps);
     expect(await answerOf(res)).toEqual({ results: [{ status: "stored" }, { status: "stored" }, { status: "stored" }] });
     expect(most).toBe(1);
-    expect(up.requests.map((r) => [r.method, r.url.pathname])).toEqual(Array(3).fill(["POST", "/v1/collector/batchPushEvents"]));
-    expect(up.requests.map((r) => JSON.parse(r.body))).toEqual(batches);
+    expect(platform.up.requests.map((r) => [r.method, r.url.pathname])).toEqual(Array(3).fill(["POST", "/v1/collector/batchPushEvents"]));
+    expect(platform.up.requests.map((r) => JSON.parse(r.body))).toEqual(batches);
     // §5.1.1: the token goes upstream as access_token, and nowhere else.
-    expect(up.requests[0]!.url.searchParams.get("access_token")).toBe(TOKEN);
+    expect(platform.up.requests[0]!.url.searchParams.get("access_token")).toBe(TOKEN);
     expect(res.headers.get("x-request-id")).toBeTruthy();
     expect(JSON.stringify(lines)).not.toContain(TOKEN);
     expect(lines.at(-1)).toMatchObject({ op: "events.import", status: 200, batches: 3, stored: 3 });
   });
 
   it("a batch the operation's schema refuses (§8: over 100 events, a bad item) fails alone with its fields and is never sent", async () => {
-    up.handle((_req, res) => json(res, 200, '{"success":true}'));
+    platform.up.handle((_req, res) => json(res, 200, '{"success":true}'));
     const { deps } = makeDeps();
     const badItem = { events: [event(1), event(2, { date: "yesterday" })] };
     const res = await handleEventImport(post({ batches: [batch(0, 101), badItem, batch(200, 2)] }), deps);
@@ -65,23 +57,23 @@ describe("event import route: batches to batchPushEvents", () => {
     expect(results[0]).toMatchObject({ status: "failed", httpStatus: 422, error: { code: "invalid_input", fieldErrors: [{ field: "events" }] } });
     expect(results[1]).toMatchObject({ status: "failed", httpStatus: 422, error: { code: "invalid_input", fieldErrors: [{ field: "events.1.date" }] } });
     expect(results[2]).toEqual({ status: "stored" });
-    expect(up.requests).toHaveLength(1);
-    expect(JSON.parse(up.requests[0]!.body).events[0].identityValue).toBe("U-200");
+    expect(platform.up.requests).toHaveLength(1);
+    expect(JSON.parse(platform.up.requests[0]!.body).events[0].identityValue).toBe("U-200");
   });
 
   it("a batch the platform refuses for some items fails with the platform's fields; the next batches are still sent", async () => {
-    up.handle((_req, res, n) =>
+    platform.up.handle((_req, res, n) =>
       n === 1 ? json(res, 200, JSON.stringify({ error: { code: 400, message: "invalid event", fieldErrors: [{ fieldName: "events[1].c_x", message: "too many properties" }] } })) : json(res, 200, '{"success":true}'),
     );
     const { deps } = makeDeps();
     const { results } = await answerOf(await handleEventImport(post({ batches: [batch(0, 2), batch(2, 2)] }), deps));
     expect(results[0]).toMatchObject({ status: "failed", httpStatus: 422, error: { message: "invalid event", fieldErrors: [{ field: "events[1].c_x", message: "too many properties" }] } });
     expect(results[1]).toEqual({ status: "stored" });
-    expect(up.requests).toHaveLength(2);
+    expect(platform.up.requests).toHaveLength(2);
   });
 
   it("after a failure that may pass (503, Retry-After) the other batches are not sent, and the Retry-After is passed on", async () => {
-    up.handle((_req, res, n) => (n === 2 ? json(res, 503, '{"error":{"code":"busy","message":"try later"}}', { "retry-after": "3" }) : json(res, 200, '{"success":true}')));
+    platform.up.handle((_req, res, n) => (n === 2 ? json(res, 503, '{"error":{"code":"busy","message":"try later"}}', { "retry-after": "3" }) : json(res, 200, '{"success":true}')));
     const { deps } = makeDeps();
     const { results } = await answerOf(await handleEventImport(post({ batches: [batch(0, 1), batch(1, 1), batch(2, 1), batch(3, 1)] }), deps));
     expect(results).toEqual([
@@ -91,7 +83,7 @@ describe("event import route: batches to batchPushEvents", () => {
       { status: "not_sent" },
     ]);
     // batchPushEvents is a write: not retried by the app (the browser's importer retries it).
-    expect(up.requests).toHaveLength(2);
+    expect(platform.up.requests).toHaveLength(2);
   });
 
   it("an unreachable platform fails the first batch as a network error and sends nothing more", async () => {
@@ -112,37 +104,37 @@ describe("event import route: refusals of the whole request change nothing", () 
     ["an array", [batch(0, 1)], 422, "invalid_input"],
     ["an empty body", "", 422, "invalid_input"],
   ])("%s → %i %s", async (_name, body, status, code) => {
-    up.handle((_req, res) => json(res, 200, '{"success":true}'));
+    platform.up.handle((_req, res) => json(res, 200, '{"success":true}'));
     const { deps } = makeDeps();
     const res = await handleEventImport(post(body), deps);
     expect(res.status).toBe(status);
     expect((await res.json()).error.code).toBe(code);
-    expect(up.requests).toHaveLength(0);
+    expect(platform.up.requests).toHaveLength(0);
   });
 
   it("a body over 1 MiB → 413", async () => {
-    up.handle((_req, res) => json(res, 200, '{"success":true}'));
+    platform.up.handle((_req, res) => json(res, 200, '{"success":true}'));
     const { deps } = makeDeps();
     const res = await handleEventImport(post(JSON.stringify({ batches: [{ events: [event(0, { summary: "x".repeat(MAX_BODY_BYTES) })] }] })), deps);
     expect(res.status).toBe(413);
-    expect(up.requests).toHaveLength(0);
+    expect(platform.up.requests).toHaveLength(0);
   });
 
   it.each([
     ["without the custom header", { origin: APP, "content-type": "application/json" }],
-    ["from another origin", { ...sameOrigin, origin: "https://evil.example" }],
-    ["cross-site", { ...sameOrigin, "sec-fetch-site": "cross-site" }],
+    ["from another origin", { ...SAME_ORIGIN, origin: "https://evil.example" }],
+    ["cross-site", { ...SAME_ORIGIN, "sec-fetch-site": "cross-site" }],
   ])("CSRF: refused %s (403)", async (_name, headers) => {
-    up.handle((_req, res) => json(res, 200, '{"success":true}'));
+    platform.up.handle((_req, res) => json(res, 200, '{"success":true}'));
     const { deps } = makeDeps();
     const res = await handleEventImport(post({ batches: [batch(0, 1)] }, headers), deps);
     expect(res.status).toBe(403);
     expect((await res.json()).error.code).toBe("csrf_rejected");
-    expect(up.requests).toHaveLength(0);
+    expect(platform.up.requests).toHaveLength(0);
   });
 
   it("no session: the session's own 401, with a request id", async () => {
-    const { deps } = makeDeps({ requireSession: async () => ({ ok: false, response: Response.json({ error: { code: "unauthorized", message: "sign in" } }, { status: 401 }) }) });
+    const { deps } = makeDeps({ requireSession: async () => ({ ok: false, error: new ApiError({ status: 401, code: "unauthorized", message: "sign in" }) }) });
     const res = await handleEventImport(post({ batches: [batch(0, 1)] }), deps);
     expect(res.status).toBe(401);
     expect(res.headers.get("x-request-id")).toBeTruthy();
@@ -159,11 +151,11 @@ describe("event import route: refusals of the whole request change nothing", () 
     expect((await first.json()).error).toMatchObject({ code: "reauth_required", redirect: "/api/auth/start?openAppId=alpha-app" });
 
     // The platform refuses the token of the second batch and the refresh says: authorize again.
-    up.handle((_req, res, n) => (n === 1 ? json(res, 200, '{"success":true}') : json(res, 401, '{"error":"invalid_token","error_description":"expired"}')));
+    platform.up.handle((_req, res, n) => (n === 1 ? json(res, 200, '{"success":true}') : json(res, 401, '{"error":"invalid_token","error_description":"expired"}')));
     const midway = makeDeps({
       getAccessToken: async (_key, options) => {
         if (options?.forceRefresh) throw new Reauth();
-        return { accessToken: TOKEN, apiUrl: up.url };
+        return { accessToken: TOKEN, apiUrl: platform.up.url };
       },
     });
     const res = await handleEventImport(post({ batches: [batch(0, 1), batch(1, 1), batch(2, 1)] }), midway.deps);
@@ -171,6 +163,6 @@ describe("event import route: refusals of the whole request change nothing", () 
     const body = JSON.stringify(await res.json());
     expect(body).toContain("reauth_required");
     expect(body).not.toContain(TOKEN);
-    expect(up.requests).toHaveLength(2);
+    expect(platform.up.requests).toHaveLength(2);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import { ApiError } from "@/lib/api/api-error";
 import type { ProxyDeps } from "./proxy";
 import { SESSION_TTL_MS, TOKEN_TTL_MS, withLookupCache } from "./proxy-cache";
 
@@ -8,7 +9,7 @@ function setup(sessionExpiresAt = Number.POSITIVE_INFINITY) {
   const requireSession = vi.fn(async (request: Request) =>
     request.headers.get("cookie")
       ? { ok: true as const, session: { openAppId: request.headers.get("x-open-app-id") ?? "a", tenantId: "1", expiresAt: sessionExpiresAt } }
-      : { ok: false as const, response: new Response(null, { status: 401 }) },
+      : { ok: false as const, error: new ApiError({ status: 401, code: "reauth_required", message: "sign in" }) },
   );
   const getAccessToken = vi.fn(async () => ({ accessToken: `at_${++issued}`, apiUrl: "http://platform" }));
   const base: ProxyDeps = { requireSession, getAccessToken, isReauthRequired: () => false, log: { info() {}, warn() {}, error() {} } };

@@ -1,5 +1,6 @@
 import "server-only";
 import { env } from "@/lib/env";
+import { withDeps } from "@/lib/http/route";
 import { logger } from "@/lib/log";
 import { getAccessToken, ReauthRequiredError, requireApiSession, startUrl } from "./installation-auth";
 import { handleProxyRequest, type ProxyDeps } from "./proxy";
@@ -12,7 +13,7 @@ import { withLookupCache } from "./proxy-cache";
 
 let deps: ProxyDeps | undefined;
 
-/** The proxy's deps, also used by other routes that call the platform for the browser (the CSV export). */
+/** The deps of every route that calls the platform for the browser (the proxy, the CSV export, the event import). */
 export function proxyDeps(): ProxyDeps {
   deps ??= withLookupCache({
     requireSession: requireApiSession,
@@ -25,6 +26,4 @@ export function proxyDeps(): ProxyDeps {
   return deps;
 }
 
-export function platformProxy(request: Request): Promise<Response> {
-  return handleProxyRequest(request, proxyDeps());
-}
+export const platformProxy = withDeps(handleProxyRequest, proxyDeps);

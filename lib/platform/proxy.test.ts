@@ -1,28 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { handleProxyRequest, MAX_BODY_BYTES, type ProxyDeps } from "./proxy";
-import { json, startFakeUpstream, type FakeUpstream } from "./testing/fake-upstream";
-import { fakeProxyDeps, Reauth } from "./testing/proxy-deps";
+import { describe, expect, it } from "vitest";
+import { ReauthRequiredError } from "@/lib/api/api-error";
+import { MAX_BODY_BYTES } from "@/lib/http/body";
+import { handleProxyRequest } from "./proxy";
+import { json } from "./testing/fake-upstream";
+import { APP, fakePlatformForRoutes, Reauth, SAME_ORIGIN } from "./testing/proxy-deps";
 
-const APP = "http://app.test";
 const BIG = "9007199254740993";
 const TOKEN = "at_proxytesttokenproxytesttoken";
 
-let up: FakeUpstream;
-beforeAll(async () => {
-  up = await startFakeUpstream();
-});
-afterAll(() => up.close());
-
-const makeDeps = (overrides: Partial<ProxyDeps> = {}) =>
-  fakeProxyDeps({ apiUrl: () => up.url, token: TOKEN, client: { retry: { baseDelayMs: 1, maxDelayMs: 2 }, timeoutMs: 2_000 }, overrides });
+const platform = fakePlatformForRoutes(TOKEN, { retry: { baseDelayMs: 1, maxDelayMs: 2 }, timeoutMs: 2_000 });
+const { makeDeps } = platform;
 
 function get(path: string, headers: Record<string, string> = {}): Request {
   return new Request(`${APP}/api/platform${path}`, { headers });
 }
 
-const sameOrigin = { "x-engage-request": "1", origin: APP, "sec-fetch-site": "same-origin", "content-type": "application/json" };
-
-function send(method: string, path: string, body?: string, headers: Record<string, string> = sameOrigin): Request {
+function send(method: string, path: string, body?: string, headers: Record<string, string> = SAME_ORIGIN): Request {
   return new Request(`${APP}/api/platform${path}`, { method, headers, body });
 }
 
@@ -32,14 +25,14 @@ async function errorOf(res: Response) {
 
 describe("proxy: the allowlist is the operation table", () => {
   it("answers 404 for paths outside the table, including non-browser operations, and sends nothing", async () => {
-    up.handle((_req, res) => json(res, 200, "{}"));
+    platform.up.handle((_req, res) => json(res, 200, "{}"));
     const { deps } = makeDeps();
     for (const path of ["/v1/admin", "/v2/customers", "/v1/customers/1/secret", "/v1//customers", "/oauth2/token", "/cloudinfo"]) {
       const res = await handleProxyRequest(get(path), deps);
       expect(res.status, path).toBe(404);
       expect((await errorOf(res)).code).toBe("not_found");
     }
-    expect(up.requests).toHaveLength(0);
+    expect(platform.up.requests).toHaveLength(0);
   });
 
   it("answers 405 with Allow for a known path and another method", async () => {
@@ -50,12 +43,12 @@ describe("proxy: the allowlist is the operation table", () => {
   });
 
   it("routes literal paths before parameters (/v1/customers/count is the count)", async () => {
-    up.handle((_req, res) => json(res, 200, "42"));
+    platform.up.handle((_req, res) => json(res, 200, "42"));
     const { deps } = makeDeps();
     const res = await handleProxyRequest(get("/v1/customers/count?stage=lead"), deps);
     expect(res.status).toBe(200);
     expect(await res.json()).toBe(42);
-    expect(up.requests[0]!.url.pathname).toBe("/v1/customers/count");
+    expect(platform.up.requests[0]!.url.pathname).toBe("/v1/customers/count");
   });
 });
 
@@ -71,18 +64,18 @@ describe("proxy: CSRF defence for mutations", () => {
   ];
   for (const [name, headers] of cases) {
     it(`refuses a mutation with ${name} (403, nothing sent)`, async () => {
-      up.handle((_req, res) => json(res, 200, '{"id":1}'));
+      platform.up.handle((_req, res) => json(res, 200, '{"id":1}'));
       const { deps, getAccessToken } = makeDeps();
       const res = await handleProxyRequest(send("POST", "/v1/lists", body, headers), deps);
       expect(res.status).toBe(403);
       expect((await errorOf(res)).code).toBe("csrf_rejected");
-      expect(up.requests).toHaveLength(0);
+      expect(platform.up.requests).toHaveLength(0);
       expect(getAccessToken).not.toHaveBeenCalled();
     });
   }
 
   it("accepts a same-origin mutation with the header, and an app origin from settings", async () => {
-    up.handle((_req, res) => json(res, 200, `{"id":${BIG},"name":"list"}`));
+    platform.up.handle((_req, res) => json(res, 200, `{"id":${BIG},"name":"list"}`));
     const { deps } = makeDeps({ appOrigins: ["https://console.example"] });
     expect((await handleProxyRequest(send("POST", "/v1/lists", body), deps)).status).toBe(200);
     const viaPublicOrigin = send("POST", "/v1/lists", body, { "x-engage-request": "1", origin: "https://console.example", "content-type": "application/json" });
@@ -90,7 +83,7 @@ describe("proxy: CSRF defence for mutations", () => {
   });
 
   it("does not require the header for reads", async () => {
-    up.handle((_req, res) => json(res, 200, '{"rows":[]}'));
+    platform.up.handle((_req, res) => json(res, 200, '{"rows":[]}'));
     const { deps } = makeDeps();
     expect((await handleProxyRequest(get("/v1/customers"), deps)).status).toBe(200);
   });
@@ -98,27 +91,27 @@ describe("proxy: CSRF defence for mutations", () => {
 
 describe("proxy: input checks happen before anything goes upstream", () => {
   it("refuses malformed JSON with 400", async () => {
-    up.handle((_req, res) => json(res, 200, "{}"));
+    platform.up.handle((_req, res) => json(res, 200, "{}"));
     const { deps } = makeDeps();
     const res = await handleProxyRequest(send("POST", "/v1/lists", '{"name":'), deps);
     expect(res.status).toBe(400);
     expect((await errorOf(res)).code).toBe("invalid_json");
-    expect(up.requests).toHaveLength(0);
+    expect(platform.up.requests).toHaveLength(0);
   });
 
   it("refuses wrong types and unknown fields with 422 and field errors", async () => {
-    up.handle((_req, res) => json(res, 200, "{}"));
+    platform.up.handle((_req, res) => json(res, 200, "{}"));
     const { deps } = makeDeps();
     const res = await handleProxyRequest(send("PUT", `/v1/customers/${BIG}`, '{"gender":"male","homeAddress":5,"bogus":1}'), deps);
     expect(res.status).toBe(422);
     const error = await errorOf(res);
     expect(error.code).toBe("invalid_input");
     expect(error.fieldErrors!.map((f) => f.field)).toEqual(expect.arrayContaining(["gender", "homeAddress", "body"]));
-    expect(up.requests).toHaveLength(0);
+    expect(platform.up.requests).toHaveLength(0);
   });
 
   it("refuses a bad path id, bad query values, unknown and repeated query parameters with 422", async () => {
-    up.handle((_req, res) => json(res, 200, "{}"));
+    platform.up.handle((_req, res) => json(res, 200, "{}"));
     const { deps } = makeDeps();
     for (const [path, field] of [
       ["/v1/customers/abc", "params.id"],
@@ -131,11 +124,11 @@ describe("proxy: input checks happen before anything goes upstream", () => {
       expect(res.status, path).toBe(422);
       expect((await errorOf(res)).fieldErrors![0]!.field, path).toBe(field);
     }
-    expect(up.requests).toHaveLength(0);
+    expect(platform.up.requests).toHaveLength(0);
   });
 
   it("refuses bodies over 1 MiB with 413, declared or streamed", async () => {
-    up.handle((_req, res) => json(res, 200, "{}"));
+    platform.up.handle((_req, res) => json(res, 200, "{}"));
     const { deps } = makeDeps();
     const big = JSON.stringify({ name: "x".repeat(MAX_BODY_BYTES) });
     expect((await handleProxyRequest(send("POST", "/v1/lists", big), deps)).status).toBe(413);
@@ -146,23 +139,23 @@ describe("proxy: input checks happen before anything goes upstream", () => {
         controller.close();
       },
     });
-    const streamed = new Request(`${APP}/api/platform/v1/lists`, { method: "POST", headers: sameOrigin, body: stream, duplex: "half" } as RequestInit);
+    const streamed = new Request(`${APP}/api/platform/v1/lists`, { method: "POST", headers: SAME_ORIGIN, body: stream, duplex: "half" } as RequestInit);
     expect((await handleProxyRequest(streamed, deps)).status).toBe(413);
-    expect(up.requests).toHaveLength(0);
+    expect(platform.up.requests).toHaveLength(0);
   });
 
   it("refuses a non-JSON body with 415", async () => {
     const { deps } = makeDeps();
-    const res = await handleProxyRequest(send("POST", "/v1/lists", "name=x", { ...sameOrigin, "content-type": "application/x-www-form-urlencoded" }), deps);
+    const res = await handleProxyRequest(send("POST", "/v1/lists", "name=x", { ...SAME_ORIGIN, "content-type": "application/x-www-form-urlencoded" }), deps);
     expect(res.status).toBe(415);
   });
 
   it("accepts ids above 2^53 written as JSON integers or strings", async () => {
-    up.handle((_req, res) => json(res, 200, `{"data":{"id":1,"customerId":${BIG},"listId":${BIG}}}`));
+    platform.up.handle((_req, res) => json(res, 200, `{"data":{"id":1,"customerId":${BIG},"listId":${BIG}}}`));
     const { deps } = makeDeps();
     const res = await handleProxyRequest(send("POST", "/v1/listMembers", `{"data":{"customerId":${BIG},"listId":"${BIG}"}}`), deps);
     expect(res.status).toBe(200);
-    expect(up.requests[0]!.body).toBe(`{"data":{"customerId":${BIG},"listId":${BIG}}}`);
+    expect(platform.up.requests[0]!.body).toBe(`{"data":{"customerId":${BIG},"listId":${BIG}}}`);
     expect(JSON.parse(await res.text())).toEqual({ data: { id: "1", customerId: BIG, listId: BIG } });
   });
 });
@@ -170,7 +163,7 @@ describe("proxy: input checks happen before anything goes upstream", () => {
 describe("proxy: sessions and tokens", () => {
   it("passes the session's 401 through with request id and no-store", async () => {
     const { deps } = makeDeps({
-      requireSession: async () => ({ ok: false, response: Response.json({ error: { code: "reauth_required", redirect: "/api/auth/start" } }, { status: 401 }) }),
+      requireSession: async () => ({ ok: false, error: new ReauthRequiredError({ message: "sign in", redirect: "/api/auth/start" }) }),
     });
     const res = await handleProxyRequest(get("/v1/customers"), deps);
     expect(res.status).toBe(401);
@@ -190,7 +183,7 @@ describe("proxy: sessions and tokens", () => {
   });
 
   it("refreshes an expired token once and repeats the call", async () => {
-    up.handle((req, res) =>
+    platform.up.handle((req, res) =>
       req.url.searchParams.get("access_token") === `${TOKEN}_new`
         ? json(res, 200, '{"rows":[]}')
         : json(res, 401, '{"error_code":"expired_token","error_description":"access_token has expired"}'),
@@ -202,7 +195,7 @@ describe("proxy: sessions and tokens", () => {
   });
 
   it("never puts a platform token into a response body, header or log line", async () => {
-    up.handle((req, res) =>
+    platform.up.handle((req, res) =>
       req.url.pathname.endsWith("/count")
         ? json(res, 401, `{"error_code":"invalid_token","error_description":"bad token ${req.url.searchParams.get("access_token")}"}`)
         : json(res, 200, `{"rows":[{"id":1,"remark":"x"}]}`),
@@ -220,7 +213,7 @@ describe("proxy: sessions and tokens", () => {
 
 describe("proxy: responses and errors", () => {
   it("relays the platform's JSON with every id as a string, small ids and ids in arrays included", async () => {
-    up.handle((_req, res) =>
+    platform.up.handle((_req, res) =>
       json(res, 200, `{"shopGroup":{"success":[${BIG},7],"failed":[],"shopGroup":{"id":12,"creatorId":${BIG},"name":"g","remark":"12345678901234567890 in text"}}}`),
     );
     const { deps } = makeDeps();
@@ -231,37 +224,37 @@ describe("proxy: responses and errors", () => {
   });
 
   it("normalizes outputs that need it (a count given as {count})", async () => {
-    up.handle((_req, res) => json(res, 200, '{"count":12}'));
+    platform.up.handle((_req, res) => json(res, 200, '{"count":12}'));
     const res = await handleProxyRequest(get("/v1/customers/count"), makeDeps().deps);
     expect(await res.json()).toBe(12);
   });
 
   it("returns ids as strings, no-store and a request id; logs carry the same id", async () => {
-    up.handle((_req, res) => json(res, 200, `{"rows":[{"id":${BIG},"name":"张三"}]}`));
+    platform.up.handle((_req, res) => json(res, 200, `{"rows":[{"id":${BIG},"name":"张三"}]}`));
     const { deps, lines } = makeDeps();
     const res = await handleProxyRequest(get("/v1/customers?rows=50", { "x-request-id": "req-12345678" }), deps);
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(res.headers.get("x-request-id")).toBe("req-12345678");
     expect(await res.text()).toBe(`{"rows":[{"id":"${BIG}","name":"张三"}]}`);
-    expect(up.requests[0]!.headers["x-request-id"]).toBe("req-12345678");
+    expect(platform.up.requests[0]!.headers["x-request-id"]).toBe("req-12345678");
     expect(lines.at(-1)).toMatchObject({ requestId: "req-12345678", op: "customers.list", status: 200 });
   });
 
   it("does not forward openAppId (it names the session, §5.4.4) and replaces an unusable request id", async () => {
-    up.handle((_req, res) => json(res, 200, '{"rows":[]}'));
+    platform.up.handle((_req, res) => json(res, 200, '{"rows":[]}'));
     const { deps } = makeDeps();
     const res = await handleProxyRequest(get("/v1/customers?rows=5&openAppId=alpha-app", { "x-request-id": "bad id with spaces" }), deps);
     expect(res.status).toBe(200);
-    expect(Object.fromEntries(up.requests[0]!.url.searchParams)).toEqual({ rows: "5", access_token: TOKEN });
+    expect(Object.fromEntries(platform.up.requests[0]!.url.searchParams)).toEqual({ rows: "5", access_token: TOKEN });
     expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it("passes 201 (new customer, §4.1) and 204 (delete) through", async () => {
-    up.handle((_req, res) => json(res, 201, `{"id":${BIG},"name":"n"}`));
+    platform.up.handle((_req, res) => json(res, 201, `{"id":${BIG},"name":"n"}`));
     const { deps } = makeDeps();
     expect((await handleProxyRequest(send("POST", "/v1/customers", '{"name":"n","mobile":"13800000000"}'), deps)).status).toBe(201);
-    up.handle((_req, res) => void res.writeHead(204).end());
+    platform.up.handle((_req, res) => void res.writeHead(204).end());
     const del = await handleProxyRequest(send("DELETE", `/v1/customers/${BIG}`), deps);
     expect(del.status).toBe(204);
     expect(await del.text()).toBe("");
@@ -277,33 +270,33 @@ describe("proxy: responses and errors", () => {
       [404, '{"error":{"code":"404","message":"no such customer"}}', 404, "404"],
     ];
     for (const [status, body, expected, code] of cases) {
-      up.handle((_req, res) => void res.writeHead(status, { "content-type": body.startsWith("{") ? "application/json" : "text/plain" }).end(body));
+      platform.up.handle((_req, res) => void res.writeHead(status, { "content-type": body.startsWith("{") ? "application/json" : "text/plain" }).end(body));
       const res = await handleProxyRequest(send("POST", "/v1/customerandidentities", '{"customer":{"name":"x"},"customerIdentities":[]}'), deps);
       expect(res.status, body).toBe(expected);
       const error = await errorOf(res);
       expect(error.code).toBe(code);
       expect(error.requestId).toBe(res.headers.get("x-request-id"));
     }
-    up.handle((_req, res) => json(res, 200, '{"error":{"code":"400001","message":"invalid","fieldErrors":[{"fieldName":"email","message":"bad"}]}}'));
+    platform.up.handle((_req, res) => json(res, 200, '{"error":{"code":"400001","message":"invalid","fieldErrors":[{"fieldName":"email","message":"bad"}]}}'));
     const res = await handleProxyRequest(send("POST", "/v1/customerandidentities", '{"customer":{"name":"x"},"customerIdentities":[]}'), deps);
     expect((await errorOf(res)).fieldErrors).toEqual([{ field: "email", message: "bad" }]);
   });
 
   it("answers 429 with Retry-After, 504 on timeout", async () => {
-    up.handle((_req, res) => json(res, 429, '{"error":{"code":"429","message":"slow down"}}', { "retry-after": "30" }));
+    platform.up.handle((_req, res) => json(res, 429, '{"error":{"code":"429","message":"slow down"}}', { "retry-after": "30" }));
     const { deps } = makeDeps();
     const limited = await handleProxyRequest(get("/v1/customers"), deps);
     expect(limited.status).toBe(429);
     expect(limited.headers.get("retry-after")).toBe("30");
-    up.handle((_req, res) => void setTimeout(() => json(res, 200, '{"rows":[]}'), 300));
+    platform.up.handle((_req, res) => void setTimeout(() => json(res, 200, '{"rows":[]}'), 300));
     const slow = makeDeps({ client: { timeoutMs: 50 } });
     expect((await handleProxyRequest(get("/v1/customers"), slow.deps)).status).toBe(504);
   });
 
   it("answers 502 when the platform's response is not JSON, or (validateResponses) does not match the operation", async () => {
-    up.handle((_req, res) => void res.writeHead(200, { "content-type": "text/html" }).end("<html>maintenance</html>"));
+    platform.up.handle((_req, res) => void res.writeHead(200, { "content-type": "text/html" }).end("<html>maintenance</html>"));
     expect((await handleProxyRequest(get("/v1/customers"), makeDeps().deps)).status).toBe(502);
-    up.handle((_req, res) => json(res, 200, '{"rows":[{"name":"no id"}]}'));
+    platform.up.handle((_req, res) => json(res, 200, '{"rows":[{"name":"no id"}]}'));
     const { deps } = makeDeps({ validateResponses: true });
     const res = await handleProxyRequest(get("/v1/customers"), deps);
     expect(res.status).toBe(502);

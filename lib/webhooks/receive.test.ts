@@ -84,7 +84,7 @@ describe("secret mode (§5.5 X-Service-Hmac-Signature)", () => {
     for (const headers of attempts) {
       const res = await deliver(secretMode, { body: other, headers });
       expect(res.status).toBe(401);
-      expect(await res.json()).toEqual({ error: { code: "unauthorized", message: expect.any(String) } });
+      expect(await res.json()).toEqual({ error: { code: "unauthorized", message: expect.any(String), requestId: res.headers.get("x-request-id") } });
     }
     expect(await stored()).toBe(0);
   });

@@ -1,37 +1,32 @@
 import "server-only";
-import type { Logger } from "pino";
-import { logger as rootLogger } from "@/lib/log";
+import { ApiError } from "@/lib/api/api-error";
+import { readBodyText } from "@/lib/http/body";
+import { apiRoute, jsonResponse, type RouteLogger } from "@/lib/http/route";
 import type { Store } from "@/lib/store/database";
 import { INBOX_RETENTION_DAYS, pruneWebhookInbox, recordDelivery } from "@/lib/store/webhook-inbox";
 import { isWebhookTokenValid } from "@/lib/store/webhook-tokens";
 import { authenticateDelivery, type WebhookAuthConfig } from "./authenticate";
 import { parseDelivery } from "./payload";
-import { MAX_WEBHOOK_BODY_BYTES, readRawBody } from "./raw-body";
 
 export type ReceiverDeps = {
   config: WebhookAuthConfig;
   store: () => Promise<Store>;
   now?: () => number;
-  log?: Logger;
+  log?: RouteLogger;
   maxBodyBytes?: number;
 };
 
-const NO_STORE = { "Cache-Control": "no-store" };
 const PRUNE_EVERY_MS = 3600 * 1000;
 const lastPruned = new WeakMap<Store, number>();
 
 /** At most once an hour per store, after answering: drops deliveries older than the retention. */
-function pruneLater(store: Store, now: number, log: Logger): void {
+function pruneLater(store: Store, now: number, log: RouteLogger): void {
   if (now - (lastPruned.get(store) ?? 0) < PRUNE_EVERY_MS) return;
   lastPruned.set(store, now);
   pruneWebhookInbox(store, now - INBOX_RETENTION_DAYS * 86_400_000).then(
     (deleted) => deleted > 0 && log.info({ deleted }, "webhook inbox pruned"),
     (cause: unknown) => log.warn({ err: cause instanceof Error ? cause.message : String(cause) }, "webhook inbox prune failed"),
   );
-}
-
-function error(status: number, code: string, message: string, headers: Record<string, string> = {}): Response {
-  return Response.json({ error: { code, message } }, { status, headers: { ...NO_STORE, ...headers } });
 }
 
 /**
@@ -41,31 +36,26 @@ function error(status: number, code: string, message: string, headers: Record<st
  * already in the inbox, `duplicate: true` — a 2xx, so the platform stops retrying. A store failure is a
  * 503 with Retry-After (the platform retries), never a 500.
  */
-export async function receiveWebhook(request: Request, deps: ReceiverDeps): Promise<Response> {
-  const log = deps.log ?? rootLogger().child({ scope: "webhooks" });
-  const now = deps.now ?? Date.now;
-  try {
-    const url = new URL(request.url);
-    const body = await readRawBody(request, deps.maxBodyBytes ?? MAX_WEBHOOK_BODY_BYTES);
-    if (!body.ok) {
-      log.warn({ status: body.status, reason: body.message }, "webhook refused");
-      return error(body.status, body.status === 413 ? "payload_too_large" : "invalid_payload", body.message);
-    }
-
+export const receiveWebhook = apiRoute<ReceiverDeps>(
+  { name: "webhook", scope: "webhooks", csrf: "never", unavailable: "The delivery could not be stored; retry later." },
+  async ({ request, url, deps, log, requestId }) => {
+    const now = deps.now ?? Date.now;
+    // The exact text that was sent (a byte order mark included): the signature covers it.
+    const body = await readBodyText(request, { limit: deps.maxBodyBytes, keepBom: true, invalidCode: "invalid_payload" });
     const config = deps.config;
-    const auth = await authenticateDelivery({ headers: request.headers, url, rawBody: body.text }, config, async (token) =>
+    const auth = await authenticateDelivery({ headers: request.headers, url, rawBody: body }, config, async (token) =>
       config.mode === "oauth2" ? isWebhookTokenValid(await deps.store(), token, config.appId, now()) : false,
     );
     if (!auth.ok) {
       log.warn({ mode: config.mode, reason: auth.reason }, "webhook authentication failed");
-      const challenge: Record<string, string> = config.mode === "basic" ? { "WWW-Authenticate": 'Basic realm="webhooks", charset="UTF-8"' } : {};
-      return error(401, "unauthorized", "The delivery is not authenticated for this app.", challenge);
+      const headers = config.mode === "basic" ? { "WWW-Authenticate": 'Basic realm="webhooks", charset="UTF-8"' } : undefined;
+      throw new ApiError({ status: 401, code: "unauthorized", message: "The delivery is not authenticated for this app.", headers });
     }
 
-    const parsed = parseDelivery(body.text, config.mode, url.searchParams.get("openAppId") ?? undefined);
+    const parsed = parseDelivery(body, config.mode, url.searchParams.get("openAppId") ?? undefined);
     if (!parsed.ok) {
       log.warn({ reason: parsed.message }, "webhook payload refused");
-      return error(400, "invalid_payload", parsed.message);
+      throw new ApiError({ status: 400, code: "invalid_payload", message: parsed.message });
     }
 
     const { delivery } = parsed;
@@ -73,9 +63,6 @@ export async function receiveWebhook(request: Request, deps: ReceiverDeps): Prom
     const stored = await recordDelivery(store, delivery, now());
     pruneLater(store, now(), log);
     log.info({ inboxId: stored.id, deliveryId: delivery.deliveryId, kind: delivery.kind, openAppId: delivery.openAppId, tenantId: delivery.tenantId, duplicate: stored.duplicate }, "webhook received");
-    return Response.json(stored.duplicate ? { received: true, duplicate: true } : { received: true }, { headers: NO_STORE });
-  } catch (cause) {
-    log.error({ err: cause instanceof Error ? { name: cause.name, message: cause.message } : String(cause) }, "webhook could not be stored");
-    return error(503, "unavailable", "The delivery could not be stored; retry later.", { "Retry-After": "5" });
-  }
-}
+    return jsonResponse(200, JSON.stringify(stored.duplicate ? { received: true, duplicate: true } : { received: true }), requestId);
+  },
+);

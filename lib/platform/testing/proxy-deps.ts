@@ -1,5 +1,6 @@
-import { vi } from "vitest";
+import { afterAll, beforeAll, vi } from "vitest";
 import type { ProxyDeps } from "../proxy";
+import { startFakeUpstream, type FakeUpstream } from "./fake-upstream";
 
 /** The error the fake deps treat as "the installation must authorize again". */
 export class Reauth extends Error {}
@@ -26,4 +27,24 @@ export function fakeProxyDeps(o: { apiUrl: () => string; token: string; client?:
     ...o.overrides,
   };
   return { deps, lines, getAccessToken };
+}
+
+export const APP = "http://app.test";
+/** The headers of the console's own mutations (CSRF: the custom header from the app's origin). */
+export const SAME_ORIGIN = { "x-engage-request": "1", origin: APP, "sec-fetch-site": "same-origin", "content-type": "application/json" };
+
+/**
+ * The preamble of a test file of such a route: a fake platform for the file's tests (started before
+ * them, closed after) and `makeDeps` pointing at it with `token`.
+ */
+export function fakePlatformForRoutes(token: string, client: ProxyDeps["client"]) {
+  const fixture = {
+    up: undefined as unknown as FakeUpstream,
+    makeDeps: (overrides: Partial<ProxyDeps> = {}) => fakeProxyDeps({ apiUrl: () => fixture.up.url, token, client, overrides }),
+  };
+  beforeAll(async () => {
+    fixture.up = await startFakeUpstream();
+  });
+  afterAll(() => fixture.up.close());
+  return fixture;
 }

@@ -1,10 +1,8 @@
 import { env } from "@/lib/env";
+import { withDeps } from "@/lib/http/route";
 import { getStore } from "@/lib/store";
 import { receiveWebhook } from "@/lib/webhooks/receive";
 
 export const dynamic = "force-dynamic";
 
-/** The platform's outbound webhooks (§5.5, §6): see lib/webhooks/receive.ts. */
-export function POST(request: Request): Promise<Response> {
-  return receiveWebhook(request, { config: env().webhook, store: getStore });
-}
+export const POST = withDeps(receiveWebhook, () => ({ config: env().webhook, store: getStore }));

@@ -1,10 +1,8 @@
 import { env } from "@/lib/env";
+import { withDeps } from "@/lib/http/route";
 import { getStore } from "@/lib/store";
 import { handleWebhookTokenRequest } from "@/lib/webhooks/token-endpoint";
 
 export const dynamic = "force-dynamic";
 
-/** Access tokens for the oauth2 webhook mode (§5.5): see lib/webhooks/token-endpoint.ts. */
-export function GET(request: Request): Promise<Response> {
-  return handleWebhookTokenRequest(request, { config: env().webhook, store: getStore });
-}
+export const GET = withDeps(handleWebhookTokenRequest, () => ({ config: env().webhook, store: getStore }));

@@ -1,0 +1,125 @@
+import { describe, expect, it } from "vitest";
+import { ApiError, ReauthRequiredError } from "@/lib/api/api-error";
+import { PlatformError } from "@/lib/platform/errors";
+import { apiRoute, type RouteDeps } from "./route";
+
+const URL_ = "http://app.test/api/thing";
+const SAME_ORIGIN = { "x-engage-request": "1", origin: "http://app.test" };
+
+function deps(overrides: Partial<RouteDeps> = {}) {
+  const lines: Array<Record<string, unknown>> = [];
+  const push = (level: string) => (obj: object, msg?: string) => void lines.push({ ...obj, level, msg });
+  const session = { openAppId: "alpha-app", tenantId: "1" };
+  return {
+    lines,
+    deps: { log: { info: push("info"), warn: push("warn"), error: push("error") }, requireSession: async () => ({ ok: true as const, session }), ...overrides } satisfies RouteDeps,
+  };
+}
+
+const failWith = (error: unknown) => apiRoute({ name: "thing", op: "thing.do", session: true }, async () => Promise.reject(error));
+
+describe("apiRoute: one error shape", () => {
+  it("answers an ApiError as {error: {code, message, fieldErrors?, requestId}} with its status and headers, never cached", async () => {
+    const { deps: d } = deps();
+    const error = new ApiError({ status: 429, code: "slow_down", message: "later", fieldErrors: [{ field: "a", message: "b" }], retryAfterSeconds: 7, headers: { allow: "GET" } });
+    const res = await failWith(error)(new Request(URL_, { headers: { "x-request-id": "req-12345678" } }), d);
+    expect(res.status).toBe(429);
+    expect(await res.json()).toEqual({ error: { code: "slow_down", message: "later", fieldErrors: [{ field: "a", message: "b" }], requestId: "req-12345678" } });
+    expect(Object.fromEntries(res.headers)).toMatchObject({
+      "cache-control": "no-store",
+      "content-type": "application/json; charset=utf-8",
+      "x-content-type-options": "nosniff",
+      "x-request-id": "req-12345678",
+      "retry-after": "7",
+      allow: "GET",
+    });
+  });
+
+  it("carries the redirect of a reauth error, and leaves out empty field errors", async () => {
+    const res = await failWith(new ReauthRequiredError({ message: "sign in", redirect: "/api/auth/start" }))(new Request(URL_), deps().deps);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ error: { code: "reauth_required", message: "sign in", redirect: "/api/auth/start", requestId: res.headers.get("x-request-id") } });
+  });
+
+  it("maps platform errors by kind, and the installation's lost authorization to 401 with the §5.2.9 redirect", async () => {
+    const d = deps({ isReauthRequired: (e) => e === "gone", reauthRedirect: (id) => `/start/${id}` }).deps;
+    const timeout = await failWith(PlatformError.timeout(50))(new Request(URL_), d);
+    expect([timeout.status, (await timeout.json()).error.code]).toEqual([504, "timeout"]);
+    const refused = await failWith(new PlatformError({ kind: "auth", code: "invalid_token", message: "bad token at_x" }))(new Request(URL_), d);
+    expect(await refused.json()).toMatchObject({ error: { code: "reauth_required", redirect: "/start/alpha-app" } });
+    const gone = await failWith("gone")(new Request(URL_), d);
+    expect([gone.status, (await gone.json()).error.redirect]).toEqual([401, "/start/alpha-app"]);
+  });
+
+  it("answers anything else 500 (or 503 with Retry-After when `unavailable`), logging only the error's name and message", async () => {
+    const { deps: d, lines } = deps();
+    const bug = Object.assign(new TypeError("boom"), { token: "at_secret" });
+    const res = await failWith(bug)(new Request(URL_), d);
+    expect([res.status, (await res.json()).error.code]).toEqual([500, "internal_error"]);
+    expect(lines[0]).toMatchObject({ level: "error", msg: "thing failed", op: "thing.do", err: { name: "TypeError", message: "boom" } });
+    expect(lines[1]).toMatchObject({ level: "warn", msg: "thing", status: 500 });
+    expect(JSON.stringify(lines)).not.toContain("at_secret");
+    const later = apiRoute({ name: "later", unavailable: "try later" }, async () => Promise.reject(new Error("disk")));
+    const busy = await later(new Request(URL_), d);
+    expect([busy.status, busy.headers.get("retry-after"), (await busy.json()).error.message]).toEqual([503, "5", "try later"]);
+  });
+
+  it("answers 499 when the browser went away", async () => {
+    const abort = new AbortController();
+    abort.abort();
+    const res = await failWith(new Error("aborted"))(new Request(URL_, { signal: abort.signal }), deps().deps);
+    expect(res.status).toBe(499);
+  });
+});
+
+describe("apiRoute: the steps every route shares", () => {
+  const ok = (options: Parameters<typeof apiRoute>[0]) => apiRoute(options, async ({ requestId }) => new Response("ok", { headers: { "x-request-id": requestId } }));
+
+  it("keeps a caller's request id of 8 to 64 safe characters and replaces any other", async () => {
+    const route = ok({ name: "t" });
+    const idOf = async (id: string) => (await route(new Request(URL_, { headers: { "x-request-id": id } }), deps().deps)).headers.get("x-request-id");
+    expect(await idOf("abc.DEF_12-3")).toBe("abc.DEF_12-3");
+    expect(await idOf("x".repeat(64))).toBe("x".repeat(64));
+    for (const bad of ["short", "x".repeat(65), "has space 123", "semi;colon123"]) expect(await idOf(bad)).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("checks CSRF on every method but GET by default, on every one with `always`, never with `never`", async () => {
+    const { deps: d } = deps();
+    const post = (headers: Record<string, string> = {}) => new Request(URL_, { method: "POST", headers });
+    expect((await ok({ name: "t" })(new Request(URL_), d)).status).toBe(200);
+    expect((await ok({ name: "t" })(post(), d)).status).toBe(403);
+    expect((await ok({ name: "t" })(post(SAME_ORIGIN), d)).status).toBe(200);
+    expect((await ok({ name: "t", csrf: "always" })(new Request(URL_), d)).status).toBe(403);
+    expect((await ok({ name: "t", csrf: "never" })(post(), d)).status).toBe(200);
+  });
+
+  it("requires the session with `session`, after `prepare`, and answers its refusal with the request's id", async () => {
+    const refused = deps({ requireSession: async () => ({ ok: false, error: new ReauthRequiredError({ message: "sign in", redirect: "/api/auth/start" }) }) }).deps;
+    const res = await ok({ name: "t", session: true })(new Request(URL_, { headers: { "x-request-id": "req-abcdefgh" } }), refused);
+    expect(res.status).toBe(401);
+    expect((await res.json()).error).toMatchObject({ code: "reauth_required", requestId: "req-abcdefgh" });
+    expect((await ok({ name: "t" })(new Request(URL_), refused)).status).toBe(200);
+    const early = apiRoute(
+      {
+        name: "t",
+        session: true,
+        prepare: () => {
+          throw new ApiError({ status: 404, code: "not_found", message: "no" });
+        },
+      },
+      async () => new Response(),
+    );
+    expect((await early(new Request(URL_), refused)).status).toBe(404);
+  });
+
+  it("logs one line per answer with the request's fields; a stream's success is the handler's to log", async () => {
+    const { deps: d, lines } = deps();
+    await apiRoute({ name: "thing", op: "thing.do" }, async (ctx) => {
+      ctx.fields.rows = 3;
+      return new Response("ok");
+    })(new Request(URL_, { headers: { "x-request-id": "req-12345678" } }), d);
+    expect(lines).toEqual([{ requestId: "req-12345678", method: "GET", path: "/api/thing", op: "thing.do", rows: 3, status: 200, ms: expect.any(Number), level: "info", msg: "thing" }]);
+    await ok({ name: "stream", streams: true })(new Request(URL_), d);
+    expect(lines).toHaveLength(1);
+  });
+});

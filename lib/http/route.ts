@@ -1,0 +1,203 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { ApiError, ReauthRequiredError } from "@/lib/api/api-error";
+import { requireApiSession, type ConsoleSession, type SessionCheck } from "@/lib/auth/session";
+import { logger } from "@/lib/log";
+import { PlatformError, type PlatformErrorKind } from "@/lib/platform/errors";
+
+/**
+ * The one wrapper of the app's own API routes (the platform proxy, the CSV export, the event
+ * import, activity, the session, webhooks). In one place, for each request: its id (`X-Request-Id`),
+ * the CSRF check, the session, one log line for the answer, and every error mapped once to one
+ * JSON shape `{error: {code, message, fieldErrors?, redirect?, requestId}}` with `Cache-Control:
+ * no-store` (lib/api/api-error.ts reads it back in the browser). A handler throws `ApiError` to
+ * refuse; a platform error keeps its kind's status; anything else is a 500, logged as an error.
+ */
+
+const CSRF_HEADER = "x-engage-request";
+
+export type RouteLogger = {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+};
+
+export type RouteDeps = {
+  /** Default: the app's logger, scoped by the route's `scope`. */
+  log?: RouteLogger;
+  /** The request's session (routes with `session`); default `requireApiSession`. */
+  requireSession?: (request: Request) => Promise<SessionCheck<{ openAppId: string }>>;
+  /** Origins allowed to send mutations besides the request's own (the app's public `APP_URL`). */
+  appOrigins?: readonly string[];
+  /** True for an error that means the installation must authorize again (app-auth's `ReauthRequiredError`). */
+  isReauthRequired?: (error: unknown) => boolean;
+  /** Where the front end goes to authorize again (§5.2.9). */
+  reauthRedirect?: (openAppId: string) => string;
+};
+
+type SessionOf<D> = D extends { requireSession: (request: Request) => Promise<SessionCheck<infer S>> } ? S : ConsoleSession;
+
+/** The fields of every log line of a request; a handler adds its own (they go into the answer's line). */
+export type LogFields = { requestId: string; method: string; path: string; op?: string; [field: string]: unknown };
+
+export type RouteContext<D extends RouteDeps> = {
+  readonly request: Request;
+  readonly url: URL;
+  readonly requestId: string;
+  readonly deps: D;
+  readonly log: RouteLogger;
+  readonly fields: LogFields;
+  readonly started: number;
+  /** The request's session (routes with `session`). */
+  session: SessionOf<D>;
+};
+
+export type RouteOptions<D extends RouteDeps, P> = {
+  /** The message of the answer's log line; `<name> failed` logs an unexpected error. */
+  name: string;
+  /** `op` of the log lines. */
+  op?: string;
+  /** The logger's scope when the deps bring no logger. */
+  scope?: string;
+  /** The session of the `X-Open-App-Id` environment is required (else 401 reauth_required). */
+  session?: boolean;
+  /** The CSRF check runs for every method but GET, for every one (a costly GET), or never (no cookie is honoured). */
+  csrf?: "always" | "never";
+  /** Before the CSRF and session checks (the proxy's 404 for a path outside its table); its result goes to the handler. */
+  prepare?: (ctx: RouteContext<D>) => P;
+  /** The answer is a stream whose end the handler logs: only refusals are logged here. */
+  streams?: boolean;
+  /** An unexpected error is a 503 with Retry-After and this message (the caller retries later), not a 500. */
+  unavailable?: string;
+};
+
+export type ApiRoute<D> = (request: Request, deps: D) => Promise<Response>;
+
+/** A route of the app's API: `handler` runs after the shared steps; what it throws is answered as the one error. */
+export function apiRoute<D extends RouteDeps, P = undefined>(options: RouteOptions<D, P>, handler: (ctx: RouteContext<D>, prepared: P) => Promise<Response>): ApiRoute<D> {
+  return async (request, deps) => {
+    const started = performance.now();
+    const requestId = requestIdOf(request);
+    const url = new URL(request.url);
+    const fields: LogFields = { requestId, method: request.method, path: url.pathname, op: options.op };
+    const log = deps.log ?? logger().child({ scope: options.scope });
+    const ctx: RouteContext<D> = { request, url, requestId, deps, log, fields, started, session: undefined as SessionOf<D> };
+    let response: Response;
+    try {
+      const prepared = options.prepare?.(ctx) as P;
+      if (options.csrf === "always" || (options.csrf !== "never" && request.method !== "GET")) {
+        const problem = csrfProblem(request, url, deps.appOrigins ?? []);
+        if (problem) throw new ApiError({ status: 403, code: "csrf_rejected", message: problem });
+      }
+      if (options.session) {
+        const check = await (deps.requireSession ?? requireApiSession)(request);
+        if (!check.ok) throw check.error;
+        ctx.session = check.session as SessionOf<D>;
+      }
+      response = await handler(ctx, prepared);
+    } catch (error) {
+      const failure = apiErrorOf(error, ctx, options.unavailable);
+      if (failure.log) Object.assign(fields, failure.log);
+      if (failure.unexpected) log.error({ ...fields, err: errorField(error) }, `${options.name} failed`);
+      response = errorResponse(failure.error, requestId);
+    }
+    if (!options.streams || response.status >= 300) {
+      const line = { ...fields, status: response.status, ms: Math.round((performance.now() - started) * 10) / 10 };
+      if (response.status >= 500) log.warn(line, options.name);
+      else log.info(line, options.name);
+    }
+    return response;
+  };
+}
+
+/** A route as the App Router calls it (`export const GET = withDeps(...)`): the deps are read per request, never at build time. */
+export function withDeps<D>(route: ApiRoute<D>, deps: D | (() => D)): (request: Request) => Promise<Response> {
+  return (request) => route(request, typeof deps === "function" ? (deps as () => D)() : deps);
+}
+
+/** The caller's `X-Request-Id` when it looks sane (8 to 64 of `A-Z a-z 0-9 . _ -`), else a new one. */
+export function requestIdOf(request: Request): string {
+  const given = request.headers.get("x-request-id");
+  return given && /^[A-Za-z0-9._-]{8,64}$/.test(given) ? given : randomUUID();
+}
+
+/**
+ * CSRF defence: the custom header (a cross-site form cannot set it, and a cross-site fetch with it
+ * needs a CORS preflight that this app never grants) AND a same-origin request by `Sec-Fetch-Site`
+ * or `Origin`.
+ */
+function csrfProblem(request: Request, url: URL, appOrigins: readonly string[]): string | undefined {
+  if (request.headers.get(CSRF_HEADER) !== "1") return `the ${CSRF_HEADER} header is required`;
+  const site = request.headers.get("sec-fetch-site");
+  if (site && site !== "same-origin") return "cross-site requests are refused";
+  const origin = request.headers.get("origin");
+  if (origin) return origin === url.origin || appOrigins.includes(origin) ? undefined : "cross-origin requests are refused";
+  return site === "same-origin" ? undefined : "the request's origin is unknown";
+}
+
+const JSON_HEADERS = {
+  "cache-control": "no-store",
+  "content-type": "application/json; charset=utf-8",
+  "x-content-type-options": "nosniff",
+};
+
+/** A JSON answer of the app's API: never cached, with the request id. */
+export function jsonResponse(status: number, body: string | Uint8Array | null, requestId: string, extra?: Record<string, string>): Response {
+  // Bytes as they are: encoding a large string again would cost more than the rest of the relay.
+  const init = typeof body === "string" || body === null ? body : new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength);
+  return new Response(init, { status, headers: { ...JSON_HEADERS, "x-request-id": requestId, ...extra } });
+}
+
+/** The one error answer: `{error: {code, message, fieldErrors?, redirect?, requestId}}`, `Retry-After` in seconds. */
+function errorResponse(error: ApiError, requestId: string): Response {
+  const body: Record<string, unknown> = { code: error.code, message: error.message };
+  if (error.fieldErrors.length > 0) body.fieldErrors = error.fieldErrors;
+  if (error instanceof ReauthRequiredError) body.redirect = error.redirect;
+  body.requestId = requestId;
+  const headers = error.retryAfterSeconds === undefined ? error.headers : { ...error.headers, "retry-after": String(error.retryAfterSeconds) };
+  return jsonResponse(error.status, JSON.stringify({ error: body }), requestId, headers);
+}
+
+const PLATFORM_STATUS: Record<PlatformErrorKind, number> = {
+  validation: 422,
+  not_found: 404,
+  auth: 401,
+  forbidden: 403,
+  rate_limited: 429,
+  rejected: 422,
+  upstream: 502,
+  network: 502,
+  timeout: 504,
+};
+
+const defaultReauthRedirect = (openAppId: string) => `/api/auth/start?openAppId=${encodeURIComponent(openAppId)}`;
+
+/**
+ * Any error as the browser is told of it: an `ApiError` as it is; the installation's authorization
+ * gone (or refused by the platform even with a fresh token) is `401 reauth_required` with the
+ * redirect of §5.2.9; a platform error keeps its kind's status; a request the browser cancelled is
+ * 499; anything else is `unexpected` (500, or 503 with `unavailable`). `log`: fields for the line.
+ */
+export function apiErrorOf(
+  error: unknown,
+  ctx: { request: Request; deps: RouteDeps; session: { openAppId: string } },
+  unavailable?: string,
+): { error: ApiError; log?: Record<string, unknown>; unexpected?: true } {
+  if (error instanceof ApiError) return { error };
+  const { deps } = ctx;
+  const reauth = (message: string) => new ReauthRequiredError({ message, redirect: (deps.reauthRedirect ?? defaultReauthRedirect)(ctx.session.openAppId) });
+  if (deps.isReauthRequired?.(error)) return { error: reauth("Sign-in required: authorize again to continue.") };
+  if (error instanceof PlatformError) {
+    if (error.kind === "auth") return { error: reauth("The platform refused the app's authorization; authorize again."), log: { upstreamCode: error.code } };
+    const { code, message, fieldErrors, retryAfterSeconds } = error;
+    return { error: new ApiError({ status: PLATFORM_STATUS[error.kind], code, message, fieldErrors, retryAfterSeconds }), log: { kind: error.kind, upstreamStatus: error.httpStatus } };
+  }
+  if (ctx.request.signal.aborted) return { error: new ApiError({ status: 499, code: "client_closed", message: "the request was cancelled" }) };
+  const failed = unavailable
+    ? new ApiError({ status: 503, code: "unavailable", message: unavailable, retryAfterSeconds: 5 })
+    : new ApiError({ status: 500, code: "internal_error", message: "the request could not be completed" });
+  return { error: failed, unexpected: true };
+}
+
+/** An error as a log field: its name and message only (its other properties may hold a token). */
+export const errorField = (error: unknown) => (error instanceof Error ? { name: error.name, message: error.message } : String(error));
