@@ -11,9 +11,9 @@ import {
   customerListUrlState,
   movePage,
   pageRows,
-  SORTABLE_COLUMNS,
   type CustomerListState,
 } from "@/lib/console/customer-list-state";
+import { SORTABLE_COLUMNS } from "@/lib/console/customer-columns";
 import { EMPTY_SELECTION, toggleOne, togglePage, withoutIds, type Selection } from "@/lib/console/customer-selection";
 import { PAGE_SIZES } from "@/lib/console/url-params";
 import { useUrlState } from "@/lib/hooks/use-url-state";

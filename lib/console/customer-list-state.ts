@@ -1,6 +1,7 @@
-import { createParser, parseAsStringLiteral, type inferParserType } from "nuqs/server";
+import { createParser, parseAsStringLiteral, type inferParserType } from "#nuqs";
 import type { InputOf } from "@/lib/platform/operations";
 import { homeInputToUtcFilter } from "@/lib/time";
+import { CUSTOMER_COLUMNS, DEFAULT_COLUMNS, SORTABLE_COLUMNS, type CustomerColumn, type SortColumn } from "./customer-columns";
 import { keysetQuery, nextCursor, previousCursor, type Cursor, type IdRange } from "./id-keyset";
 import { defineUrlState, MAX_PAGE, parseAsId, parseAsOrder, parseAsPage, parseAsPageSize, parseAsText } from "./url-params";
 
@@ -12,18 +13,8 @@ import { defineUrlState, MAX_PAGE, parseAsId, parseAsOrder, parseAsPage, parseAs
  * typed in UTC+8; they become UTC only in the query (§2).
  */
 
-export const CUSTOMER_COLUMNS = [
-  "id", "displayName", "name", "nickName", "mobile", "mobileVerified", "email", "emailVerified", "gender", "birthday",
-  "stage", "source", "contentName", "company", "title", "industry", "country", "province", "city", "county",
-  "telephone", "ownerName", "campaignName", "remark", "dateJoin", "dateCreated", "lastUpdated",
-] as const;
-export type CustomerColumn = (typeof CUSTOMER_COLUMNS)[number];
-
-export const DEFAULT_COLUMNS: readonly CustomerColumn[] = ["id", "displayName", "mobile", "email", "stage", "source", "dateCreated", "lastUpdated"];
-
-/** `sidx` values the platform sorts customers by (the sandbox accepts exactly these). */
-export const SORTABLE_COLUMNS = ["id", "dateCreated", "lastUpdated", "stage", "source", "gender", "name", "mobile", "email"] as const;
-export type SortColumn = (typeof SORTABLE_COLUMNS)[number];
+/** The export (customer-export.ts) names its columns by this type. */
+export type { CustomerColumn };
 
 /** The text filters, as typed (URL keys equal §4.1 parameter names). */
 export const TEXT_FILTERS = ["stage", "source", "mobile", "email", "identityType", "identityValue", "idList", "idFrom", "idTo"] as const;

@@ -1,4 +1,4 @@
-import { createParser, parseAsStringLiteral, type inferParserType } from "nuqs/server";
+import { createParser, parseAsStringLiteral, type inferParserType } from "#nuqs";
 import type { InputOf } from "@/lib/platform/operations";
 import type { ListMember } from "@/lib/platform/resources";
 import { homeInputToUtcFilter } from "@/lib/time";

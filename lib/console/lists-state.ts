@@ -1,4 +1,4 @@
-import { parseAsStringLiteral } from "nuqs/server";
+import { parseAsStringLiteral } from "#nuqs";
 import type { InputOf } from "@/lib/platform/operations";
 import { defineUrlState, parseAsOrder, parseAsPage, parseAsPageSize } from "./url-params";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { operations } from "@/lib/platform/operations";
-import { orderListInput, orderListUrlState, orderPath, pageCount } from "./order-list-state";
+import { orderListInput, orderListUrlState, pageCount } from "./order-list-state";
 
 const DEFAULT_ORDER_LIST_STATE = orderListUrlState.defaults;
 const parseOrderListState = orderListUrlState.parse;
@@ -36,11 +36,5 @@ describe("orders list state in the URL (§4.2 GET /v1/deals)", () => {
     expect(pageCount(0, 20)).toBe(1);
     expect(pageCount(41, 20)).toBe(3);
     expect(pageCount(undefined, 20)).toBeUndefined();
-  });
-
-  it("encodes order numbers as one path segment", () => {
-    expect(orderPath("A/B #1?x=%")).toBe("/orders/A%2FB%20%231%3Fx%3D%25");
-    expect(orderPath("订单-1", "/edit")).toBe("/orders/%E8%AE%A2%E5%8D%95-1/edit");
-    expect(decodeURIComponent(orderPath("A/B #1?x=%").slice("/orders/".length))).toBe("A/B #1?x=%");
   });
 });

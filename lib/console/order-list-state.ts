@@ -1,9 +1,6 @@
 import type { InputOf } from "@/lib/platform/operations";
 import { defineUrlState, parseAsId, parseAsOrder, parseAsPage, parseAsPageSize } from "./url-params";
 
-/** §2: ids are 64-bit integers. */
-export const ID_PATTERN = /^\d{1,19}$/;
-
 /**
  * The orders page's URL: §4.2 GET /v1/deals with `customerId` (optional), `rows`, `page` (from 1)
  * and the sort on `dateOrder` (the platform's default `sidx`). The console shows the newest first
@@ -24,21 +21,4 @@ export function orderListInput(state: OrderListState): InputOf<"deals.list"> {
 export function pageCount(records: number | null | undefined, rows: number): number | undefined {
   if (typeof records !== "number" || !Number.isFinite(records)) return undefined;
   return Math.max(1, Math.ceil(records / rows));
-}
-
-/** The console path of an order: its number is one path segment, encoded (it may hold `/`, `#`, `?`, `%`, spaces). */
-export function orderPath(orderNo: string, suffix = ""): string {
-  return `/orders/${encodeURIComponent(orderNo)}${suffix}`;
-}
-
-/** The order number of a `/orders/[orderNo]` route parameter (the segment `orderPath` encoded). */
-export function orderNoFromParam(param: string): string | undefined {
-  let value = param;
-  // Next hands the dynamic segment over still percent-encoded (see the e2e spec's order number with `/ # ? %`).
-  try {
-    value = decodeURIComponent(param);
-  } catch {
-    return undefined;
-  }
-  return value.trim() === "" ? undefined : value;
 }

@@ -1,4 +1,4 @@
-import { createParser, parseAsStringLiteral } from "nuqs/server";
+import { createParser, parseAsStringLiteral } from "#nuqs";
 import type { InputOf } from "@/lib/platform/operations";
 import { defineUrlState, parseAsIntegerIf, parseAsOrder, parseAsPage, parseAsPageSize } from "./url-params";
 

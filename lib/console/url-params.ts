@@ -1,4 +1,4 @@
-import { createLoader, createParser, createSerializer, parseAsStringLiteral, type inferParserType, type ParserMap, type SearchParams, type UrlKeys } from "nuqs/server";
+import { createLoader, createParser, createSerializer, parseAsStringLiteral, type inferParserType, type ParserMap, type SearchParams, type UrlKeys } from "#nuqs";
 import { isId } from "./id-keyset";
 
 /**
