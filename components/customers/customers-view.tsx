@@ -104,23 +104,17 @@ export function CustomersView() {
 
       <BulkActions selection={selection} onClear={() => setSelection(EMPTY_SELECTION)} onRemoved={(ids) => setSelection((s) => withoutIds(s, ids))} />
 
-      <QueryView
-        query={list}
-        testId="customers"
-        loading={t("list.loading")}
-        errorTitle={t("list.loadError")}
-        emptiness={
-          rows.length > 0
-            ? undefined
-            : filtered || state.page > 1
-              ? {
-                  kind: "noResults",
-                  title: t("list.noResultsTitle"),
-                  body: t("list.noResultsBody"),
-                  onFirstPage: state.page > 1 ? () => update({}) : undefined,
-                  actions: filtered && <Button onClick={clearFilters}>{t("customers.clearFilters")}</Button>,
-                }
-              : { kind: "empty", title: t("list.emptyTitle"), body: t("list.emptyBody") }
+      <QueryView query={list} hasRows={rows.length > 0} testId="customers" loading={t("list.loading")} errorTitle={t("list.loadError")}
+        empty={{ title: t("list.emptyTitle"), body: t("list.emptyBody") }}
+        noResults={
+          filtered || state.page > 1
+            ? {
+                title: t("list.noResultsTitle"),
+                body: t("list.noResultsBody"),
+                onFirstPage: state.page > 1 ? () => update({}) : undefined,
+                actions: filtered && <Button onClick={clearFilters}>{t("customers.clearFilters")}</Button>,
+              }
+            : undefined
         }
       >
         <CustomerTable

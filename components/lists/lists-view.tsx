@@ -84,18 +84,9 @@ export function ListsView() {
         <Button variant="primary" onClick={() => setCreating(true)}>{t("lists.new")}</Button>
       </div>
 
-      <QueryView
-        query={list}
-        testId="lists"
-        loading={t("lists.loading")}
-        errorTitle={t("lists.loadError")}
-        emptiness={
-          rows.length > 0
-            ? undefined
-            : state.page > 1
-              ? { kind: "noResults", title: t("lists.pastEndTitle"), onFirstPage: () => update({}) }
-              : { kind: "empty", title: t("lists.emptyTitle"), body: t("lists.emptyBody") }
-        }
+      <QueryView query={list} hasRows={rows.length > 0} testId="lists" loading={t("lists.loading")} errorTitle={t("lists.loadError")}
+        empty={{ title: t("lists.emptyTitle"), body: t("lists.emptyBody") }}
+        noResults={state.page > 1 ? { title: t("lists.pastEndTitle"), onFirstPage: () => update({}) } : undefined}
       >
         <DataTable rows={rows} rowKey={(row) => String(row.id)} columns={columns} caption={t("lists.caption", { page: state.page })} testId="lists-table" busy={list.isFetching} sort={{ value: state.sort, order: state.order, onChange: update }} />
         <div className="flex justify-end">

@@ -117,18 +117,9 @@ export function MembersTable({ listId, state, setState }: { listId: string; stat
         </div>
       </div>
 
-      <QueryView
-        query={members}
-        testId="members"
-        loading={t("lists.loadingMembers")}
-        level={3}
-        emptiness={
-          rows.length > 0
-            ? undefined
-            : state.since
-              ? { kind: "noResults", title: t("lists.membersPastEnd"), onFirstPage: () => update({}) }
-              : { kind: "empty", title: t("lists.membersEmpty") }
-        }
+      <QueryView query={members} hasRows={rows.length > 0} testId="members" loading={t("lists.loadingMembers")} level={3}
+        empty={{ title: t("lists.membersEmpty") }}
+        noResults={state.since ? { title: t("lists.membersPastEnd"), onFirstPage: () => update({}) } : undefined}
       >
         <DataTable rows={rows} rowKey={(m) => m.id ?? m.customerId ?? ""} columns={columns} caption={t("lists.members")} testId="members-table" busy={members.isFetching} sort={{ value: state.sort, order: state.order }} />
       </QueryView>

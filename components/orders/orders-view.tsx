@@ -113,19 +113,12 @@ export function OrdersView() {
         </div>
       </div>
 
-      <QueryView
-        query={list}
-        testId="orders"
-        loading={t("orders.loading")}
-        errorTitle={t("orders.loadError")}
-        emptiness={
-          rows.length > 0
-            ? undefined
-            : state.page > 1
-              ? { kind: "noResults", title: t("orders.pastEndTitle"), onFirstPage: () => update({}) }
-              : state.customerId
-                ? { kind: "noResults", title: t("orders.noResultsTitle"), actions: <Button onClick={() => update({ customerId: "" })}>{t("orders.showAll")}</Button> }
-                : { kind: "empty", title: t("orders.emptyTitle"), body: t("orders.emptyBody") }
+      <QueryView query={list} hasRows={rows.length > 0} testId="orders" loading={t("orders.loading")} errorTitle={t("orders.loadError")}
+        empty={{ title: t("orders.emptyTitle"), body: t("orders.emptyBody") }}
+        noResults={
+          state.page > 1
+            ? { title: t("orders.pastEndTitle"), onFirstPage: () => update({}) }
+            : state.customerId ? { title: t("orders.noResultsTitle"), actions: <Button onClick={() => update({ customerId: "" })}>{t("orders.showAll")}</Button> } : undefined
         }
       >
         <DataTable

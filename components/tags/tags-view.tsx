@@ -138,20 +138,12 @@ export function TagsView() {
           </div>
         )}
 
-        <QueryView
-          query={list}
-          testId="tags"
-          loading={t("tags.loading")}
-          errorTitle={t("tags.loadError")}
-          level={3}
-          emptiness={
-            rows.length > 0
-              ? undefined
-              : pageRows.length > 0
-                ? { kind: "noResults", title: t("tags.filter.noneOnPage"), actions: <Button onClick={() => setState((s) => ({ ...s, dimension: "" }))}>{t("tags.filter.clear")}</Button> }
-                : state.page > 1
-                  ? { kind: "noResults", title: t("tags.pastEndTitle"), onFirstPage: () => update({}) }
-                  : { kind: "empty", title: t("tags.emptyTitle"), body: t("tags.emptyBody") }
+        <QueryView query={list} hasRows={rows.length > 0} testId="tags" loading={t("tags.loading")} errorTitle={t("tags.loadError")} level={3}
+          empty={{ title: t("tags.emptyTitle"), body: t("tags.emptyBody") }}
+          noResults={
+            pageRows.length > 0
+              ? { title: t("tags.filter.noneOnPage"), actions: <Button onClick={() => setState((s) => ({ ...s, dimension: "" }))}>{t("tags.filter.clear")}</Button> }
+              : state.page > 1 ? { title: t("tags.pastEndTitle"), onFirstPage: () => update({}) } : undefined
           }
         >
           <DataTable

@@ -8,12 +8,8 @@ import { errorMessage } from "./error-message";
 /** What a list view needs of its query (a `useQuery` result). */
 export type ViewQuery = { isPending: boolean; isFetching: boolean; isError: boolean; data: unknown; error: unknown; refetch: () => unknown };
 
-/**
- * Why a list shows no rows: nothing exists yet (`empty`: `<testId>-empty`), or nothing for these
- * filters or past the last page (`noResults`: `<testId>-no-results`, with the way back).
- */
-export type Emptiness = {
-  kind: "empty" | "noResults";
+/** What an empty list says: a title, a line, and the ways back. */
+export type EmptyState = {
   title: string;
   body?: string;
   /** Offers "First page" (a page past the end). */
@@ -24,14 +20,18 @@ export type Emptiness = {
 
 type Props = {
   query: ViewQuery;
+  /** False when the answer has no rows to show. */
+  hasRows?: boolean;
   /** Prefix of the empty state's test id. */
   testId: string;
   /** Said while the first answer is slow (after a delay: no flash for fast answers). */
   loading: string;
   /** Heading of the error box, above the error itself. */
   errorTitle?: string;
-  /** Set when there is nothing to show; the table (children) shows otherwise. */
-  emptiness?: Emptiness;
+  /** No rows, nothing exists yet: `<testId>-empty`. */
+  empty?: EmptyState;
+  /** No rows for these filters or past the last page: `<testId>-no-results` (wins over `empty`). */
+  noResults?: EmptyState;
   /** Heading level of the empty state's title (3 inside a section headed by an h2). */
   level?: 2 | 3;
   children: ReactNode;
@@ -42,7 +42,7 @@ type Props = {
  * a delayed loading line, the empty or no-results box, or the table. A refetch keeps the previous
  * rows on screen (`keepPreviousData`), so only the first load shows the loading line.
  */
-export function QueryView({ query, testId, loading, errorTitle, emptiness, level = 2, children }: Props) {
+export function QueryView({ query, hasRows = true, testId, loading, errorTitle, empty, noResults, level = 2, children }: Props) {
   const { t } = useI18n();
   const slow = useDelayedFlag(query.isPending);
   if (query.isError && !query.data) {
@@ -55,11 +55,12 @@ export function QueryView({ query, testId, loading, errorTitle, emptiness, level
     );
   }
   if (query.isPending) return <p className="py-8 text-center text-sm text-slate-700" role="status">{slow ? loading : ""}</p>;
+  const emptiness = hasRows ? undefined : (noResults ?? empty);
   if (!emptiness) return <>{children}</>;
   const Heading = level === 2 ? "h2" : "h3";
-  const { kind, title, body, onFirstPage, actions } = emptiness;
+  const { title, body, onFirstPage, actions } = emptiness;
   return (
-    <div className="rounded-lg border border-dashed border-slate-400 bg-white p-8 text-center" data-testid={`${testId}-${kind === "empty" ? "empty" : "no-results"}`}>
+    <div className="rounded-lg border border-dashed border-slate-400 bg-white p-8 text-center" data-testid={`${testId}-${noResults ? "no-results" : "empty"}`}>
       <Heading className="text-base font-semibold text-slate-900">{title}</Heading>
       {body && <p className="mt-1 text-sm text-slate-800">{body}</p>}
       {(onFirstPage || actions) && (
