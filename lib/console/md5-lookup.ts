@@ -29,7 +29,7 @@ export function md5ValueProblem(value: string): "required" | "notMd5" | undefine
 /** The lookup page's URL: `?md5type=&md5value=` (the value written normalized). */
 export const md5LookupUrlState = defineUrlState({
   md5type: parseAsStringLiteral(MD5_TYPES).withDefault("common"),
-  md5value: createParser({ parse: String, serialize: normalizeMd5 }).withDefault(""),
+  md5value: createParser({ parse: normalizeMd5, serialize: normalizeMd5 }).withDefault(""),
 });
 export type Md5Lookup = typeof md5LookupUrlState.defaults;
 

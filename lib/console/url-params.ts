@@ -20,6 +20,8 @@ export type UrlState<P extends ParserMap, S> = {
   parse: (source: URLSearchParams | SearchParams) => S;
   /** The URL query of a state, over `keep`'s other parameters. */
   serialize: (state: S, keep?: URLSearchParams) => URLSearchParams;
+  /** A state as the URL gives it back once written (trimmed, clamped, defaults): what a write shows. */
+  settle: (state: S) => S;
   defaults: S;
 };
 
@@ -38,7 +40,7 @@ export function defineUrlState<P extends ParserMap, S>(parsers: P, urlKeys: UrlK
     const others = new URLSearchParams([...(keep ?? [])].filter(([key]) => !own.includes(key)));
     return new URLSearchParams(write(others, toValues(state) as Parameters<typeof write>[1]));
   };
-  return { parsers, urlKeys, fromValues, toValues, parse, serialize, defaults: parse(new URLSearchParams()) };
+  return { parsers, urlKeys, fromValues, toValues, parse, serialize, settle: (state) => parse(serialize(state)), defaults: parse(new URLSearchParams()) };
 }
 
 /** An integer `accept`ed, else nothing: strict (`Number`), so "2abc" and "1.5" are no page. */

@@ -18,7 +18,7 @@ export function useUrlState<P extends ParserMap, S>(spec: UrlState<P, S>): [S, (
     (next: S | ((previous: S) => S)) =>
       void setValues((current) => {
         const value = typeof next === "function" ? (next as (previous: S) => S)(spec.fromValues(current as inferParserType<P>)) : next;
-        return spec.toValues(spec.parse(spec.serialize(value))) as Values<P>;
+        return spec.toValues(spec.settle(value)) as Values<P>;
       }),
     [spec, setValues],
   );
