@@ -2,8 +2,9 @@ import { createLoader, createParser, createSerializer, parseAsStringLiteral, typ
 import { isId } from "./id-keyset";
 
 /**
- * A console page's state in its URL, declared once as a map of nuqs parsers (from `nuqs/server`:
- * no "use client", so the server page and unit tests read the same map). The browser reads and
+ * A console page's state in its URL, declared once as a map of nuqs parsers. They come from `#nuqs`
+ * (package.json `imports`): `nuqs/server` for server components (no "use client"), `nuqs` elsewhere,
+ * so the browser bundles nuqs once, beside its hooks. The browser reads and
  * writes it with `useUrlState` (lib/hooks/use-url-state.ts); the server page `parse`s Next's
  * `searchParams` into the same state before its prefetch, so both build the same query keys.
  * Unknown or malformed values read as the default; defaults are left out of the URL; the page's
