@@ -1,5 +1,6 @@
 "use client";
 import { QueryClientProvider } from "@tanstack/react-query";
+import { NuqsAdapter } from "nuqs/adapters/next/app";
 import { useEffect, type ReactNode } from "react";
 import { ApiError } from "@/lib/api/api-error";
 import { getBrowserQueryClient } from "@/lib/api/query-client";
@@ -12,13 +13,16 @@ import { I18nProvider, useI18n } from "./i18n/i18n-provider";
 
 /**
  * The console's client-side context: the language (`messages` = the dictionary of `locale` only),
- * and the browser's single QueryClient (mutation failures become error toasts in the current
- * language unless a mutation sets `meta.silent`).
+ * the browser's single QueryClient (mutation failures become error toasts in the current
+ * language unless a mutation sets `meta.silent`), and nuqs for state in the URL (`useUrlState`):
+ * replace, never push (the console runs inside the platform admin's iframe), shallow.
  */
 export function Providers({ locale, messages, children }: { locale: Locale; messages: Messages; children: ReactNode }) {
   return (
     <I18nProvider initialLocale={locale} initialMessages={messages}>
-      <QueryProvider>{children}</QueryProvider>
+      <QueryProvider>
+        <NuqsAdapter defaultOptions={{ history: "replace", shallow: true }}>{children}</NuqsAdapter>
+      </QueryProvider>
     </I18nProvider>
   );
 }

@@ -5,7 +5,7 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { platformQuery } from "@/lib/api/platform-queries";
 import { usePlatformMutation } from "@/lib/api/platform-mutation";
 import { customerDetailInputs } from "@/lib/console/customer-detail-inputs";
-import { orderPath } from "@/lib/console/order-list-state";
+import { orderPath } from "@/lib/console/order-path";
 import { tagNameProblem, tagsOf, TAG_NAME_MAX, withTagAdded, withTagRemoved, type CustomerTagsAnswer } from "@/lib/console/customer-tags";
 import type { MessageKey } from "@/lib/i18n/messages";
 import { toastStore } from "@/lib/ui/toast-store";

@@ -3,12 +3,14 @@ import Link from "next/link";
 import { useEffect, useRef } from "react";
 import type { Customer } from "@/lib/platform/resources";
 import { pageSelection, type Selection, type SelectableRow } from "@/lib/console/customer-selection";
-import { SORTABLE_COLUMNS, type CustomerColumn, type CustomerListState, type SortColumn } from "@/lib/console/customer-list-state";
+import { SORTABLE_COLUMNS, type CustomerColumn, type SortColumn } from "@/lib/console/customer-columns";
+import type { CustomerListState } from "@/lib/console/customer-list-state";
 import type { MessageKey, Translate } from "@/lib/i18n/messages";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { useConsoleHref } from "@/components/shell/console-href";
 import { focusRing } from "@/components/ui/button";
-import { SortableHeader } from "@/components/ui/sortable-header";
+import { DataTable, type Column } from "@/components/ui/data-table";
+import type { SortOrder } from "@/components/ui/list-controls";
 import { TimeText } from "@/components/ui/time-text";
 
 const TIME_COLUMNS = new Set<CustomerColumn>(["dateJoin", "dateCreated", "lastUpdated"]);
@@ -50,7 +52,7 @@ type Props = {
   rows: Customer[];
   state: CustomerListState;
   busy: boolean;
-  onSort: (column: SortColumn) => void;
+  onSort: (sort: { sort: SortColumn; order: SortOrder }) => void;
   selection?: TableSelection;
 };
 
@@ -63,58 +65,51 @@ export function CustomerTable({ rows, state, busy, onSort, selection }: Props) {
   const href = useConsoleHref();
   const selectable = rows.map(selectableRow);
   const linkColumn: CustomerColumn = state.columns.includes("displayName") ? "displayName" : state.columns.includes("id") ? "id" : state.columns[0]!;
+  const checkbox = (row: SelectableRow) => (
+    <input
+      type="checkbox"
+      className={`h-4 w-4 accent-blue-700 ${focusRing}`}
+      checked={selection!.selected.has(row.id)}
+      onChange={() => selection!.onToggle(row)}
+      aria-label={row.label === row.id ? t("bulk.selectRowId", { id: row.id }) : t("bulk.selectRow", { name: row.label, id: row.id })}
+    />
+  );
+  const columns: Column<Customer, SortColumn>[] = [
+    ...(selection
+      ? [
+          {
+            key: "select",
+            header: <PageCheckbox state={pageSelection(selection.selected, selectable)} onChange={() => selection.onTogglePage(selectable)} label={t("bulk.selectPage")} />,
+            headClassName: "w-10",
+            className: "w-10",
+            cell: (_customer: Customer, index: number) => checkbox(selectable[index]!),
+          },
+        ]
+      : []),
+    ...state.columns.map((column) => ({
+      key: column,
+      header: t(`field.${column}` as MessageKey),
+      sortKey: (SORTABLE_COLUMNS as readonly string[]).includes(column) ? (column as SortColumn) : undefined,
+      className: "max-w-64 truncate",
+      cell: (customer: Customer) =>
+        column === linkColumn ? (
+          <Link href={href(`/customers/${customer.id}`)} className={`rounded font-medium text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>
+            {cellText(customer, column, t) || (column === "displayName" ? t("list.unnamed") : customer.id)}
+          </Link>
+        ) : (
+          <Cell customer={customer} column={column} />
+        ),
+    })),
+  ];
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-300 bg-white" aria-busy={busy}>
-      <table className={`min-w-full text-left text-sm ${busy ? "opacity-70 transition-opacity delay-300" : ""}`}>
-        <caption className="sr-only">{t("list.caption", { page: state.page })}</caption>
-        <thead className="border-b border-slate-300 bg-slate-100">
-          <tr>
-            {selection && (
-              <th scope="col" className="w-10 px-3 py-2">
-                <PageCheckbox state={pageSelection(selection.selected, selectable)} onChange={() => selection.onTogglePage(selectable)} label={t("bulk.selectPage")} />
-              </th>
-            )}
-            {state.columns.map((column) => {
-              const label = t(`field.${column}` as MessageKey);
-              return (SORTABLE_COLUMNS as readonly string[]).includes(column) ? (
-                <SortableHeader key={column} label={label} sorted={state.sort === column} order={state.order} onSort={() => onSort(column as SortColumn)} />
-              ) : (
-                <th key={column} scope="col" className="px-3 py-2 font-semibold whitespace-nowrap text-slate-900">
-                  {label}
-                </th>
-              );
-            })}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200">
-          {rows.map((customer, index) => (
-            <tr key={customer.id} className={selection?.selected.has(String(customer.id)) ? "bg-blue-50" : "hover:bg-slate-50"}>
-              {selection && (
-                <td className="w-10 px-3 py-2">
-                  <input
-                    type="checkbox"
-                    className={`h-4 w-4 accent-blue-700 ${focusRing}`}
-                    checked={selection.selected.has(selectable[index]!.id)}
-                    onChange={() => selection.onToggle(selectable[index]!)}
-                    aria-label={selectable[index]!.label === selectable[index]!.id ? t("bulk.selectRowId", { id: selectable[index]!.id }) : t("bulk.selectRow", { name: selectable[index]!.label, id: selectable[index]!.id })}
-                  />
-                </td>
-              )}
-              {state.columns.map((column) => (
-                <td key={column} className="max-w-64 truncate px-3 py-2 text-slate-900">
-                  {column === linkColumn ? (
-                    <Link href={href(`/customers/${customer.id}`)} className={`rounded font-medium text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>
-                      {cellText(customer, column, t) || (column === "displayName" ? t("list.unnamed") : customer.id)}
-                    </Link>
-                  ) : (
-                    <Cell customer={customer} column={column} />
-                  )}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      rows={rows}
+      rowKey={(customer) => String(customer.id)}
+      columns={columns}
+      caption={t("list.caption", { page: state.page })}
+      busy={busy}
+      sort={{ value: state.sort, order: state.order, onChange: onSort }}
+      rowClassName={(customer) => (selection?.selected.has(String(customer.id)) ? "bg-blue-50" : undefined)}
+    />
   );
 }

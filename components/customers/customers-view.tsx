@@ -8,28 +8,27 @@ import {
   EMPTY_FILTERS,
   hasActiveFilters,
   listInput,
+  customerListUrlState,
   movePage,
-  PAGE_SIZES,
   pageRows,
-  SORTABLE_COLUMNS,
   type CustomerListState,
-  type SortColumn,
 } from "@/lib/console/customer-list-state";
+import { SORTABLE_COLUMNS } from "@/lib/console/customer-columns";
 import { EMPTY_SELECTION, toggleOne, togglePage, withoutIds, type Selection } from "@/lib/console/customer-selection";
-import { useCustomerListState } from "@/lib/console/use-customer-list-state";
-import { useDelayedFlag } from "@/lib/hooks/use-delayed-flag";
+import { PAGE_SIZES } from "@/lib/console/url-params";
+import { useUrlState } from "@/lib/hooks/use-url-state";
 import type { MessageKey } from "@/lib/i18n/messages";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { Button, buttonClass } from "@/components/ui/button";
 import { useConsoleHref } from "@/components/shell/console-href";
-import { errorMessage } from "@/components/ui/error-message";
 import { ListControls } from "@/components/ui/list-controls";
+import { Pagination } from "@/components/ui/pagination";
+import { QueryView, UpdatingStatus } from "@/components/ui/query-view";
 import { BulkActions } from "./bulk-actions";
 import { ColumnChooser } from "./column-chooser";
 import { CustomerExport } from "./customer-export";
 import { CustomerFilters } from "./customer-filters";
 import { CustomerTable } from "./customer-table";
-import { Pagination } from "./pagination";
 
 /** The queries of a list state; the server prefetches exactly these (same keys). */
 export function customerListQueries(state: CustomerListState) {
@@ -46,7 +45,7 @@ export function customerListQueries(state: CustomerListState) {
 export function CustomersView() {
   const { t, locale } = useI18n();
   const href = useConsoleHref();
-  const [state, setState] = useCustomerListState();
+  const [state, setState] = useUrlState(customerListUrlState);
   const [filtersReset, setFiltersReset] = useState(0);
   const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
 
@@ -54,12 +53,8 @@ export function CustomersView() {
   const list = useQuery({ ...queries.list, placeholderData: keepPreviousData });
   const count = useQuery({ ...(queries.count ?? platformQuery("customers.count", {})), enabled: queries.count !== undefined, placeholderData: keepPreviousData });
 
-  const showLoading = useDelayedFlag(list.isPending);
-  const showUpdating = useDelayedFlag(list.isFetching && !list.isPending);
 
   const update = (patch: Partial<CustomerListState>) => setState((s) => ({ ...s, page: 1, ...patch }));
-  const onSort = (column: SortColumn) =>
-    update({ sort: column, order: state.sort === column && state.order === "asc" ? "desc" : "asc" });
   const clearFilters = () => {
     update({ filters: EMPTY_FILTERS });
     setFiltersReset((k) => k + 1);
@@ -101,9 +96,7 @@ export function CustomersView() {
           />
         </div>
         <div className="flex items-center gap-3">
-          <span className="text-sm text-slate-700" role="status">
-            {showUpdating ? t("list.updating") : ""}
-          </span>
+          <UpdatingStatus query={list} />
           <ColumnChooser columns={state.columns} onChange={(columns) => setState((s) => ({ ...s, columns }))} />
           <CustomerExport state={state} total={total} />
         </div>
@@ -111,49 +104,33 @@ export function CustomersView() {
 
       <BulkActions selection={selection} onClear={() => setSelection(EMPTY_SELECTION)} onRemoved={(ids) => setSelection((s) => withoutIds(s, ids))} />
 
-      {list.isError && !list.data ? (
-        <div role="alert" className="rounded-lg border border-red-300 bg-white p-4">
-          <p className="font-medium text-slate-900">{t("list.loadError")}</p>
-          <p className="mt-1 text-sm text-slate-800">{errorMessage(list.error, t)}</p>
-          <Button className="mt-3" onClick={() => void list.refetch()}>{t("error.retry")}</Button>
+      <QueryView query={list} hasRows={rows.length > 0} testId="customers" loading={t("list.loading")} errorTitle={t("list.loadError")}
+        empty={{ title: t("list.emptyTitle"), body: t("list.emptyBody") }}
+        noResults={
+          filtered || state.page > 1
+            ? {
+                title: t("list.noResultsTitle"),
+                body: t("list.noResultsBody"),
+                onFirstPage: state.page > 1 ? () => update({}) : undefined,
+                actions: filtered && <Button onClick={clearFilters}>{t("customers.clearFilters")}</Button>,
+              }
+            : undefined
+        }
+      >
+        <CustomerTable
+          rows={rows}
+          state={state}
+          busy={list.isFetching}
+          onSort={update}
+          selection={{ selected: selection, onToggle: (row) => setSelection((s) => toggleOne(s, row)), onTogglePage: (page) => setSelection((s) => togglePage(s, page)) }}
+        />
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="text-sm text-slate-800 tabular-nums">
+            {t("list.showing", { from: (state.page - 1) * state.rows + 1, to: (state.page - 1) * state.rows + rows.length })}
+          </p>
+          <Pagination page={state.page} pages={pages} hasNext={hasNext && !list.isPlaceholderData} onPage={(page) => setState((s) => movePage(s, page, list.isPlaceholderData ? [] : rows))} />
         </div>
-      ) : list.isPending ? (
-        <p className="py-8 text-center text-sm text-slate-700" role="status">{showLoading ? t("list.loading") : ""}</p>
-      ) : rows.length === 0 ? (
-        <div className="rounded-lg border border-dashed border-slate-400 bg-white p-8 text-center" data-testid={filtered || state.page > 1 ? "customers-no-results" : "customers-empty"}>
-          {filtered || state.page > 1 ? (
-            <>
-              <h2 className="text-base font-semibold text-slate-900">{t("list.noResultsTitle")}</h2>
-              <p className="mt-1 text-sm text-slate-800">{t("list.noResultsBody")}</p>
-              <div className="mt-3 flex justify-center gap-2">
-                {state.page > 1 && <Button onClick={() => update({})}>{t("list.first")}</Button>}
-                {filtered && <Button onClick={clearFilters}>{t("customers.clearFilters")}</Button>}
-              </div>
-            </>
-          ) : (
-            <>
-              <h2 className="text-base font-semibold text-slate-900">{t("list.emptyTitle")}</h2>
-              <p className="mt-1 text-sm text-slate-800">{t("list.emptyBody")}</p>
-            </>
-          )}
-        </div>
-      ) : (
-        <>
-          <CustomerTable
-            rows={rows}
-            state={state}
-            busy={list.isFetching}
-            onSort={onSort}
-            selection={{ selected: selection, onToggle: (row) => setSelection((s) => toggleOne(s, row)), onTogglePage: (page) => setSelection((s) => togglePage(s, page)) }}
-          />
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <p className="text-sm text-slate-800 tabular-nums">
-              {t("list.showing", { from: (state.page - 1) * state.rows + 1, to: (state.page - 1) * state.rows + rows.length })}
-            </p>
-            <Pagination page={state.page} pages={pages} hasNext={hasNext && !list.isPlaceholderData} onPage={(page) => setState((s) => movePage(s, page, list.isPlaceholderData ? [] : rows))} />
-          </div>
-        </>
-      )}
+      </QueryView>
     </div>
   );
 }

@@ -3,9 +3,9 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { platformQuery } from "@/lib/api/platform-queries";
-import { isMd5NotFound, MD5_TYPES, md5LookupInput, md5ValueProblem, normalizeMd5, type Md5Type } from "@/lib/console/md5-lookup";
-import { useMd5LookupState } from "@/lib/console/use-md5-lookup";
+import { isMd5NotFound, MD5_TYPES, md5LookupInput, md5LookupUrlState, md5ValueProblem, normalizeMd5, type Md5Type } from "@/lib/console/md5-lookup";
 import { useDelayedFlag } from "@/lib/hooks/use-delayed-flag";
+import { useUrlState } from "@/lib/hooks/use-url-state";
 import type { MessageKey } from "@/lib/i18n/messages";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { useConsoleHref } from "@/components/shell/console-href";
@@ -24,7 +24,7 @@ const text = (v: unknown) => (v === null || v === undefined || v === "" ? "—" 
 export function Md5Lookup() {
   const { t } = useI18n();
   const href = useConsoleHref();
-  const [state, setState] = useMd5LookupState();
+  const [state, setState] = useUrlState(md5LookupUrlState);
   const [md5type, setMd5type] = useState<Md5Type>(state.md5type);
   const [md5value, setMd5value] = useState(state.md5value);
   const [problem, setProblem] = useState<string | undefined>();

@@ -2,7 +2,8 @@
 import Link from "next/link";
 import { useState } from "react";
 import { useRouter, useSearchParams } from "next/navigation";
-import { useMembersState } from "@/lib/console/use-lists-state";
+import { membersUrlState } from "@/lib/console/list-members-state";
+import { useUrlState } from "@/lib/hooks/use-url-state";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { useConsoleHref } from "@/components/shell/console-href";
 import { Button, focusRing } from "@/components/ui/button";
@@ -22,7 +23,7 @@ export function ListDetail({ id }: { id: string }) {
   const href = useConsoleHref();
   const router = useRouter();
   const name = useSearchParams().get("name") ?? "";
-  const [state, setState] = useMembersState();
+  const [state, setState] = useUrlState(membersUrlState);
   const [deleting, setDeleting] = useState(false);
   const onRange = (range: { joinedFrom: string; joinedTo: string }) => setState((s) => ({ ...s, ...range }));
   return (

@@ -5,15 +5,17 @@ import { useState } from "react";
 import { platformQuery } from "@/lib/api/platform-queries";
 import { usePlatformMutation } from "@/lib/api/platform-mutation";
 import { displayRows, MEMBER_PAGE_SIZES, MEMBER_SORTS_IN_LIST, membersInput, neighbours, type MembersState, type MemberSort } from "@/lib/console/list-members-state";
-import { useDelayedFlag } from "@/lib/hooks/use-delayed-flag";
 import type { MessageKey } from "@/lib/i18n/messages";
+import type { ListMember } from "@/lib/platform/resources";
 import { toastStore } from "@/lib/ui/toast-store";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { useConsoleHref } from "@/components/shell/console-href";
 import { Button, focusRing } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { errorMessage } from "@/components/ui/error-message";
+import { DataTable, type Column } from "@/components/ui/data-table";
 import { ListControls } from "@/components/ui/list-controls";
+import { Pagination } from "@/components/ui/pagination";
+import { QueryView } from "@/components/ui/query-view";
 import { TimeText } from "@/components/ui/time-text";
 
 const SORT_LABELS: Record<MemberSort, MessageKey> = { customerId: "lists.customerId", id: "lists.memberId", listId: "lists.col.id" };
@@ -35,7 +37,6 @@ export function MembersTable({ listId, state, setState }: { listId: string; stat
   const [confirm, setConfirm] = useState<{ kind: "one"; memberId: string; customerId: string } | { kind: "many"; customerIds: string[] } | undefined>(undefined);
 
   const members = useQuery({ ...membersQuery(listId, state), placeholderData: keepPreviousData });
-  const showLoading = useDelayedFlag(members.isPending);
   const rows = displayRows(state, members.data?.items ?? []);
   const { next, previous } = members.isPlaceholderData ? {} : neighbours(state, rows);
 
@@ -48,7 +49,7 @@ export function MembersTable({ listId, state, setState }: { listId: string; stat
   const pending = removeOne.isPending || removeMany.isPending;
 
   // Changing the sort or page size starts again from the first page: a boundary belongs to one sort.
-  const update = (patch: Partial<MembersState>) => setState((s) => ({ ...s, ...patch, since: undefined, back: false }));
+  const update = (patch: Partial<MembersState>) => setState((s) => ({ ...s, ...patch, since: "", back: false }));
   const toggle = (customerId: string) =>
     setSelected((s) => {
       const out = new Set(s);
@@ -57,6 +58,47 @@ export function MembersTable({ listId, state, setState }: { listId: string; stat
       return out;
     });
   const allSelected = rows.length > 0 && rows.every((r) => r.customerId && selected.has(r.customerId));
+  const columns: Column<ListMember, MemberSort>[] = [
+    {
+      key: "select",
+      header: (
+        <input
+          type="checkbox"
+          className={`h-4 w-4 accent-blue-700 ${focusRing}`}
+          checked={allSelected}
+          aria-label={t("lists.selectPage")}
+          onChange={() => setSelected(allSelected ? new Set() : new Set(rows.flatMap((r) => (r.customerId ? [r.customerId] : []))))}
+        />
+      ),
+      headClassName: "w-10",
+      cell: (m) =>
+        m.customerId && <input type="checkbox" className={`h-4 w-4 accent-blue-700 ${focusRing}`} checked={selected.has(m.customerId)} onChange={() => toggle(m.customerId!)} aria-label={t("lists.selectMember", { id: m.customerId })} />,
+    },
+    {
+      key: "customerId",
+      header: t("lists.customerId"),
+      sortKey: "customerId",
+      className: "font-mono text-xs",
+      cell: (m) =>
+        m.customerId && (
+          <Link href={href(`/customers/${m.customerId}`)} className={`rounded text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>{m.customerId}</Link>
+        ),
+    },
+    { key: "id", header: t("lists.memberId"), sortKey: "id", className: "font-mono text-xs", cell: (m) => m.id },
+    { key: "joined", header: t("lists.joined"), className: "whitespace-nowrap", cell: (m) => <TimeText value={m.dateCreated} /> },
+    {
+      key: "actions",
+      header: t("lists.actions"),
+      hideHeader: true,
+      align: "right",
+      cell: (m) =>
+        m.id && (
+          <Button variant="ghost" disabled={pending} onClick={() => setConfirm({ kind: "one", memberId: m.id!, customerId: m.customerId ?? "" })} aria-label={t("lists.removeNamed", { id: m.customerId ?? m.id })}>
+            {t("lists.remove")}
+          </Button>
+        ),
+    },
+  ];
 
   return (
     <section aria-labelledby="members-title" className="flex flex-col gap-3">
@@ -75,73 +117,21 @@ export function MembersTable({ listId, state, setState }: { listId: string; stat
         </div>
       </div>
 
-      {members.isError && !members.data ? (
-        <div role="alert" className="rounded-lg border border-red-300 bg-white p-4">
-          <p className="text-sm text-slate-800">{errorMessage(members.error, t)}</p>
-          <Button className="mt-3" onClick={() => void members.refetch()}>{t("error.retry")}</Button>
-        </div>
-      ) : members.isPending ? (
-        <p className="py-6 text-center text-sm text-slate-700" role="status">{showLoading ? t("lists.loadingMembers") : ""}</p>
-      ) : rows.length === 0 ? (
-        <div className="rounded-lg border border-dashed border-slate-400 bg-white p-6 text-center" data-testid={state.since ? "members-no-results" : "members-empty"}>
-          <p className="text-sm text-slate-800">{state.since ? t("lists.membersPastEnd") : t("lists.membersEmpty")}</p>
-          {state.since && <Button className="mt-3" onClick={() => update({})}>{t("list.first")}</Button>}
-        </div>
-      ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-300 bg-white" aria-busy={members.isFetching}>
-          <table className="min-w-full text-left text-sm" data-testid="members-table">
-            <caption className="sr-only">{t("lists.members")}</caption>
-            <thead className="border-b border-slate-300 bg-slate-100">
-              <tr>
-                <th scope="col" className="w-10 px-3 py-2">
-                  <input
-                    type="checkbox"
-                    className={`h-4 w-4 accent-blue-700 ${focusRing}`}
-                    checked={allSelected}
-                    aria-label={t("lists.selectPage")}
-                    onChange={() => setSelected(allSelected ? new Set() : new Set(rows.flatMap((r) => (r.customerId ? [r.customerId] : []))))}
-                  />
-                </th>
-                <th scope="col" aria-sort={state.sort === "customerId" ? (state.order === "asc" ? "ascending" : "descending") : undefined} className="px-3 py-2 font-semibold text-slate-900">{t("lists.customerId")}</th>
-                <th scope="col" aria-sort={state.sort === "id" ? (state.order === "asc" ? "ascending" : "descending") : undefined} className="px-3 py-2 font-semibold text-slate-900">{t("lists.memberId")}</th>
-                <th scope="col" className="px-3 py-2 font-semibold text-slate-900">{t("lists.joined")}</th>
-                <th scope="col" className="px-3 py-2"><span className="sr-only">{t("lists.actions")}</span></th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {rows.map((m) => (
-                <tr key={m.id ?? m.customerId} className="hover:bg-slate-50">
-                  <td className="px-3 py-2">
-                    {m.customerId && (
-                      <input type="checkbox" className={`h-4 w-4 accent-blue-700 ${focusRing}`} checked={selected.has(m.customerId)} onChange={() => toggle(m.customerId!)} aria-label={t("lists.selectMember", { id: m.customerId })} />
-                    )}
-                  </td>
-                  <td className="px-3 py-2 font-mono text-xs">
-                    {m.customerId && (
-                      <Link href={href(`/customers/${m.customerId}`)} className={`rounded text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>{m.customerId}</Link>
-                    )}
-                  </td>
-                  <td className="px-3 py-2 font-mono text-xs text-slate-900">{m.id}</td>
-                  <td className="px-3 py-2 whitespace-nowrap text-slate-900"><TimeText value={m.dateCreated} /></td>
-                  <td className="px-3 py-2 text-right">
-                    {m.id && (
-                      <Button variant="ghost" disabled={pending} onClick={() => setConfirm({ kind: "one", memberId: m.id!, customerId: m.customerId ?? "" })} aria-label={t("lists.removeNamed", { id: m.customerId ?? m.id })}>
-                        {t("lists.remove")}
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <QueryView query={members} hasRows={rows.length > 0} testId="members" loading={t("lists.loadingMembers")} level={3}
+        empty={{ title: t("lists.membersEmpty") }}
+        noResults={state.since ? { title: t("lists.membersPastEnd"), onFirstPage: () => update({}) } : undefined}
+      >
+        <DataTable rows={rows} rowKey={(m) => m.id ?? m.customerId ?? ""} columns={columns} caption={t("lists.members")} testId="members-table" busy={members.isFetching} sort={{ value: state.sort, order: state.order }} />
+      </QueryView>
 
-      <nav aria-label={t("lists.membersPaging")} className="flex flex-wrap items-center justify-end gap-2">
-        <Button onClick={() => update({})} disabled={!state.since}>{t("list.first")}</Button>
-        <Button onClick={() => previous && setState(() => previous)} disabled={!previous}>{t("list.previous")}</Button>
-        <Button onClick={() => next && setState(() => next)} disabled={!next}>{t("list.next")}</Button>
-      </nav>
+      <div className="flex justify-end">
+        <Pagination
+          label={t("lists.membersPaging")}
+          onFirst={state.since ? () => update({}) : undefined}
+          onPrevious={previous && (() => setState(() => previous))}
+          onNext={next && (() => setState(() => next))}
+        />
+      </div>
 
       <Dialog open={confirm !== undefined} title={confirm?.kind === "many" ? t("lists.removeManyTitle", { count: confirm.customerIds.length }) : t("lists.removeOneTitle", { id: confirm?.kind === "one" ? confirm.customerId : "" })} onClose={() => setConfirm(undefined)} role="alertdialog">
         <p className="text-sm text-slate-800">{t("lists.removeBody")}</p>

@@ -1,7 +1,7 @@
 "use client";
 import { useSearchParams } from "next/navigation";
 import { useMemo } from "react";
-import { ID_PATTERN } from "@/lib/console/order-list-state";
+import { ID_PATTERN } from "@/lib/console/id-keyset";
 import { emptyOrderForm } from "@/lib/console/order-form";
 import { OrderFormView } from "./order-form";
 

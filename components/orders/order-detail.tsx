@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import { formatMoney } from "@/lib/console/money";
-import { orderPath } from "@/lib/console/order-list-state";
+import { orderPath } from "@/lib/console/order-path";
 import { canCancel } from "@/lib/console/order-states";
 import { useDelayedFlag } from "@/lib/hooks/use-delayed-flag";
 import type { MessageKey } from "@/lib/i18n/messages";

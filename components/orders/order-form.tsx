@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import type { ApiError } from "@/lib/api/api-error";
 import { usePlatformMutation } from "@/lib/api/platform-mutation";
-import { orderPath } from "@/lib/console/order-list-state";
+import { orderPath } from "@/lib/console/order-path";
 import {
   createOrderInput,
   emptyLine,

@@ -4,17 +4,20 @@ import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { platformQuery } from "@/lib/api/platform-queries";
 import { formatMoney } from "@/lib/console/money";
-import { ID_PATTERN, ORDER_PAGE_SIZES, orderListInput, orderPath, pageCount, parseOrderListState, serializeOrderListState, type OrderListState } from "@/lib/console/order-list-state";
-import { useDelayedFlag } from "@/lib/hooks/use-delayed-flag";
+import { isId } from "@/lib/console/id-keyset";
+import { orderListInput, orderListUrlState, pageCount, type OrderListState } from "@/lib/console/order-list-state";
+import { orderPath } from "@/lib/console/order-path";
+import { PAGE_SIZES } from "@/lib/console/url-params";
 import { useUrlState } from "@/lib/hooks/use-url-state";
+import type { Order } from "@/lib/platform/resources";
 import { useI18n } from "@/components/i18n/i18n-provider";
-import { Pagination } from "@/components/customers/pagination";
 import { useConsoleHref } from "@/components/shell/console-href";
 import { Button, buttonClass, focusRing } from "@/components/ui/button";
-import { SortableHeader } from "@/components/ui/sortable-header";
-import { errorMessage } from "@/components/ui/error-message";
+import { DataTable, type Column } from "@/components/ui/data-table";
 import { TextField } from "@/components/ui/field";
 import { ListControls } from "@/components/ui/list-controls";
+import { Pagination } from "@/components/ui/pagination";
+import { QueryView, UpdatingStatus } from "@/components/ui/query-view";
 import { TimeText } from "@/components/ui/time-text";
 import { ListedOrderState } from "./order-state";
 
@@ -30,7 +33,7 @@ export function ordersQuery(state: OrderListState) {
 export function OrdersView() {
   const { t, locale } = useI18n();
   const href = useConsoleHref();
-  const [state, setState] = useUrlState(parseOrderListState, serializeOrderListState);
+  const [state, setState] = useUrlState(orderListUrlState);
   const [draft, setDraft] = useState(state.customerId);
   const [draftError, setDraftError] = useState<string | undefined>();
   // The filter box follows the URL when it changes elsewhere (Show all orders, a link).
@@ -41,19 +44,43 @@ export function OrdersView() {
   }
 
   const list = useQuery({ ...ordersQuery(state), placeholderData: keepPreviousData });
-  const showLoading = useDelayedFlag(list.isPending);
-  const showUpdating = useDelayedFlag(list.isFetching && !list.isPending);
   const update = (patch: Partial<OrderListState>) => setState((s) => ({ ...s, page: 1, ...patch }));
 
   const rows = list.data?.rows ?? [];
   const records = list.data && !list.isPlaceholderData ? (list.data.records ?? undefined) : undefined;
   const pages = list.data && !list.isPlaceholderData ? pageCount(list.data.records, state.rows) : undefined;
-  const dateLabel = t("orders.col.dateOrder");
+  const money = (value: unknown, row: Order) => formatMoney(value, locale, typeof row.currency === "string" ? row.currency : undefined);
+  const columns: Column<Order>[] = [
+    {
+      key: "orderNo",
+      header: t("orders.col.orderNo"),
+      className: "max-w-72 break-all",
+      cell: (row) => (
+        <Link href={href(orderPath(String(row.orderNo ?? "")))} className={`rounded font-medium text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>{String(row.orderNo ?? "")}</Link>
+      ),
+    },
+    { key: "dateOrder", header: t("orders.col.dateOrder"), sortKey: "dateOrder", className: "whitespace-nowrap", cell: (row) => <TimeText value={row.dateOrder} /> },
+    ...(state.customerId
+      ? []
+      : [
+          {
+            key: "customer",
+            header: t("orders.col.customer"),
+            className: "font-mono text-xs",
+            cell: (row: Order) =>
+              row.customerId ? <Link href={href(`/customers/${row.customerId}`)} className={`rounded text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>{row.customerId}</Link> : null,
+          },
+        ]),
+    { key: "amountPaid", header: t("orders.col.amountPaid"), align: "right", className: "whitespace-nowrap tabular-nums", cell: (row) => money(row.amountPaid, row) },
+    { key: "amountTotal", header: t("orders.col.amountTotal"), align: "right", className: "whitespace-nowrap tabular-nums", cell: (row) => money(row.amountTotal, row) },
+    { key: "lines", header: t("orders.col.lines"), align: "right", className: "tabular-nums", cell: (row) => (Array.isArray(row.lines) ? row.lines.length : "") },
+    { key: "state", header: t("orders.col.state"), cell: (row) => <ListedOrderState orderNo={String(row.orderNo ?? "")} state={row.state} /> },
+  ];
 
   const onFilter = (event: FormEvent) => {
     event.preventDefault();
     const id = draft.trim();
-    if (id !== "" && !ID_PATTERN.test(id)) {
+    if (id !== "" && !isId(id)) {
       setDraftError(t("orders.error.customerId"));
       return;
     }
@@ -80,87 +107,33 @@ export function OrdersView() {
           )}
         </form>
         <div className="flex items-end gap-3">
-          <ListControls rows={state.rows} pageSizes={ORDER_PAGE_SIZES} onChange={(c) => update({ ...(c.rows ? { rows: c.rows } : {}) })} />
-          <span className="text-sm text-slate-700" role="status">{showUpdating ? t("list.updating") : ""}</span>
+          <ListControls rows={state.rows} pageSizes={PAGE_SIZES} onChange={(c) => update({ ...(c.rows ? { rows: c.rows } : {}) })} />
+          <UpdatingStatus query={list} />
           <Link href={href("/orders/new", state.customerId ? { customerId: state.customerId } : undefined)} className={buttonClass("primary")}>{t("orders.new")}</Link>
         </div>
       </div>
 
-      {list.isError && !list.data ? (
-        <div role="alert" className="rounded-lg border border-red-300 bg-white p-4">
-          <p className="font-medium text-slate-900">{t("orders.loadError")}</p>
-          <p className="mt-1 text-sm text-slate-800">{errorMessage(list.error, t)}</p>
-          <Button className="mt-3" onClick={() => void list.refetch()}>{t("error.retry")}</Button>
+      <QueryView query={list} hasRows={rows.length > 0} testId="orders" loading={t("orders.loading")} errorTitle={t("orders.loadError")}
+        empty={{ title: t("orders.emptyTitle"), body: t("orders.emptyBody") }}
+        noResults={
+          state.page > 1
+            ? { title: t("orders.pastEndTitle"), onFirstPage: () => update({}) }
+            : state.customerId ? { title: t("orders.noResultsTitle"), actions: <Button onClick={() => update({ customerId: "" })}>{t("orders.showAll")}</Button> } : undefined
+        }
+      >
+        <DataTable
+          rows={rows}
+          rowKey={(row, i) => `${String(row.orderNo ?? "")}:${i}`}
+          columns={columns}
+          caption={t("orders.caption", { page: state.page })}
+          testId="orders-table"
+          busy={list.isFetching}
+          sort={{ value: "dateOrder", order: state.order, onChange: ({ order }) => update({ order }) }}
+        />
+        <div className="flex justify-end">
+          <Pagination page={state.page} pages={pages} hasNext={pages !== undefined ? state.page < pages : rows.length === state.rows} onPage={(page) => setState((s) => ({ ...s, page }))} />
         </div>
-      ) : list.isPending ? (
-        <p className="py-8 text-center text-sm text-slate-700" role="status">{showLoading ? t("orders.loading") : ""}</p>
-      ) : rows.length === 0 ? (
-        <div className="rounded-lg border border-dashed border-slate-400 bg-white p-8 text-center" data-testid={state.page > 1 || state.customerId ? "orders-no-results" : "orders-empty"}>
-          {state.page > 1 ? (
-            <>
-              <h2 className="text-base font-semibold text-slate-900">{t("orders.pastEndTitle")}</h2>
-              <Button className="mt-3" onClick={() => update({})}>{t("list.first")}</Button>
-            </>
-          ) : state.customerId ? (
-            <>
-              <h2 className="text-base font-semibold text-slate-900">{t("orders.noResultsTitle")}</h2>
-              <Button className="mt-3" onClick={() => update({ customerId: "" })}>{t("orders.showAll")}</Button>
-            </>
-          ) : (
-            <>
-              <h2 className="text-base font-semibold text-slate-900">{t("orders.emptyTitle")}</h2>
-              <p className="mt-1 text-sm text-slate-800">{t("orders.emptyBody")}</p>
-            </>
-          )}
-        </div>
-      ) : (
-        <>
-          <div className="overflow-x-auto rounded-lg border border-slate-300 bg-white" aria-busy={list.isFetching}>
-            <table className="min-w-full text-left text-sm" data-testid="orders-table">
-              <caption className="sr-only">{t("orders.caption", { page: state.page })}</caption>
-              <thead className="border-b border-slate-300 bg-slate-100">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-semibold text-slate-900">{t("orders.col.orderNo")}</th>
-                  <SortableHeader label={dateLabel} sorted order={state.order} onSort={() => update({ order: state.order === "asc" ? "desc" : "asc" })} />
-                  {!state.customerId && <th scope="col" className="px-3 py-2 font-semibold text-slate-900">{t("orders.col.customer")}</th>}
-                  <th scope="col" className="px-3 py-2 text-right font-semibold text-slate-900">{t("orders.col.amountPaid")}</th>
-                  <th scope="col" className="px-3 py-2 text-right font-semibold text-slate-900">{t("orders.col.amountTotal")}</th>
-                  <th scope="col" className="px-3 py-2 text-right font-semibold text-slate-900">{t("orders.col.lines")}</th>
-                  <th scope="col" className="px-3 py-2 font-semibold text-slate-900">{t("orders.col.state")}</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200">
-                {rows.map((row, i) => {
-                  const orderNo = String(row.orderNo ?? "");
-                  const currency = typeof row.currency === "string" ? row.currency : undefined;
-                  return (
-                    <tr key={`${orderNo}:${i}`} className="hover:bg-slate-50">
-                      <td className="max-w-72 px-3 py-2 break-all text-slate-900">
-                        <Link href={href(orderPath(orderNo))} className={`rounded font-medium text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>{orderNo}</Link>
-                      </td>
-                      <td className="px-3 py-2 whitespace-nowrap text-slate-900"><TimeText value={row.dateOrder} /></td>
-                      {!state.customerId && (
-                        <td className="px-3 py-2 font-mono text-xs text-slate-900">
-                          {row.customerId ? (
-                            <Link href={href(`/customers/${row.customerId}`)} className={`rounded text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>{row.customerId}</Link>
-                          ) : null}
-                        </td>
-                      )}
-                      <td className="px-3 py-2 text-right whitespace-nowrap text-slate-900 tabular-nums">{formatMoney(row.amountPaid, locale, currency)}</td>
-                      <td className="px-3 py-2 text-right whitespace-nowrap text-slate-900 tabular-nums">{formatMoney(row.amountTotal, locale, currency)}</td>
-                      <td className="px-3 py-2 text-right text-slate-900 tabular-nums">{Array.isArray(row.lines) ? row.lines.length : ""}</td>
-                      <td className="px-3 py-2"><ListedOrderState orderNo={orderNo} state={row.state} /></td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-          <div className="flex justify-end">
-            <Pagination page={state.page} pages={pages} hasNext={pages !== undefined ? state.page < pages : rows.length === state.rows} onPage={(page) => setState((s) => ({ ...s, page }))} />
-          </div>
-        </>
-      )}
+      </QueryView>
     </div>
   );
 }

@@ -4,18 +4,17 @@ import dynamic from "next/dynamic";
 import { useState } from "react";
 import { platformQuery } from "@/lib/api/platform-queries";
 import { isBuiltInDimension } from "@/lib/console/tag-forms";
-import { rowsInDimension, TAG_PAGE_SIZES, TAG_SORTS, tagsInput, type TagSort, type TagsState } from "@/lib/console/tags-state";
-import { useTagsState } from "@/lib/console/use-tags-state";
-import { useDelayedFlag } from "@/lib/hooks/use-delayed-flag";
-import type { MessageKey } from "@/lib/i18n/messages";
+import { rowsInDimension, tagsInput, tagsUrlState, type TagSort, type TagsState } from "@/lib/console/tags-state";
+import { PAGE_SIZES } from "@/lib/console/url-params";
+import { useUrlState } from "@/lib/hooks/use-url-state";
 import type { Tag, TagDimension } from "@/lib/platform/resources";
 import { useI18n } from "@/components/i18n/i18n-provider";
-import { Pagination } from "@/components/customers/pagination";
 import { Button } from "@/components/ui/button";
-import { SortableHeader } from "@/components/ui/sortable-header";
-import { errorMessage } from "@/components/ui/error-message";
+import { DataTable, type Column } from "@/components/ui/data-table";
 import { SelectField } from "@/components/ui/field";
 import { ListControls } from "@/components/ui/list-controls";
+import { Pagination } from "@/components/ui/pagination";
+import { QueryView, UpdatingStatus } from "@/components/ui/query-view";
 import { TimeText } from "@/components/ui/time-text";
 import { BuiltInBadge, DimensionsSection, dimensionsQuery } from "./dimensions-section";
 
@@ -31,8 +30,6 @@ const TagFormDialog = dynamic(() => import("./tag-form-dialog").then((m) => m.Ta
 export function tagsQuery(state: TagsState) {
   return platformQuery("tags.list", tagsInput(state));
 }
-
-const SORT_LABELS: Record<TagSort, MessageKey> = { id: "tags.col.id", name: "tags.col.name", dimension: "tags.col.dimension", dateCreated: "tags.col.dateCreated", lastUpdated: "tags.col.lastUpdated" };
 
 function DimensionCell({ dimensionKey, dimensions }: { dimensionKey: string | null | undefined; dimensions: readonly TagDimension[] }) {
   const d = dimensions.find((x) => x.dimensionKey === dimensionKey);
@@ -52,7 +49,7 @@ function DimensionCell({ dimensionKey, dimensions }: { dimensionKey: string | nu
  */
 export function TagsView() {
   const { t, locale } = useI18n();
-  const [state, setState] = useTagsState();
+  const [state, setState] = useUrlState(tagsUrlState);
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState(false);
   const [editing, setEditing] = useState<Tag | undefined>(undefined);
@@ -64,11 +61,8 @@ export function TagsView() {
 
   const list = useQuery({ ...tagsQuery(state), placeholderData: keepPreviousData });
   const dimensions = useQuery(dimensionsQuery(state.dimensionMax)).data ?? [];
-  const showLoading = useDelayedFlag(list.isPending);
-  const showUpdating = useDelayedFlag(list.isFetching && !list.isPending);
 
   const update = (patch: Partial<TagsState>) => setState((s) => ({ ...s, page: 1, ...patch }));
-  const onSort = (column: TagSort) => update({ sort: column, order: state.sort === column && state.order === "asc" ? "desc" : "asc" });
 
   const pageRows = list.data?.rows ?? [];
   const rows = rowsInDimension(pageRows, state.dimension);
@@ -77,7 +71,34 @@ export function TagsView() {
   const pages = list.data && !list.isPlaceholderData ? Math.max(1, list.data.total ?? 1) : undefined;
   const dimensionChoices = dimensions.filter((d) => d.dimensionKey);
   if (state.dimension && !dimensionChoices.some((d) => d.dimensionKey === state.dimension)) dimensionChoices.push({ id: null, dimensionKey: state.dimension, name: null });
+  // A row's actions; while merging, "merge into this one" instead.
+  function actions(row: Tag) {
+    const name = row.name || row.id;
+    if (mergeFrom) {
+      return mergeFrom.id === row.id ? (
+        <span className="text-xs text-slate-800">{t("tags.merge.thisOne")}</span>
+      ) : (
+        <Button variant="primary" onClick={() => setMergeTo(row)} aria-label={t("tags.merge.intoNamed", { from: mergeFrom.name || mergeFrom.id, to: name })}>{t("tags.merge.into")}</Button>
+      );
+    }
+    return (
+      <div className="flex flex-wrap justify-end gap-1">
+        <Button variant="ghost" onClick={() => setTagging(row)} aria-label={t("tags.customersNamed", { name })}>{t("tags.customersAction")}</Button>
+        <Button variant="ghost" onClick={() => setEditing(row)} aria-label={t("tags.editNamed", { name })}>{t("tags.edit")}</Button>
+        <Button variant="ghost" onClick={() => setMergeFrom(row)} aria-label={t("tags.mergeNamed", { name })}>{t("tags.mergeAction")}</Button>
+        <Button variant="ghost" onClick={() => setDeleting(row)} aria-label={t("tags.deleteNamed", { name })}>{t("tags.delete")}</Button>
+      </div>
+    );
+  }
 
+  const columns: Column<Tag, TagSort>[] = [
+    { key: "id", header: t("tags.col.id"), sortKey: "id", className: "font-mono text-xs tabular-nums", cell: (row) => row.id },
+    { key: "name", header: t("tags.col.name"), sortKey: "name", className: "max-w-56 font-medium break-words", cell: (row) => row.name || t("tags.unnamed") },
+    { key: "dimension", header: t("tags.col.dimension"), sortKey: "dimension", className: "max-w-56", cell: (row) => <DimensionCell dimensionKey={row.dimension} dimensions={dimensions} /> },
+    { key: "dateCreated", header: t("tags.col.dateCreated"), sortKey: "dateCreated", className: "whitespace-nowrap", cell: (row) => <TimeText value={row.dateCreated} /> },
+    { key: "lastUpdated", header: t("tags.col.lastUpdated"), sortKey: "lastUpdated", className: "whitespace-nowrap", cell: (row) => <TimeText value={row.lastUpdated} /> },
+    { key: "actions", header: t("tags.actions"), hideHeader: true, cell: (row) => actions(row) },
+  ];
   return (
     <div className="flex flex-col gap-5">
       <div>
@@ -94,14 +115,14 @@ export function TagsView() {
         </div>
         <div className="flex flex-wrap items-end justify-between gap-3">
           <div className="flex flex-wrap items-end gap-3">
-            <ListControls rows={state.rows} pageSizes={TAG_PAGE_SIZES} onChange={update} />
+            <ListControls rows={state.rows} pageSizes={PAGE_SIZES} onChange={update} />
             <SelectField label={t("tags.filter.dimension")} value={state.dimension} onChange={(e) => setState((s) => ({ ...s, dimension: e.target.value }))} className="w-56">
               <option value="">{t("tags.filter.all")}</option>
               {dimensionChoices.map((d) => (
                 <option key={d.dimensionKey!} value={d.dimensionKey!}>{d.name ? `${d.name} (${d.dimensionKey})` : d.dimensionKey}</option>
               ))}
             </SelectField>
-            <span className="text-sm text-slate-700" role="status">{showUpdating ? t("list.updating") : ""}</span>
+            <UpdatingStatus query={list} />
           </div>
           <div className="flex flex-wrap gap-2">
             <Button onClick={() => setImporting(true)}>{t("tags.import")}</Button>
@@ -117,78 +138,25 @@ export function TagsView() {
           </div>
         )}
 
-        {list.isError && !list.data ? (
-          <div role="alert" className="rounded-lg border border-red-300 bg-white p-4">
-            <p className="font-medium text-slate-900">{t("tags.loadError")}</p>
-            <p className="mt-1 text-sm text-slate-800">{errorMessage(list.error, t)}</p>
-            <Button className="mt-3" onClick={() => void list.refetch()}>{t("error.retry")}</Button>
-          </div>
-        ) : list.isPending ? (
-          <p className="py-8 text-center text-sm text-slate-700" role="status">{showLoading ? t("tags.loading") : ""}</p>
-        ) : rows.length === 0 ? (
-          <div className="rounded-lg border border-dashed border-slate-400 bg-white p-8 text-center" data-testid={pageRows.length > 0 || state.page > 1 ? "tags-no-results" : "tags-empty"}>
-            {pageRows.length > 0 ? (
-              <>
-                <h3 className="text-base font-semibold text-slate-900">{t("tags.filter.noneOnPage")}</h3>
-                <Button className="mt-3" onClick={() => setState((s) => ({ ...s, dimension: "" }))}>{t("tags.filter.clear")}</Button>
-              </>
-            ) : state.page > 1 ? (
-              <>
-                <h3 className="text-base font-semibold text-slate-900">{t("tags.pastEndTitle")}</h3>
-                <Button className="mt-3" onClick={() => update({})}>{t("list.first")}</Button>
-              </>
-            ) : (
-              <>
-                <h3 className="text-base font-semibold text-slate-900">{t("tags.emptyTitle")}</h3>
-                <p className="mt-1 text-sm text-slate-800">{t("tags.emptyBody")}</p>
-              </>
-            )}
-          </div>
-        ) : (
-          <div className="overflow-x-auto rounded-lg border border-slate-300 bg-white" aria-busy={list.isFetching}>
-            <table className="min-w-full text-left text-sm" data-testid="tags-table">
-              <caption className="sr-only">{t("tags.caption", { page: state.page })}</caption>
-              <thead className="border-b border-slate-300 bg-slate-100">
-                <tr>
-                  {TAG_SORTS.map((column) => (
-                    <SortableHeader key={column} label={t(SORT_LABELS[column])} sorted={state.sort === column} order={state.order} onSort={() => onSort(column)} />
-                  ))}
-                  <th scope="col" className="px-3 py-2 font-semibold text-slate-900"><span className="sr-only">{t("tags.actions")}</span></th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200">
-                {rows.map((row) => {
-                  const name = row.name || row.id;
-                  return (
-                    <tr key={row.id} className={mergeFrom?.id === row.id ? "bg-blue-50" : "hover:bg-slate-50"}>
-                      <td className="px-3 py-2 font-mono text-xs text-slate-900 tabular-nums">{row.id}</td>
-                      <td className="max-w-56 px-3 py-2 font-medium break-words text-slate-900">{row.name || t("tags.unnamed")}</td>
-                      <td className="max-w-56 px-3 py-2 text-slate-900"><DimensionCell dimensionKey={row.dimension} dimensions={dimensions} /></td>
-                      <td className="px-3 py-2 whitespace-nowrap text-slate-900"><TimeText value={row.dateCreated} /></td>
-                      <td className="px-3 py-2 whitespace-nowrap text-slate-900"><TimeText value={row.lastUpdated} /></td>
-                      <td className="px-3 py-2">
-                        {mergeFrom ? (
-                          mergeFrom.id === row.id ? (
-                            <span className="text-xs text-slate-800">{t("tags.merge.thisOne")}</span>
-                          ) : (
-                            <Button variant="primary" onClick={() => setMergeTo(row)} aria-label={t("tags.merge.intoNamed", { from: mergeFrom.name || mergeFrom.id, to: name })}>{t("tags.merge.into")}</Button>
-                          )
-                        ) : (
-                          <div className="flex flex-wrap justify-end gap-1">
-                            <Button variant="ghost" onClick={() => setTagging(row)} aria-label={t("tags.customersNamed", { name })}>{t("tags.customersAction")}</Button>
-                            <Button variant="ghost" onClick={() => setEditing(row)} aria-label={t("tags.editNamed", { name })}>{t("tags.edit")}</Button>
-                            <Button variant="ghost" onClick={() => setMergeFrom(row)} aria-label={t("tags.mergeNamed", { name })}>{t("tags.mergeAction")}</Button>
-                            <Button variant="ghost" onClick={() => setDeleting(row)} aria-label={t("tags.deleteNamed", { name })}>{t("tags.delete")}</Button>
-                          </div>
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <QueryView query={list} hasRows={rows.length > 0} testId="tags" loading={t("tags.loading")} errorTitle={t("tags.loadError")} level={3}
+          empty={{ title: t("tags.emptyTitle"), body: t("tags.emptyBody") }}
+          noResults={
+            pageRows.length > 0
+              ? { title: t("tags.filter.noneOnPage"), actions: <Button onClick={() => setState((s) => ({ ...s, dimension: "" }))}>{t("tags.filter.clear")}</Button> }
+              : state.page > 1 ? { title: t("tags.pastEndTitle"), onFirstPage: () => update({}) } : undefined
+          }
+        >
+          <DataTable
+            rows={rows}
+            rowKey={(row) => String(row.id)}
+            columns={columns}
+            caption={t("tags.caption", { page: state.page })}
+            testId="tags-table"
+            busy={list.isFetching}
+            sort={{ value: state.sort, order: state.order, onChange: update }}
+            rowClassName={(row) => (mergeFrom?.id === row.id ? "bg-blue-50" : undefined)}
+          />
+        </QueryView>
         {!list.isPending && (pageRows.length > 0 || state.page > 1) && (
           <div className="flex justify-end">
             <Pagination page={state.page} pages={pages} hasNext={pages !== undefined && state.page < pages} onPage={(page) => setState((s) => ({ ...s, page }))} />

@@ -1,32 +1,20 @@
+import { createParser, parseAsStringLiteral, type inferParserType } from "#nuqs";
 import type { InputOf } from "@/lib/platform/operations";
 import { homeInputToUtcFilter } from "@/lib/time";
-import { isId, keysetQuery, nextCursor, previousCursor, type Cursor, type IdRange } from "./id-keyset";
+import { CUSTOMER_COLUMNS, DEFAULT_COLUMNS, SORTABLE_COLUMNS, type CustomerColumn, type SortColumn } from "./customer-columns";
+import { keysetQuery, nextCursor, previousCursor, type Cursor, type IdRange } from "./id-keyset";
+import { defineUrlState, MAX_PAGE, parseAsId, parseAsOrder, parseAsPage, parseAsPageSize, parseAsText } from "./url-params";
 
 /**
  * The state of the customers list (filters of §4.1 GET /v1/customers, sort, page, page size,
  * columns) as it lives in the page URL, and the platform queries it makes. The URL is the source of
- * truth: it survives reloads and re-authorization (returnTo), and is written with `router.replace`
- * so the host page's history is not polluted (DESIGN.md §5). Times in the URL are what the user
+ * truth: it survives reloads and re-authorization (returnTo), and is written with replace so the
+ * host page's history is not polluted (see `useUrlState`). Times in the URL are what the user
  * typed in UTC+8; they become UTC only in the query (§2).
  */
 
-export const CUSTOMER_COLUMNS = [
-  "id", "displayName", "name", "nickName", "mobile", "mobileVerified", "email", "emailVerified", "gender", "birthday",
-  "stage", "source", "contentName", "company", "title", "industry", "country", "province", "city", "county",
-  "telephone", "ownerName", "campaignName", "remark", "dateJoin", "dateCreated", "lastUpdated",
-] as const;
-export type CustomerColumn = (typeof CUSTOMER_COLUMNS)[number];
-
-export const DEFAULT_COLUMNS: readonly CustomerColumn[] = ["id", "displayName", "mobile", "email", "stage", "source", "dateCreated", "lastUpdated"];
-
-/** `sidx` values the platform sorts customers by (the sandbox accepts exactly these). */
-export const SORTABLE_COLUMNS = ["id", "dateCreated", "lastUpdated", "stage", "source", "gender", "name", "mobile", "email"] as const;
-export type SortColumn = (typeof SORTABLE_COLUMNS)[number];
-
-export const PAGE_SIZES = [20, 50, 100] as const;
-export const DEFAULT_PAGE_SIZE = 20; // §8 default `rows`
-/** Far enough for any real browsing; keeps `page * rows` within what the platform pages to. */
-export const MAX_PAGE = 1_000_000;
+/** The export (customer-export.ts) names its columns by this type. */
+export type { CustomerColumn };
 
 /** The text filters, as typed (URL keys equal §4.1 parameter names). */
 export const TEXT_FILTERS = ["stage", "source", "mobile", "email", "identityType", "identityValue", "idList", "idFrom", "idTo"] as const;
@@ -73,25 +61,68 @@ export const EMPTY_FILTERS: CustomerFilters = {
   stageEmpty: false, gender: "", hasMobile: "", hasEmail: "",
 };
 
-export const DEFAULT_STATE: CustomerListState = {
-  filters: EMPTY_FILTERS,
-  sort: "id",
-  order: "asc",
-  page: 1,
-  rows: DEFAULT_PAGE_SIZE,
-  columns: [...DEFAULT_COLUMNS],
+const GENDERS = ["", "0", "1", "2"] as const;
+const TRI_STATES = ["", "true", "false"] as const;
+const sameColumns = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((c, i) => c === b[i]);
+
+/** The URL's keys, in the order they are written (§4.1 parameter names; `stage=_empty` for stageEmpty). */
+const customerListParsers = {
+  ...(Object.fromEntries(TEXT_FILTERS.map((key) => [key, parseAsText(2000)])) as Record<(typeof TEXT_FILTERS)[number], ReturnType<typeof parseAsText>>),
+  gender: parseAsStringLiteral(GENDERS).withDefault(""),
+  hasMobile: parseAsStringLiteral(TRI_STATES).withDefault(""),
+  hasEmail: parseAsStringLiteral(TRI_STATES).withDefault(""),
+  ...(Object.fromEntries(Object.keys(TIME_FILTERS).map((key) => [key, parseAsText(32)])) as Record<TimeFilter, ReturnType<typeof parseAsText>>),
+  sort: parseAsStringLiteral(SORTABLE_COLUMNS).withDefault("id"),
+  order: parseAsOrder("asc"),
+  page: parseAsPage,
+  after: parseAsId,
+  before: parseAsId,
+  rows: parseAsPageSize(),
+  columns: createParser({
+    parse: (value) => {
+      const columns = [...new Set(value.split(","))].filter((c): c is CustomerColumn => (CUSTOMER_COLUMNS as readonly string[]).includes(c));
+      return columns.length ? columns : null;
+    },
+    serialize: (columns: readonly CustomerColumn[]) => columns.join(","),
+    eq: sameColumns,
+  }).withDefault([...DEFAULT_COLUMNS]),
 };
+type CustomerListValues = inferParserType<typeof customerListParsers>;
 
-type ParamSource = { get(name: string): string | null } | Record<string, string | string[] | undefined>;
+function fromValues({ sort, order, page, rows, columns, after, before, stage, ...filters }: CustomerListValues): CustomerListState {
+  const state: CustomerListState = { filters: { ...filters, stage: stage === "_empty" ? "" : stage, stageEmpty: stage === "_empty" }, sort, order, page, rows, columns };
+  const cursor: Cursor | undefined = after ? { dir: "after", id: after } : before ? { dir: "before", id: before } : undefined;
+  if (cursor && activeCursor({ ...state, cursor })) state.cursor = cursor;
+  return state;
+}
 
-function reader(source: ParamSource): (name: string) => string {
-  if (typeof (source as { get?: unknown }).get === "function") {
-    return (name) => ((source as { get(name: string): string | null }).get(name) ?? "").trim();
-  }
-  return (name) => {
-    const value = (source as Record<string, string | string[] | undefined>)[name];
-    return (Array.isArray(value) ? (value[0] ?? "") : (value ?? "")).trim();
+function toValues(state: CustomerListState): CustomerListValues {
+  const { stageEmpty, ...filters } = state.filters;
+  const cursor = activeCursor(state);
+  return {
+    ...filters,
+    stage: stageEmpty ? "_empty" : filters.stage,
+    sort: state.sort,
+    order: state.order,
+    page: state.page,
+    after: cursor?.dir === "after" ? cursor.id : "",
+    before: cursor?.dir === "before" ? cursor.id : "",
+    rows: state.rows,
+    columns: state.columns,
   };
+}
+
+/** The customers list's URL; the cursor is written only where it counts (`activeCursor`). */
+export const customerListUrlState = defineUrlState(customerListParsers, { sort: "sidx", order: "sord", columns: "cols" }, { fromValues, toValues });
+export const DEFAULT_STATE: CustomerListState = customerListUrlState.defaults;
+/** The list state of a URL (`URLSearchParams` or Next's `searchParams` object); unknown values fall back to defaults. */
+export const parseListState = customerListUrlState.parse;
+/** The URL query of a state, defaults left out, other parameters of the page (openAppId, lang, …) kept. */
+export const serializeListState = customerListUrlState.serialize;
+
+/** The cursor the list pages by: only when sorted by id, and never on page 1 (the first page needs none). */
+export function activeCursor(state: CustomerListState): Cursor | undefined {
+  return state.sort === "id" && state.page > 1 ? state.cursor : undefined;
 }
 
 const ID = /^\d{1,19}$/;
@@ -112,75 +143,6 @@ export function filterProblem(key: keyof CustomerFilters, value: string): "inval
   if (key === "idList") return ID_LIST.test(normalizeIdList(value)) ? undefined : "invalidIds";
   if (key === "idFrom" || key === "idTo") return ID.test(value) ? undefined : "invalidId";
   return undefined;
-}
-
-/** The list state of a URL (`URLSearchParams` or Next's `searchParams` object); unknown values fall back to defaults. */
-export function parseListState(source: ParamSource): CustomerListState {
-  const get = reader(source);
-  const filters: CustomerFilters = { ...EMPTY_FILTERS };
-  for (const key of TEXT_FILTERS) filters[key] = get(key).slice(0, 2000);
-  for (const key of Object.keys(TIME_FILTERS) as TimeFilter[]) filters[key] = get(key).slice(0, 32);
-  if (filters.stage === "_empty") {
-    filters.stage = "";
-    filters.stageEmpty = true;
-  }
-  const gender = get("gender");
-  filters.gender = gender === "0" || gender === "1" || gender === "2" ? gender : "";
-  for (const key of ["hasMobile", "hasEmail"] as const) {
-    const v = get(key);
-    filters[key] = v === "true" || v === "false" ? v : "";
-  }
-  const sort = get("sidx");
-  const order = get("sord");
-  const page = Number(get("page"));
-  const rows = Number(get("rows"));
-  const columns = get("cols")
-    .split(",")
-    .filter((c): c is CustomerColumn => (CUSTOMER_COLUMNS as readonly string[]).includes(c));
-  const state: CustomerListState = {
-    filters,
-    sort: (SORTABLE_COLUMNS as readonly string[]).includes(sort) ? (sort as SortColumn) : DEFAULT_STATE.sort,
-    order: order === "desc" ? "desc" : "asc",
-    page: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1,
-    rows: (PAGE_SIZES as readonly number[]).includes(rows) ? rows : DEFAULT_PAGE_SIZE,
-    columns: columns.length ? [...new Set(columns)] : [...DEFAULT_COLUMNS],
-  };
-  const after = get("after");
-  const before = get("before");
-  const cursor: Cursor | undefined = isId(after) ? { dir: "after", id: after } : isId(before) ? { dir: "before", id: before } : undefined;
-  if (cursor && activeCursor({ ...state, cursor })) state.cursor = cursor;
-  return state;
-}
-
-/** The cursor the list pages by: only when sorted by id, and never on page 1 (the first page needs none). */
-export function activeCursor(state: CustomerListState): Cursor | undefined {
-  return state.sort === "id" && state.page > 1 ? state.cursor : undefined;
-}
-
-/**
- * The URL query of a state, defaults left out, other parameters of the page (openAppId, lang, …)
- * kept. Keys are in a fixed order so equal states give equal URLs.
- */
-export function serializeListState(state: CustomerListState, keep?: URLSearchParams): URLSearchParams {
-  const out = new URLSearchParams();
-  const ours = new Set<string>([...TEXT_FILTERS, ...Object.keys(TIME_FILTERS), "gender", "hasMobile", "hasEmail", "sidx", "sord", "page", "rows", "cols", "after", "before"]);
-  for (const [key, value] of keep ?? []) if (!ours.has(key)) out.append(key, value);
-  const f = state.filters;
-  if (f.stageEmpty) out.set("stage", "_empty");
-  for (const key of TEXT_FILTERS) if (f[key] && !(key === "stage" && f.stageEmpty)) out.set(key, f[key]);
-  if (f.gender) out.set("gender", f.gender);
-  if (f.hasMobile) out.set("hasMobile", f.hasMobile);
-  if (f.hasEmail) out.set("hasEmail", f.hasEmail);
-  for (const key of Object.keys(TIME_FILTERS) as TimeFilter[]) if (f[key]) out.set(key, f[key]);
-  if (state.sort !== DEFAULT_STATE.sort) out.set("sidx", state.sort);
-  if (state.order !== DEFAULT_STATE.order) out.set("sord", state.order);
-  if (state.page !== 1) out.set("page", String(state.page));
-  const cursor = activeCursor(state);
-  if (cursor) out.set(cursor.dir, cursor.id);
-  if (state.rows !== DEFAULT_PAGE_SIZE) out.set("rows", String(state.rows));
-  const sameColumns = state.columns.length === DEFAULT_COLUMNS.length && state.columns.every((c, i) => c === DEFAULT_COLUMNS[i]);
-  if (!sameColumns) out.set("cols", state.columns.join(","));
-  return out;
 }
 
 export function hasActiveFilters(filters: CustomerFilters): boolean {

@@ -11,11 +11,12 @@
 /** §2: ids are `Long`, so the largest id is 2^63 − 1; none is negative. */
 export const MAX_ID = 2n ** 63n - 1n;
 
-const ID = /^\d{1,19}$/;
+/** §2: an id is a decimal integer of at most 19 digits (see `isId` for the 64-bit bound). */
+export const ID_PATTERN = /^\d{1,19}$/;
 
 /** True for a decimal id the platform can hold (0 … 2^63 − 1). */
 export function isId(value: string): boolean {
-  return ID.test(value) && BigInt(value) <= MAX_ID;
+  return ID_PATTERN.test(value) && BigInt(value) <= MAX_ID;
 }
 
 /** An inclusive id range; a missing end is open. */

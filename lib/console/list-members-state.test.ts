@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { ListMember } from "@/lib/platform/resources";
-import { countInput, DEFAULT_MEMBERS_STATE, displayRows, joinedRangeProblem, membersInput, neighbours, parseMembersState, serializeMembersState } from "./list-members-state";
+import { countInput, displayRows, joinedRangeProblem, membersInput, membersUrlState, neighbours } from "./list-members-state";
+
+const DEFAULT_MEMBERS_STATE = membersUrlState.defaults;
+const parseMembersState = membersUrlState.parse;
+const serializeMembersState = membersUrlState.serialize;
 
 const big = "9007199254740993"; // above 2^53: must survive as a string
 const member = (id: string, customerId: string): ListMember => ({ id, customerId, listId: "1" });
@@ -15,7 +19,8 @@ describe("list members state", () => {
   });
   it("refuses a boundary that is not a 64-bit id", () => {
     expect(parseMembersState(new URLSearchParams("since=9223372036854775808&back=1"))).toEqual(DEFAULT_MEMBERS_STATE);
-    expect(parseMembersState(new URLSearchParams("since=12a")).since).toBeUndefined();
+    expect(parseMembersState(new URLSearchParams("since=12a")).since).toBe("");
+    expect(serializeMembersState({ ...DEFAULT_MEMBERS_STATE, back: true }).toString()).toBe("");
   });
   it("§4.4: forward keeps the order with the last value as sinceId (lower bound ascending)", () => {
     const state = { ...DEFAULT_MEMBERS_STATE, rows: 2 };

@@ -1,6 +1,8 @@
+import { createParser, parseAsStringLiteral, type inferParserType } from "#nuqs";
 import type { InputOf } from "@/lib/platform/operations";
 import type { ListMember } from "@/lib/platform/resources";
 import { homeInputToUtcFilter } from "@/lib/time";
+import { defineUrlState, parseAsId, parseAsOrder, parseAsPageSize, parseAsText } from "./url-params";
 
 /**
  * The members view of one list (§4.4 GET /v1/listMembers) as it lives in the URL: keyset paging
@@ -22,54 +24,25 @@ export const MEMBER_PAGE_SIZES = [20, 50, 100, 500] as const;
 /** §4.4, §8: at most 10000 rows per query. */
 export const MAX_MEMBER_ROWS = 10_000;
 
-export type MembersState = {
-  sort: MemberSort;
-  order: "asc" | "desc";
-  rows: number;
-  /** The keyset boundary (a 64-bit id as a string), absent on the first page. */
-  since?: string;
+const membersParsers = {
+  sort: parseAsStringLiteral(MEMBER_SORTS).withDefault("customerId"),
+  order: parseAsOrder("asc"),
+  rows: parseAsPageSize(MEMBER_PAGE_SIZES),
+  /** The keyset boundary (a 64-bit id as a string), "" on the first page. */
+  since: parseAsId,
   /** True when `since` is the first row of the page after this one (paging back). */
-  back: boolean;
+  back: createParser({ parse: (v): boolean | null => (v === "1" ? true : null), serialize: () => "1" }).withDefault(false),
   /** The joined-date range of the count, as typed in UTC+8 (`datetime-local`). */
-  joinedFrom: string;
-  joinedTo: string;
+  joinedFrom: parseAsText(32),
+  joinedTo: parseAsText(32),
 };
+type MembersValues = inferParserType<typeof membersParsers>;
+// `back` means something only with a boundary.
+const withBack = (v: MembersValues): MembersValues => ({ ...v, back: v.back && v.since !== "" });
 
-export const DEFAULT_MEMBERS_STATE: MembersState = { sort: "customerId", order: "asc", rows: 20, back: false, joinedFrom: "", joinedTo: "" };
-
-const ID = /^\d{1,19}$/;
-const OURS = ["msidx", "msord", "mrows", "since", "back", "joinedFrom", "joinedTo"];
-
-export function parseMembersState(params: URLSearchParams): MembersState {
-  const sort = params.get("msidx") ?? "";
-  const rows = Number(params.get("mrows"));
-  const since = (params.get("since") ?? "").trim();
-  const validSince = ID.test(since) && BigInt(since) <= 9223372036854775807n;
-  return {
-    sort: (MEMBER_SORTS as readonly string[]).includes(sort) ? (sort as MemberSort) : DEFAULT_MEMBERS_STATE.sort,
-    order: params.get("msord") === "desc" ? "desc" : "asc",
-    rows: (MEMBER_PAGE_SIZES as readonly number[]).includes(rows) ? rows : DEFAULT_MEMBERS_STATE.rows,
-    ...(validSince ? { since } : {}),
-    back: validSince && params.get("back") === "1",
-    joinedFrom: (params.get("joinedFrom") ?? "").slice(0, 32),
-    joinedTo: (params.get("joinedTo") ?? "").slice(0, 32),
-  };
-}
-
-export function serializeMembersState(state: MembersState, keep?: URLSearchParams): URLSearchParams {
-  const out = new URLSearchParams();
-  for (const [key, value] of keep ?? []) if (!OURS.includes(key)) out.append(key, value);
-  if (state.sort !== DEFAULT_MEMBERS_STATE.sort) out.set("msidx", state.sort);
-  if (state.order !== DEFAULT_MEMBERS_STATE.order) out.set("msord", state.order);
-  if (state.rows !== DEFAULT_MEMBERS_STATE.rows) out.set("mrows", String(state.rows));
-  if (state.since) {
-    out.set("since", state.since);
-    if (state.back) out.set("back", "1");
-  }
-  if (state.joinedFrom) out.set("joinedFrom", state.joinedFrom);
-  if (state.joinedTo) out.set("joinedTo", state.joinedTo);
-  return out;
-}
+/** The members view of one list in the URL (`m`-prefixed keys: the list page has other state). */
+export const membersUrlState = defineUrlState(membersParsers, { sort: "msidx", order: "msord", rows: "mrows" }, { fromValues: withBack, toValues: withBack });
+export type MembersState = MembersValues;
 
 const flip = (order: "asc" | "desc") => (order === "asc" ? "desc" : "asc");
 
@@ -112,7 +85,7 @@ export function neighbours(state: MembersState, shown: readonly ListMember[]): {
   if (lastValue && (full || state.back)) result.next = { ...state, since: lastValue, back: false };
   // Back: a first page (no boundary) has nothing before it; a short back page reached the start.
   if (state.since && !(state.back && !full)) {
-    result.previous = firstValue ? { ...state, since: firstValue, back: true } : { ...state, since: undefined, back: false };
+    result.previous = firstValue ? { ...state, since: firstValue, back: true } : { ...state, since: "", back: false };
   }
   return result;
 }

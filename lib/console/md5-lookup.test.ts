@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/api/api-error";
 import { parseOperationInput } from "@/lib/platform/client";
 import { operations } from "@/lib/platform/operations";
-import { isMd5NotFound, md5LookupInput, md5ValueProblem, parseMd5Lookup, serializeMd5Lookup } from "./md5-lookup";
+import { isMd5NotFound, md5LookupInput, md5LookupUrlState, md5ValueProblem } from "./md5-lookup";
+
+const parseMd5Lookup = md5LookupUrlState.parse;
+const serializeMd5Lookup = md5LookupUrlState.serialize;
 
 const HEX = "0123456789abcdef0123456789abcdef";
 

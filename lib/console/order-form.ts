@@ -1,7 +1,7 @@
 import type { InputOf } from "@/lib/platform/operations";
 import { homeInputToUtcFilter, parsePlatformTime, HOME_OFFSET_MINUTES } from "@/lib/time";
 import { formatMinor, minorOf, moneyInputOf, parseMoney, sumMinor, timesQty, type MoneyProblem } from "./money";
-import { ID_PATTERN } from "./order-list-state";
+import { ID_PATTERN } from "./id-keyset";
 
 /**
  * The order form (§4.2 POST /v1/deals to create, PUT /v1/deals/{orderNo} to edit) as pure

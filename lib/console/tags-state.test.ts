@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_TAGS_STATE, dimensionsInput, moreDimensionsMax, parseTagsState, rowsInDimension, serializeTagsState, tagsInput } from "./tags-state";
+import { dimensionsInput, moreDimensionsMax, rowsInDimension, tagsInput, tagsUrlState } from "./tags-state";
+
+const DEFAULT_TAGS_STATE = tagsUrlState.defaults;
+const parseTagsState = tagsUrlState.parse;
+const serializeTagsState = tagsUrlState.serialize;
 
 describe("tags page state", () => {
   it("round-trips through the URL and keeps other parameters", () => {
@@ -12,6 +16,7 @@ describe("tags page state", () => {
   });
 
   it("leaves defaults out and falls back on unknown values", () => {
+    expect(DEFAULT_TAGS_STATE).toEqual({ sort: "id", order: "asc", page: 1, rows: 20, dimension: "", dimensionMax: 100 });
     expect(serializeTagsState(DEFAULT_TAGS_STATE).toString()).toBe("");
     expect(parseTagsState(new URLSearchParams("sidx=drop&sord=up&page=-1&rows=7&dmax=150"))).toEqual(DEFAULT_TAGS_STATE);
     expect(parseTagsState(new URLSearchParams("dmax=2000")).dimensionMax).toBe(100);

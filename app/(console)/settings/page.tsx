@@ -1,12 +1,9 @@
-import { HydrationBoundary } from "@tanstack/react-query";
 import { SettingsView } from "@/components/settings/settings-view";
-import { prefetchForPage } from "@/lib/api/server-prefetch";
+import { consolePage } from "@/lib/api/server-prefetch";
 import type { PageSearchParams } from "@/lib/auth/page-session";
-import { consolePageSession } from "@/lib/console/console-page";
 
 export const dynamic = "force-dynamic";
 
 export default async function Page({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
-  const session = await consolePageSession(await searchParams, "/settings");
-  return <HydrationBoundary state={await prefetchForPage(session)}><SettingsView /></HydrationBoundary>;
+  return consolePage(await searchParams, "/settings", [], <SettingsView />);
 }

@@ -1,9 +1,7 @@
-import { HydrationBoundary } from "@tanstack/react-query";
 import { notFound } from "next/navigation";
 import { CustomerDetail } from "@/components/customers/customer-detail";
-import { prefetchForPage, prefetchPlatform } from "@/lib/api/server-prefetch";
+import { consolePage } from "@/lib/api/server-prefetch";
 import type { PageSearchParams } from "@/lib/auth/page-session";
-import { consolePageSession } from "@/lib/console/console-page";
 import { customerDetailReads } from "@/lib/console/customer-detail-inputs";
 
 export const dynamic = "force-dynamic";
@@ -13,13 +11,5 @@ export default async function CustomerPage({ params, searchParams }: { params: P
   const { id } = await params;
   // §2: ids are 64-bit integers; anything else is no customer.
   if (!/^\d{1,19}$/.test(id)) notFound();
-  const session = await consolePageSession(await searchParams, `/customers/${id}`);
-  const dehydrated = await prefetchForPage(session, (queryClient, s) =>
-    customerDetailReads(id).map((read) => prefetchPlatform(queryClient, s, read.name, read.input as never)),
-  );
-  return (
-    <HydrationBoundary state={dehydrated}>
-      <CustomerDetail id={id} />
-    </HydrationBoundary>
-  );
+  return consolePage(await searchParams, `/customers/${id}`, customerDetailReads(id), <CustomerDetail id={id} />);
 }

@@ -1,11 +1,10 @@
 import { CustomerCreate } from "@/components/customers/customer-create";
+import { consolePage } from "@/lib/api/server-prefetch";
 import type { PageSearchParams } from "@/lib/auth/page-session";
-import { consolePageSession } from "@/lib/console/console-page";
 
 export const dynamic = "force-dynamic";
 
-/** Create a customer with identities (§4.1); nothing to prefetch. */
+/** Create a customer with identities (§4.1); nothing to prefetch besides the shell's session. */
 export default async function NewCustomerPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
-  await consolePageSession(await searchParams, "/customers/new");
-  return <CustomerCreate />;
+  return consolePage(await searchParams, "/customers/new", [], <CustomerCreate />);
 }

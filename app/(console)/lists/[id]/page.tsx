@@ -1,12 +1,8 @@
-import { HydrationBoundary } from "@tanstack/react-query";
 import { notFound } from "next/navigation";
-import { Suspense } from "react";
 import { ListDetail } from "@/components/lists/list-detail";
-import { prefetchForPage, prefetchPlatform } from "@/lib/api/server-prefetch";
+import { consolePage } from "@/lib/api/server-prefetch";
 import type { PageSearchParams } from "@/lib/auth/page-session";
-import { consolePageSession } from "@/lib/console/console-page";
-import { countInput, membersInput, parseMembersState } from "@/lib/console/list-members-state";
-import { toUrlParams } from "@/lib/console/url-params";
+import { countInput, membersInput, membersUrlState } from "@/lib/console/list-members-state";
 
 export const dynamic = "force-dynamic";
 
@@ -16,17 +12,9 @@ export default async function ListPage({ params, searchParams }: { params: Promi
   // §2: ids are 64-bit integers; anything else is no list.
   if (!/^\d{1,19}$/.test(id)) notFound();
   const query = await searchParams;
-  const session = await consolePageSession(query, `/lists/${id}`);
-  const state = parseMembersState(toUrlParams(query));
-  const dehydrated = await prefetchForPage(session, (queryClient, s) => [
-    prefetchPlatform(queryClient, s, "listMembers.list", membersInput(id, state)),
-    prefetchPlatform(queryClient, s, "listMembers.count", countInput(id, { joinedFrom: "", joinedTo: "" })),
-  ]);
-  return (
-    <HydrationBoundary state={dehydrated}>
-      <Suspense>
-        <ListDetail id={id} />
-      </Suspense>
-    </HydrationBoundary>
-  );
+  const reads = [
+    { name: "listMembers.list", input: membersInput(id, membersUrlState.parse(query)) },
+    { name: "listMembers.count", input: countInput(id, { joinedFrom: "", joinedTo: "" }) },
+  ] as const;
+  return consolePage(query, `/lists/${id}`, reads, <ListDetail id={id} />);
 }
