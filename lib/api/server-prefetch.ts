@@ -4,7 +4,8 @@ import { getAccessToken } from "@/lib/auth/access-token";
 import { installationStatus } from "@/lib/auth/installation-status";
 import type { ConsoleSession } from "@/lib/auth/session";
 import { callPlatform } from "@/lib/platform/client";
-import { operations, platformKeys, type InputOf, type OperationName } from "@/lib/platform/operations";
+import { operations, type InputOf, type OperationName } from "@/lib/platform/operations";
+import { platformKeys } from "@/lib/platform/routes";
 import { sessionQueryKey, type ConsoleSessionInfo } from "./console-session";
 import { getServerQueryClient } from "./server-query-client";
 

@@ -9,6 +9,7 @@
 import { tabStorage } from "./tab-storage";
 
 export const SESSION_KEY_PREFIX = "ec.session.";
+/** Header of the API calls naming their environment (§5.4.4 leaves the name to the app); the one name, for server and browser. */
 export const OPEN_APP_ID_HEADER = "X-Open-App-Id";
 
 type Stored = { token: string; expiresAt: number };

@@ -3,8 +3,8 @@ import type { z } from "zod";
 import { PlatformError, readPlatformResponse, type FieldError } from "./errors";
 import { stringifyJson } from "./json";
 import type { Operation, OperationInput, OperationOutput } from "./operations";
+import { operationUrl, type ParsedInput } from "./routes";
 import { idFieldsOf, toWire } from "./schema-helpers";
-import { operationUrl, queryValue, type ParsedInput } from "./url";
 
 /**
  * The typed platform client: `callPlatform(operations["customers.get"], { params: { id } }, options)`.
@@ -39,7 +39,7 @@ export const DEFAULT_DEADLINE_MS = 25_000;
 
 export type CallOptions = {
   /** `{base_url}` of the environment (resource API, users/current). */
-  apiUrl: string;
+  apiUrl?: string;
   /** `{auth_url}` (token grants). */
   authUrl?: string;
   /** `{extension_url}` (cloudinfo). */
@@ -102,9 +102,6 @@ export const undiciTransport: Transport = async (req) => {
 };
 
 // ── input ───────────────────────────────────────────────────────────────────────────────────────
-
-export type { ParsedInput } from "./url";
-export { operationUrl } from "./url";
 
 /** Body fields are named as the platform names them (`name`, `data.customerId`), like its own fieldErrors; others get their part as prefix (`params.id`, `query.rows`). */
 function fieldName(part: string, path: PropertyKey[]): string {
@@ -197,7 +194,7 @@ function buildRequest(op: Operation, input: ParsedInput, options: CallOptions, t
       form.set("client_secret", options.clientCredentials.clientSecret);
     }
     for (const [key, value] of Object.entries((input.body ?? {}) as Record<string, unknown>)) {
-      if (value !== undefined && value !== null) form.set(key, queryValue(value));
+      if (value !== undefined && value !== null) form.set(key, String(value));
     }
     body = form.toString();
     headers["content-type"] = "application/x-www-form-urlencoded";

@@ -5,6 +5,8 @@
  * (never UTF-16 units: "𠮷" is one character to the platform and to staff).
  */
 export const LIMITS = {
+  /** An access token's lifetime when the token endpoint does not say (§4.7). */
+  accessTokenSeconds: 7200,
   identityType: 32,
   identityValue: 128,
   identityName: 256,

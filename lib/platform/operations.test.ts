@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { invalidatedKeys, operationList, operations, platformKeys, type InputOf, type Operation } from "./operations";
+import { operationList, operations, type Operation } from "./operations";
 import { id, idFieldsOf, idListParam, toWire } from "./schema-helpers";
 import { stringifyJson } from "./json";
 
@@ -118,12 +118,12 @@ describe("input schemas", () => {
     expect(operations["events.batchPush"].body.safeParse({ events: Array(100).fill(ev) }).success).toBe(true);
     expect(operations["tags.create"].body.safeParse({ name: "x".repeat(33), dimension: "basic" }).success).toBe(false);
   });
-});
 
-describe("query keys", () => {
-  it("derive from operation name and input, grouped by resource", () => {
-    const input: InputOf<"customers.list"> = { query: { rows: 50 } };
-    expect(platformKeys.call("customers.list", input)).toEqual(["platform", "customers", "customers.list", { query: { rows: 50 } }]);
-    expect(invalidatedKeys("tags.merge")).toEqual([["platform", "tags"], ["platform", "customerTags"]]);
+  it("count lengths in code points, as the platform does (§8)", () => {
+    // "𠮷" is one character and two UTF-16 units.
+    expect(operations["tags.create"].body.safeParse({ name: "𠮷".repeat(32), dimension: "basic" }).success).toBe(true);
+    const tooLong = operations["tags.create"].body.safeParse({ name: "𠮷".repeat(33), dimension: "basic" });
+    expect(tooLong.error?.issues[0]).toMatchObject({ path: ["name"], message: "at most 32 characters" });
+    expect(z.toJSONSchema(operations["tags.create"].body, { io: "input" })).toMatchObject({ properties: { name: { maxLength: 32 } } });
   });
 });

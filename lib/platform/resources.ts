@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LIMITS } from "./limits";
 import { decimal, id, intParam, outId, outInt, outText, outTime, text, textOrNumber, utcBodyTime } from "./schema-helpers";
 
 /**
@@ -26,8 +27,8 @@ export const customerWrite = z.strictObject({
   province: text().nullish(),
   city: text().nullish(),
   county: text().nullish(),
-  homeAddress: text(512).nullish(),
-  officeAddress: text(512).nullish(),
+  homeAddress: text(LIMITS.address).nullish(),
+  officeAddress: text(LIMITS.address).nullish(),
   stage: text().nullish(),
   source: text().nullish(),
   contentName: text().nullish(),
@@ -92,12 +93,13 @@ export type Customer = z.output<typeof customer>;
 
 // ── §2.2 Identities ──────────────────────────────────────────────────────────────────────────────
 
-/** §2.2 / §8: identityType ≤ 32, identityValue ≤ 128, identityName ≤ 256 characters. */
-export const identityInput = z.strictObject({
-  identityType: text(32).min(1, "is required"),
-  identityValue: text(128).min(1, "is required"),
-  identityName: text(256).nullish(),
-});
+/** §2.2 / §8: an identity's type and value, both required, within their lengths. */
+export const identityFields = {
+  identityType: text(LIMITS.identityType).min(1, "is required"),
+  identityValue: text(LIMITS.identityValue).min(1, "is required"),
+};
+
+export const identityInput = z.strictObject({ ...identityFields, identityName: text(LIMITS.identityName).nullish() });
 
 export const identity = z.looseObject({
   customerId: outId,
@@ -140,23 +142,24 @@ export const customerStatistics = z.looseObject({
 const eventType = z
   .string({ error: "must be a string" })
   .min(1, "is required")
-  .max(32, "at most 32 characters")
+  .max(LIMITS.eventId, `at most ${LIMITS.eventId} characters`)
   .regex(/^[\x20-\x7e]+$/, "must be ASCII");
 
 /** Built-in event fields (§2.3); custom event properties pass through (loose). */
 export const eventFields = {
   event: eventType,
-  targetId: text(255).nullish(),
-  targetName: text(255).nullish(),
+  targetId: text(LIMITS.eventTarget).nullish(),
+  targetName: text(LIMITS.eventTarget).nullish(),
   date: utcBodyTime.nullish(),
   source: text().nullish(),
   contentName: text().nullish(),
   score: intParam().nullish(),
-  tag: text(255).nullish(),
+  tag: text(LIMITS.eventTarget).nullish(),
   campaign: text().nullish(),
   campaignName: text().nullish(),
   referrer: text().nullish(),
-  summary: text(1024).nullish(),
+  // §8 "1024 bytes or characters": characters here (the console's form holds it to bytes).
+  summary: text(LIMITS.eventSummaryBytes).nullish(),
   externalId: text().nullish(),
   externalIdGenerator: z.enum(["md5", "date", ""]).nullish(),
 };
