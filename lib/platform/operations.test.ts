@@ -58,6 +58,23 @@ describe("the operation table (§4.1–§4.8)", () => {
   });
 });
 
+describe("§4.7 answers", () => {
+  it("a token answer without expires_in lasts 7200 s (§8)", () => {
+    const tokens = operations["auth.refresh"].output;
+    expect(tokens.parse({ access_token: "a", refresh_token: "r" }).expires_in).toBe(7200);
+    expect(tokens.parse({ access_token: "a", expires_in: "3600" }).expires_in).toBe(3600);
+    expect(tokens.safeParse({ refresh_token: "r" }).success).toBe(false);
+  });
+
+  it("users/current is read at the top level or under data or user", () => {
+    const user = operations["users.current"].output;
+    expect(user.parse({ tenantId: 7, name: "a" })).toEqual({ tenantId: "7", name: "a" });
+    expect(user.parse({ data: { tenantId: 9007199254740993n, name: "b" } })).toEqual({ tenantId: "9007199254740993", name: "b" });
+    expect(user.parse({ user: { tenantId: "8" }, code: 0 })).toEqual({ tenantId: "8" });
+    expect(user.safeParse({ data: { name: "no tenant" } }).success).toBe(false);
+  });
+});
+
 describe("ids (§2: 64-bit Long)", () => {
   it("accepts bigint, safe number and digit strings, and yields the decimal string", () => {
     expect(id.parse(9223372036854775807n)).toBe("9223372036854775807");
