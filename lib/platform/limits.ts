@@ -40,3 +40,8 @@ export function charLength(text: string): number {
   }
   return n;
 }
+
+/** `text` is longer than `max` characters. Code points never outnumber UTF-16 units: only a string that may be too long is counted. */
+export function longerThan(text: string, max: number): boolean {
+  return text.length > max && charLength(text) > max;
+}

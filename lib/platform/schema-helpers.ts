@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { charLength } from "./limits";
+import { longerThan } from "./limits";
 
 /**
  * Building blocks of the operation table's schemas. Every helper stays convertible with
@@ -98,8 +98,7 @@ export const sord = z.enum(["asc", "desc"], { error: "must be asc or desc" });
 /** A string capped at `max` characters (§8), counted as the platform counts them: code points. */
 export function text(max?: number) {
   const s = z.string({ error: "must be a string" });
-  // Code points never outnumber UTF-16 units: only a string that may be too long is counted.
-  return max === undefined ? s : s.refine((v) => v.length <= max || charLength(v) <= max, `at most ${max} characters`).meta({ maxLength: max });
+  return max === undefined ? s : s.refine((v) => !longerThan(v, max), `at most ${max} characters`).meta({ maxLength: max });
 }
 
 /** A response string field: absent or empty fields come back as `null` (§2). */
