@@ -139,14 +139,8 @@ const schemas = {
     body: customerWrite,
     output: customer,
   },
-  "customers.delete": {
-    summary: "Delete a customer; HTTP 204 (§4.1)",
-    params: idParams, output: notShown,
-  },
-  "customers.get": {
-    summary: "Read a customer (§4.1)",
-    params: idParams, output: customer,
-  },
+  "customers.delete": { summary: "Delete a customer; HTTP 204 (§4.1)", params: idParams, output: notShown },
+  "customers.get": { summary: "Read a customer (§4.1)", params: idParams, output: customer },
   "customers.list": {
     summary: "Query customers with filters and paging; rows 20, page 1, sidx id, sord asc by default (§4.1, §8)",
     query: z.strictObject({
@@ -162,16 +156,8 @@ const schemas = {
     }),
     output: z.looseObject({ rows: z.array(customer) }),
   },
-  "customers.count": {
-    summary: "Count customers matching the filters (§4.1)",
-    query: z.strictObject(customerFilters),
-    output: countOutput,
-  },
-  "identities.add": {
-    summary: "Add an identity to a customer (§4.1, §8 lengths)",
-    body: identityInput.extend({ customerId: id }),
-    output: identity,
-  },
+  "customers.count": { summary: "Count customers matching the filters (§4.1)", query: z.strictObject(customerFilters), output: countOutput },
+  "identities.add": { summary: "Add an identity to a customer (§4.1, §8 lengths)", body: identityInput.extend({ customerId: id }), output: identity },
   "identities.list": {
     summary: "Identities of customers, or customer ids of an identity (§4.1)",
     query: z.strictObject({ customerIds: idListParam.optional(), identityType: text(LIMITS.identityType).optional(), identityValue: text(LIMITS.identityValue).optional() }),
@@ -197,11 +183,7 @@ const schemas = {
     body: z.strictObject({ from: identityRef, to: identityRef }),
     output: mergeResult,
   },
-  "customers.mergeById": {
-    summary: "Merge customer fromId into toId; fromId is deleted (§4.1)",
-    query: z.strictObject({ fromId: id, toId: id }),
-    output: mergeResult,
-  },
+  "customers.mergeById": { summary: "Merge customer fromId into toId; fromId is deleted (§4.1)", query: z.strictObject({ fromId: id, toId: id }), output: mergeResult },
   "customers.unbindMessenger": {
     summary: "Move a union id and its open ids to a new customer; unionid wins over openid (§4.1, §6)",
     body: z
@@ -221,10 +203,7 @@ const schemas = {
       }),
     output: order,
   },
-  "deals.get": {
-    summary: "Read an order with its lines; last month only (§4.2, §2.4)",
-    params: orderNoParams, output: order,
-  },
+  "deals.get": { summary: "Read an order with its lines; last month only (§4.2, §2.4)", params: orderNoParams, output: order },
   "deals.list": {
     summary: "List orders of the last month; sidx dateOrder by default (§4.2)",
     query: z.strictObject({ customerId: id.optional(), ...paging }),
@@ -264,10 +243,7 @@ const schemas = {
     body: z.strictObject({ orderNo: text().min(1, "is required") }),
     output: refund,
   },
-  "deals.delete": {
-    summary: "Delete an order (§4.2)",
-    params: orderNoParams, output: notShown,
-  },
+  "deals.delete": { summary: "Delete an order (§4.2)", params: orderNoParams, output: notShown },
   "deals.getByOrderNo": {
     summary: "Order with state, customerIdStr and full lines incl. custom line fields (§4.2)",
     query: z.strictObject({ orderNo: text().min(1, "is required") }),
@@ -280,10 +256,7 @@ const schemas = {
     body: z.looseObject({ customerId: id, ...eventFields }),
     output: customerEvent,
   },
-  "events.push": {
-    summary: "Collect an event by customer identity (§4.3)",
-    body: eventByIdentity, output: success,
-  },
+  "events.push": { summary: "Collect an event by customer identity (§4.3)", body: eventByIdentity, output: success },
   "events.batchPush": {
     summary: "Collect up to 100 events; commonProps override each event's own (§4.3, §8)",
     body: z.strictObject({
@@ -292,10 +265,7 @@ const schemas = {
     }),
     output: success,
   },
-  "events.get": {
-    summary: "Read an event of the last month (§4.3)",
-    params: idParams, output: customerEvent,
-  },
+  "events.get": { summary: "Read an event of the last month (§4.3)", params: idParams, output: customerEvent },
   "events.list": {
     summary: "Query events of the last month; max 20 by default, at most 1000 (§4.3, §8)",
     query: z.strictObject({
@@ -318,28 +288,11 @@ const schemas = {
     body: z.strictObject({ name: text(LIMITS.listName).min(1, "is required") }),
     output: list,
   },
-  "lists.delete": {
-    summary: "Delete a list; its customers are kept (§4.4)",
-    params: idParams, output: notShown,
-  },
-  "lists.list": {
-    summary: "Page through lists; sidx id by default; total = pages (§4.4)",
-    query: z.strictObject(paging), output: pageOf(list),
-  },
-  "listMembers.add": {
-    summary: "Add a customer to a list (§4.4)",
-    body: z.strictObject({ data: listMemberInput }),
-    output: z.looseObject({ data: listMember }),
-  },
-  "listMembers.delete": {
-    summary: "Remove a membership by membership id (§4.4)",
-    params: idParams, output: notShown,
-  },
-  "listMembers.removeFromList": {
-    summary: "Remove customers from a list (§4.4)",
-    query: z.strictObject({ customerIds: idListParam, listId: id }),
-    output: notShown,
-  },
+  "lists.delete": { summary: "Delete a list; its customers are kept (§4.4)", params: idParams, output: notShown },
+  "lists.list": { summary: "Page through lists; sidx id by default; total = pages (§4.4)", query: z.strictObject(paging), output: pageOf(list) },
+  "listMembers.add": { summary: "Add a customer to a list (§4.4)", body: z.strictObject({ data: listMemberInput }), output: z.looseObject({ data: listMember }) },
+  "listMembers.delete": { summary: "Remove a membership by membership id (§4.4)", params: idParams, output: notShown },
+  "listMembers.removeFromList": { summary: "Remove customers from a list (§4.4)", query: z.strictObject({ customerIds: idListParam, listId: id }), output: notShown },
   "listMembers.addBatch": {
     summary: "Add several list memberships (§4.4)",
     body: z.strictObject({ items: z.array(listMemberInput).min(1, "at least one item") }),
@@ -369,11 +322,7 @@ const schemas = {
     body: z.strictObject({ name: text(LIMITS.dimensionName).min(1, "is required"), dimensionKey: text(LIMITS.dimensionKey).min(1, "is required") }),
     output: tagDimension,
   },
-  "tagDimensions.list": {
-    summary: "List tag dimensions; max 20 by default (§4.5)",
-    query: z.strictObject({ max: intParam(1, 10_000).optional() }),
-    output: z.array(tagDimension),
-  },
+  "tagDimensions.list": { summary: "List tag dimensions; max 20 by default (§4.5)", query: z.strictObject({ max: intParam(1, 10_000).optional() }), output: z.array(tagDimension) },
   "tags.create": {
     summary: "Create a tag in a dimension (§4.5, §8: name ≤ 32, dimension ≤ 255)",
     body: z.strictObject({ name: tagName.min(1, "is required"), dimension: tagDimensionName.min(1, "is required") }),
@@ -385,14 +334,8 @@ const schemas = {
     body: z.strictObject({ name: tagName.min(1).optional(), dimension: tagDimensionName.min(1).optional() }),
     output: tag,
   },
-  "tags.delete": {
-    summary: "Delete a tag (§4.5)",
-    params: idParams, output: notShown,
-  },
-  "tags.list": {
-    summary: "Page through tags; sidx id by default (§4.5)",
-    query: z.strictObject(paging), output: pageOf(tag),
-  },
+  "tags.delete": { summary: "Delete a tag (§4.5)", params: idParams, output: notShown },
+  "tags.list": { summary: "Page through tags; sidx id by default (§4.5)", query: z.strictObject(paging), output: pageOf(tag) },
   "customerTags.add": {
     summary: "Tag a customer; returns the added tag names (§4.5)",
     body: z.strictObject({ customerId: id, tags: z.array(z.strictObject({ name: tagName.min(1, "is required") })).min(1, "at least one tag") }),
@@ -408,11 +351,7 @@ const schemas = {
     query: z.strictObject({ customerId: idListParam }),
     output: z.record(z.string(), z.string().nullable()),
   },
-  "tags.merge": {
-    summary: "Give fromId's customers the toId tag and delete fromId (§4.5)",
-    params: z.strictObject({ fromId: id, toId: id }),
-    output: success,
-  },
+  "tags.merge": { summary: "Give fromId's customers the toId tag and delete fromId (§4.5)", params: z.strictObject({ fromId: id, toId: id }), output: success },
   "tags.importExternal": {
     summary: "Import external tags (each ≤ 64 characters); all of today's files when omitted (§4.5, §8)",
     body: z.strictObject({ tags: z.array(text(LIMITS.externalTagName).min(1)).optional() }),
@@ -446,10 +385,7 @@ const schemas = {
     body: z.strictObject({ grant_type: z.literal("refresh_token"), refresh_token: text().min(1) }),
     output: tokenResponse,
   },
-  "users.current": {
-    summary: "The current platform user, with tenantId; failures are {error_code, error_description} (§4.7, §7.4)",
-    output: currentUser,
-  },
+  "users.current": { summary: "The current platform user, with tenantId; failures are {error_code, error_description} (§4.7, §7.4)", output: currentUser },
   "extension.cloudinfo": {
     summary: "Exchange the one-time getOpenAppIdToken for the environment's domains (§4.7, §5.4)",
     query: z.strictObject({ token: text().min(1) }),
@@ -464,14 +400,8 @@ const schemas = {
   },
 
   // §4.8 Shops and shop groups
-  "stores.create": {
-    summary: "Create a shop from shopInfoAll (§4.8)",
-    body: z.strictObject({ shopInfoAll }), output: storeResult,
-  },
-  "stores.update": {
-    summary: "Replace a shop's shopInfoAll (§4.8)",
-    params: idParams, body: z.strictObject({ shopInfoAll }), output: storeResult,
-  },
+  "stores.create": { summary: "Create a shop from shopInfoAll (§4.8)", body: z.strictObject({ shopInfoAll }), output: storeResult },
+  "stores.update": { summary: "Replace a shop's shopInfoAll (§4.8)", params: idParams, body: z.strictObject({ shopInfoAll }), output: storeResult },
   "stores.delete": {
     summary: "Delete a shop; success is {error:{message:'success'}} (§4.8, §7.5)",
     params: idParams,
@@ -486,11 +416,7 @@ const schemas = {
         .nullish(),
     }),
   },
-  "storeGroups.get": {
-    summary: "The shops of a group (§4.8)",
-    params: z.strictObject({ groupId: id }),
-    output: z.looseObject({ shopGroupList: z.array(shop).nullish() }),
-  },
+  "storeGroups.get": { summary: "The shops of a group (§4.8)", params: z.strictObject({ groupId: id }), output: z.looseObject({ shopGroupList: z.array(shop).nullish() }) },
 } satisfies { [K in OperationName]: Schemas };
 
 type Routes = typeof routes;

@@ -9,6 +9,9 @@ import { decimal, id, intParam, outId, outInt, outText, outTime, text, textOrNum
  * schemas of fixed shapes are strict, so a typo is a clear 422 rather than a silently dropped field.
  */
 
+/** When a record was created and last changed (§2: UTC times). */
+const stamps = { dateCreated: outTime, lastUpdated: outTime };
+
 // ── §2.1 Customer ────────────────────────────────────────────────────────────────────────────────
 
 /** Customer fields an application may write (§2.1 minus the read-only ones). */
@@ -290,25 +293,15 @@ export const order = z.looseObject({
 });
 export type Order = z.output<typeof order>;
 
-export const refundLine = z.looseObject({
-  customerId: outId,
-  skuId: outText,
-  orderNo: outText,
-  productId: outText,
-  qty: outInt,
-  category: outText,
-  priceUnit: decimal.nullish(),
-  productName: outText,
-  lineId: outText,
-  refundId: outId,
-  priceSubTotal: decimal.nullish(),
-});
+/** A refunded order line: the line's own fields, its customer and refund. */
+export const refundLine = orderLine
+  .pick({ orderNo: true, lineId: true, productName: true, productId: true, skuId: true, category: true, qty: true, priceUnit: true, priceSubTotal: true })
+  .extend({ customerId: outId, refundId: outId });
 
 export const refund = z.looseObject({
   id: outId,
   dateRefund: outTime,
-  dateCreated: outTime,
-  lastUpdated: outTime,
+  ...stamps,
   orderNo: outText,
   refundTotal: decimal.nullish(),
   customerId: outId,
@@ -319,32 +312,20 @@ export const refund = z.looseObject({
 
 // ── §2.5 Lists ───────────────────────────────────────────────────────────────────────────────────
 
-export const list = z.looseObject({ id, name: outText, dateCreated: outTime, lastUpdated: outTime });
+export const list = z.looseObject({ id, name: outText, ...stamps });
 export type List = z.output<typeof list>;
 
-export const listMember = z.looseObject({
-  id: outId,
-  listId: outId,
-  customerId: outId,
-  dateCreated: outTime,
-  lastUpdated: outTime,
-});
+export const listMember = z.looseObject({ id: outId, listId: outId, customerId: outId, ...stamps });
 export type ListMember = z.output<typeof listMember>;
 
 export const listMemberInput = z.strictObject({ customerId: id, listId: id });
 
 // ── §2.6 Tags ────────────────────────────────────────────────────────────────────────────────────
 
-export const tagDimension = z.looseObject({
-  id: outId,
-  dimensionKey: outText,
-  name: outText,
-  dateCreated: outTime,
-  lastUpdated: outTime,
-});
+export const tagDimension = z.looseObject({ id: outId, dimensionKey: outText, name: outText, ...stamps });
 export type TagDimension = z.output<typeof tagDimension>;
 
-export const tag = z.looseObject({ id, name: outText, dimension: outText, dateCreated: outTime, lastUpdated: outTime });
+export const tag = z.looseObject({ id, name: outText, dimension: outText, ...stamps });
 export type Tag = z.output<typeof tag>;
 
 // ── §2.8 Shops ───────────────────────────────────────────────────────────────────────────────────
@@ -355,8 +336,7 @@ export const shop = z.looseObject({
   branchName: outText,
   shopName: outText,
   ownerId: outId,
-  dateCreated: outTime,
-  lastUpdated: outTime,
+  ...stamps,
   meta: outText,
   messengerAppid: outText,
   shopStatus: z.unknown().optional(),
@@ -369,15 +349,7 @@ export const shop = z.looseObject({
   remark: outText,
 });
 
-export const shopGroup = z.looseObject({
-  id: outId,
-  dateCreated: outTime,
-  creatorId: outId,
-  lastUpdated: outTime,
-  name: outText,
-  remark: outText,
-  creatorName: outText,
-});
+export const shopGroup = z.looseObject({ id: outId, creatorId: outId, creatorName: outText, name: outText, remark: outText, ...stamps });
 
 /** §4.8: the `business.base_info` object that `shopInfoAll` serializes. */
 export const shopBaseInfo = z.looseObject({
