@@ -1,5 +1,5 @@
 import type { InputOf, OutputOf } from "@/lib/platform/operations";
-import { operationUrl, routes, type BrowserOperationName, type ParsedInput } from "@/lib/platform/routes";
+import { apiRoutes, operationUrl, type BrowserOperationName, type ParsedInput } from "@/lib/platform/routes";
 import { OPEN_APP_ID_HEADER, storedSession } from "@/lib/auth/client-session";
 import { tabStorage } from "@/lib/auth/tab-storage";
 import { ApiError, ReauthRequiredError, type FieldError } from "./api-error";
@@ -130,8 +130,8 @@ function appRequester(deps: BrowserFetchDeps) {
 export function createBrowserFetch(deps: BrowserFetchDeps) {
   const request = appRequester(deps);
   return async function call<N extends BrowserOperationName>(name: N, input: InputOf<N>, options: CallOptions = {}): Promise<OutputOf<N>> {
-    const route = (routes as Record<string, { method: string; path: string; browser: boolean } | undefined>)[name];
-    if (!route?.browser) throw new TypeError(`${name} is not callable from the browser`);
+    const route = (apiRoutes as Record<string, { method: string; path: string } | undefined>)[name];
+    if (!route) throw new TypeError(`${name} is not callable from the browser`);
     const parsed = input as ParsedInput;
     return (await request(route.method, operationUrl(route, parsed, PROXY_PREFIX), parsed.body, options)) as OutputOf<N>;
   };

@@ -4,8 +4,8 @@ import { getAccessToken } from "@/lib/auth/access-token";
 import { installationStatus } from "@/lib/auth/installation-status";
 import type { ConsoleSession } from "@/lib/auth/session";
 import { callPlatform } from "@/lib/platform/client";
-import { operations, type InputOf, type OperationName } from "@/lib/platform/operations";
-import { platformKeys } from "@/lib/platform/routes";
+import { operations, type InputOf } from "@/lib/platform/operations";
+import { platformKeys, type BrowserOperationName } from "@/lib/platform/routes";
 import { sessionQueryKey, type ConsoleSessionInfo } from "./console-session";
 import { getServerQueryClient } from "./server-query-client";
 
@@ -16,7 +16,7 @@ import { getServerQueryClient } from "./server-query-client";
  * <HydrationBoundary>. A failed prefetch is not dehydrated: the browser then fetches (and follows a
  * reauth redirect) itself. No token is ever part of the dehydrated state.
  */
-export async function prefetchPlatform<N extends OperationName>(queryClient: QueryClient, session: ConsoleSession, name: N, input: InputOf<N>): Promise<void> {
+export async function prefetchPlatform<N extends BrowserOperationName>(queryClient: QueryClient, session: ConsoleSession, name: N, input: InputOf<N>): Promise<void> {
   const key = { openAppId: session.openAppId, tenantId: session.tenantId };
   await queryClient.prefetchQuery({
     queryKey: platformKeys.call(name, input),

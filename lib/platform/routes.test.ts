@@ -1,15 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { invalidatedKeys, operationUrl, platformKeys, routes, type Route } from "./routes";
+import { apiRoutes, invalidatedKeys, operationUrl, platformKeys, routes, type Route } from "./routes";
 
 describe("the route table", () => {
-  it("fills in the defaults: the api base, access_token in the query, reads idempotent, the api open to the browser", () => {
+  it("fills in the defaults: the api base, access_token in the query, reads idempotent; the browser reaches apiRoutes only", () => {
     expect(routes["customers.get"]).toMatchObject({ name: "customers.get", base: "api", auth: "query", idempotent: true, browser: true });
     expect(routes["customers.update"]).toMatchObject({ idempotent: false, browser: true });
     expect(routes["auth.refresh"]).toMatchObject({ base: "auth", auth: "client", idempotent: false, browser: false, bodyEncoding: "form" });
     expect(routes["users.current"]).toMatchObject({ auth: "bearer", browser: true });
     // The one-time token of §5.4.1 must not be spent twice.
     expect(routes["extension.cloudinfo"]).toMatchObject({ idempotent: false, browser: false });
-    for (const route of Object.values(routes) as Route[]) if (route.browser) expect(route.base, route.name).toBe("api");
+    for (const route of Object.values(routes) as Route[]) {
+      expect(route.browser, route.name).toBe(route.name in apiRoutes);
+      if (route.browser) expect(route.base, route.name).toBe("api");
+    }
   });
 });
 

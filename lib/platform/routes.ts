@@ -4,8 +4,8 @@ import type { InputOf } from "./operations";
  * THE routes of the platform (§4.1–§4.8, authorization included): for every operation, what it is
  * without its schemas. Written once, here. `operations.ts` attaches the zod schemas to these names
  * (a missing or extra name is a type error) for the typed client, the proxy and the sandbox's
- * /openapi.json; the browser (`lib/api`) reads only this module, which imports no zod and no
- * schema (types aside), so the console's bundle stays small.
+ * /openapi.json. The browser (`lib/api`) reads `apiRoutes`, `operationUrl` and the query keys of
+ * this module, which imports no zod and no schema (types aside): the console's bundle stays small.
  */
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
@@ -47,7 +47,6 @@ type RouteSpec = {
   base?: OperationBase;
   auth?: OperationAuth;
   idempotent?: boolean;
-  browser?: boolean;
   /** A browser redirect (authorize), never called by the server. */
   redirect?: true;
   /** Request body encoding; `json` unless the spec says otherwise (token grants are form-urlencoded). */
@@ -62,20 +61,12 @@ export type Route<Name extends string = string> = RouteSpec & {
   auth: OperationAuth;
   /** Safe to repeat: the client retries only these (network errors, 429, 502–504). Default: GET. */
   idempotent: boolean;
-  /** Reachable from the browser through `/api/platform/v1/...`. Default: on the `api` base. */
+  /** Reachable from the browser through `/api/platform/v1/...`: the routes of `apiRoutes`. */
   browser: boolean;
 };
 
-function defineRoutes<const T extends Record<string, RouteSpec>>(specs: T): { [K in keyof T & string]: Route<K> & T[K] } {
-  const out: Record<string, Route> = {};
-  for (const [name, spec] of Object.entries(specs)) {
-    const base = spec.base ?? "api";
-    out[name] = { name, base, auth: "query", idempotent: spec.method === "GET", browser: base === "api", ...spec };
-  }
-  return out as { [K in keyof T & string]: Route<K> & T[K] };
-}
-
-export const routes = defineRoutes({
+/** The resource API (§4.1–§4.6, §4.8) and users/current (§4.7): what the browser may call through the proxy. */
+export const apiRoutes = {
   // §4.1 Customers and identities
   "customers.createWithIdentities": { method: "POST", path: "/v1/customerandidentities", resource: "customers", invalidates: ["customers", "identities"] },
   "customers.upsert": { method: "POST", path: "/v1/customers", resource: "customers", invalidates: ["customers"] },
@@ -137,25 +128,43 @@ export const routes = defineRoutes({
   // §4.6 Media data
   "media.importData": { method: "POST", path: "/v1/third_party_data/importData", resource: "media" },
 
-  // §4.7 Authorization and environment lookup (server-side only, but users/current)
-  "auth.authorize": { method: "GET", path: "/oauth2/authorize", resource: "auth", base: "auth", auth: "none", redirect: true },
-  "auth.exchangeCode": { method: "POST", path: "/oauth2/token", resource: "auth", base: "auth", auth: "client", bodyEncoding: "form" },
-  "auth.refresh": { method: "POST", path: "/oauth2/token", resource: "auth", base: "auth", auth: "client", bodyEncoding: "form" },
-  "users.current": { method: "GET", path: "/v1/users/current", resource: "auth", auth: "bearer" },
-  "extension.cloudinfo": { method: "GET", path: "/cloudinfo", resource: "auth", base: "extension", auth: "none", idempotent: false },
-
   // §4.8 Shops and shop groups
   "stores.create": { method: "POST", path: "/v1/stores", resource: "stores", invalidates: ["stores"] },
   "stores.update": { method: "PUT", path: "/v1/stores/{id}", resource: "stores", invalidates: ["stores", "storeGroups"] },
   "stores.delete": { method: "DELETE", path: "/v1/stores/{id}", resource: "stores", invalidates: ["stores", "storeGroups"] },
   "storeGroups.create": { method: "POST", path: "/v1/storesGroups", resource: "storeGroups", invalidates: ["storeGroups"] },
   "storeGroups.get": { method: "GET", path: "/v1/storesGroups/{groupId}", resource: "storeGroups" },
-});
+  // §4.7 the current user, with its tenant
+  "users.current": { method: "GET", path: "/v1/users/current", resource: "auth", auth: "bearer" },
+} as const satisfies Record<string, RouteSpec>;
 
-export type Routes = typeof routes;
-export type OperationName = keyof Routes;
-/** The operations the browser may call through the proxy (the resource API's). */
-export type BrowserOperationName = { [K in OperationName]: Routes[K] extends { base: "auth" | "extension" } | { browser: false } ? never : K }[OperationName];
+/** §4.7 authorization and environment lookup: the server's only. */
+const authRoutes = {
+  "auth.authorize": { method: "GET", path: "/oauth2/authorize", resource: "auth", base: "auth", auth: "none", redirect: true },
+  "auth.exchangeCode": { method: "POST", path: "/oauth2/token", resource: "auth", base: "auth", auth: "client", bodyEncoding: "form" },
+  "auth.refresh": { method: "POST", path: "/oauth2/token", resource: "auth", base: "auth", auth: "client", bodyEncoding: "form" },
+  "extension.cloudinfo": { method: "GET", path: "/cloudinfo", resource: "auth", base: "extension", auth: "none", idempotent: false },
+} as const satisfies Record<string, RouteSpec>;
+
+type Specs = typeof apiRoutes & typeof authRoutes;
+
+/** Every route with its defaults filled in (the server's view, to which `operations.ts` attaches the schemas). */
+function resolveRoutes(): { [K in keyof Specs & string]: Route<K> & Specs[K] } {
+  const out: Record<string, Route> = {};
+  for (const [specs, browser] of [[apiRoutes, true], [authRoutes, false]] as const) {
+    for (const [name, spec] of Object.entries(specs) as [string, RouteSpec][]) {
+      out[name] = { name, base: "api", auth: "query", idempotent: spec.method === "GET", browser, ...spec };
+    }
+  }
+  return out as { [K in keyof Specs & string]: Route<K> & Specs[K] };
+}
+
+// Pure: a bundle that reads only `apiRoutes` (the browser's) leaves the server's routes out.
+export const routes = /* @__PURE__ */ resolveRoutes();
+
+export type OperationName = keyof typeof routes;
+/** The operations the browser may call through the proxy. */
+export type BrowserOperationName = keyof typeof apiRoutes;
 
 // ── URLs ────────────────────────────────────────────────────────────────────────────────────────
 
@@ -188,14 +197,13 @@ export function operationUrl(route: { path: string }, input: ParsedInput, baseUr
  * a mutation's `invalidates` names the resources to refresh.
  */
 export const platformKeys = {
-  all: ["platform"] as const,
   resource: (resource: Resource) => ["platform", resource] as const,
-  operation: <N extends OperationName>(name: N) => ["platform", routes[name].resource, name] as const,
-  call: <N extends OperationName>(name: N, input: InputOf<N>) => ["platform", routes[name].resource, name, input] as const,
+  operation: <N extends BrowserOperationName>(name: N) => ["platform", apiRoutes[name].resource, name] as const,
+  call: <N extends BrowserOperationName>(name: N, input: InputOf<N>) => ["platform", apiRoutes[name].resource, name, input] as const,
 };
 
 /** The query keys a successful call of `name` makes stale. */
-export function invalidatedKeys(name: OperationName): ReadonlyArray<readonly ["platform", Resource]> {
-  const route: Route = routes[name];
+export function invalidatedKeys(name: BrowserOperationName): ReadonlyArray<readonly ["platform", Resource]> {
+  const route: RouteSpec = apiRoutes[name];
   return (route.invalidates ?? []).map((resource) => platformKeys.resource(resource));
 }
