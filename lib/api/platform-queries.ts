@@ -1,7 +1,8 @@
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import type { InputOf, OutputOf } from "@/lib/platform/operations";
-import { invalidatedKeys, platformKeys, type BrowserOperationName } from "@/lib/platform/routes";
+import type { BrowserOperationName } from "@/lib/platform/routes";
 import { platformFetch, type BrowserFetch } from "./browser-fetch";
+import { invalidatedKeys, platformKeys } from "./query-keys";
 
 /**
  * `queryOptions` for any read of the operation table: the key is `platformKeys.call`, the fetch

@@ -5,8 +5,9 @@ import { installationStatus } from "@/lib/auth/installation-status";
 import type { ConsoleSession } from "@/lib/auth/session";
 import { callPlatform } from "@/lib/platform/client";
 import { operations, type InputOf } from "@/lib/platform/operations";
-import { platformKeys, type BrowserOperationName } from "@/lib/platform/routes";
+import type { BrowserOperationName } from "@/lib/platform/routes";
 import { sessionQueryKey, type ConsoleSessionInfo } from "./console-session";
+import { platformKeys } from "./query-keys";
 import { getServerQueryClient } from "./server-query-client";
 
 /**

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseOperationInput } from "@/lib/platform/client";
 import { operations } from "@/lib/platform/operations";
-import { platformKeys, platformKeys as queryKeys } from "@/lib/platform/routes";
+import { platformKeys, platformKeys as queryKeys } from "@/lib/api/query-keys";
 import { CUSTOMER_DETAIL_OPERATIONS, customerDetailInputs, customerDetailReads } from "./customer-detail-inputs";
 
 const ID = "9223372036854775000";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { apiRoutes, invalidatedKeys, operationUrl, platformKeys, routes, type Route } from "./routes";
+import { apiRoutes, operationUrl, routes, type Route } from "./routes";
 
 describe("the route table", () => {
   it("fills in the defaults: the api base, access_token in the query, reads idempotent; the browser reaches apiRoutes only", () => {
@@ -27,19 +27,5 @@ describe("operationUrl (server and browser)", () => {
   it("encodes path parameters so they cannot change the path, and needs every one", () => {
     expect(operationUrl({ path: "/v1/deals/{orderNo}" }, { params: { orderNo: "../a?b" } }, "/api/platform")).toBe("/api/platform/v1/deals/..%2Fa%3Fb");
     expect(() => operationUrl({ path: "/v1/customers/{id}" }, {}, "/api/platform")).toThrow(/missing path parameter id/);
-  });
-});
-
-describe("query keys", () => {
-  it("derive from operation name and input, grouped by resource; a call key starts with its resource and operation keys", () => {
-    const key = platformKeys.call("customers.list", { query: { rows: 50 } });
-    expect(key).toEqual(["platform", "customers", "customers.list", { query: { rows: 50 } }]);
-    expect(key.slice(0, 2)).toEqual(platformKeys.resource("customers"));
-    expect(key.slice(0, 3)).toEqual(platformKeys.operation("customers.list"));
-  });
-
-  it("name what a mutation makes stale", () => {
-    expect(invalidatedKeys("tags.merge")).toEqual([["platform", "tags"], ["platform", "customerTags"]]);
-    expect(invalidatedKeys("customers.get")).toEqual([]);
   });
 });

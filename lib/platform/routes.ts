@@ -1,11 +1,9 @@
-import type { InputOf } from "./operations";
-
 /**
  * THE routes of the platform (§4.1–§4.8, authorization included): for every operation, what it is
  * without its schemas. Written once, here. `operations.ts` attaches the zod schemas to these names
  * (a missing or extra name is a type error) for the typed client, the proxy and the sandbox's
- * /openapi.json. The browser (`lib/api`) reads `apiRoutes`, `operationUrl` and the query keys of
- * this module, which imports no zod and no schema (types aside): the console's bundle stays small.
+ * /openapi.json. The browser (`lib/api`) reads `apiRoutes` and `operationUrl` of this module,
+ * which imports nothing: no zod and no schema reach the console's bundle.
  */
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
@@ -188,22 +186,4 @@ export function operationUrl(route: { path: string }, input: ParsedInput, baseUr
   }
   const qs = query.toString();
   return `${baseUrl.replace(/\/+$/, "")}${path}${qs ? `?${qs}` : ""}`;
-}
-
-// ── query keys (TanStack Query), the same on the server (prefetch) and in the browser ───────────
-
-/**
- * `["platform", resource, name, input]`. Invalidate a resource with `platformKeys.resource("customers")`;
- * a mutation's `invalidates` names the resources to refresh.
- */
-export const platformKeys = {
-  resource: (resource: Resource) => ["platform", resource] as const,
-  operation: <N extends BrowserOperationName>(name: N) => ["platform", apiRoutes[name].resource, name] as const,
-  call: <N extends BrowserOperationName>(name: N, input: InputOf<N>) => ["platform", apiRoutes[name].resource, name, input] as const,
-};
-
-/** The query keys a successful call of `name` makes stale. */
-export function invalidatedKeys(name: BrowserOperationName): ReadonlyArray<readonly ["platform", Resource]> {
-  const route: RouteSpec = apiRoutes[name];
-  return (route.invalidates ?? []).map((resource) => platformKeys.resource(resource));
 }
