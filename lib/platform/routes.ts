@@ -170,9 +170,10 @@ export type BrowserOperationName = keyof typeof apiRoutes;
 export type ParsedInput = { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
 
 /**
- * The URL of an operation under `baseUrl` (a platform address, or the proxy's `/api/platform`): the
- * path template filled, the query appended without empty values (undefined, null and "" are left
- * out: an empty filter is no filter). The server's client and the browser's build URLs here.
+ * The URL of an operation under `baseUrl` (a platform address, or the proxy's `/api/platform`; no
+ * trailing slash): the path template filled, the query appended without empty values (undefined,
+ * null and "" are left out: an empty filter is no filter). The server's client and the browser's
+ * build URLs here.
  */
 export function operationUrl(route: { path: string }, input: ParsedInput, baseUrl: string): string {
   const path = route.path.replace(/\{(\w+)\}/g, (_, key: string) => {
@@ -185,5 +186,5 @@ export function operationUrl(route: { path: string }, input: ParsedInput, baseUr
     if (value !== undefined && value !== null && value !== "") query.append(key, String(value));
   }
   const qs = query.toString();
-  return `${baseUrl.replace(/\/+$/, "")}${path}${qs ? `?${qs}` : ""}`;
+  return `${baseUrl}${path}${qs ? `?${qs}` : ""}`;
 }
