@@ -69,7 +69,8 @@ function defaultStorage(): Pick<Storage, "getItem" | "setItem"> | undefined {
 }
 
 function defaultSessionToken(openAppId: string): string | undefined {
-  return typeof window === "undefined" ? undefined : storedSession(openAppId)?.token;
+  // Undefined outside a browser: storedSession reads the tab's storage.
+  return storedSession(openAppId)?.token;
 }
 
 /**

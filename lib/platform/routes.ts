@@ -126,14 +126,15 @@ export const apiRoutes = {
   // §4.6 Media data
   "media.importData": { method: "POST", path: "/v1/third_party_data/importData", resource: "media" },
 
+  // §4.7 the current user, with its tenant (the grants, authorize and cloudinfo are the server's: below)
+  "users.current": { method: "GET", path: "/v1/users/current", resource: "auth", auth: "bearer" },
+
   // §4.8 Shops and shop groups
   "stores.create": { method: "POST", path: "/v1/stores", resource: "stores", invalidates: ["stores"] },
   "stores.update": { method: "PUT", path: "/v1/stores/{id}", resource: "stores", invalidates: ["stores", "storeGroups"] },
   "stores.delete": { method: "DELETE", path: "/v1/stores/{id}", resource: "stores", invalidates: ["stores", "storeGroups"] },
   "storeGroups.create": { method: "POST", path: "/v1/storesGroups", resource: "storeGroups", invalidates: ["storeGroups"] },
   "storeGroups.get": { method: "GET", path: "/v1/storesGroups/{groupId}", resource: "storeGroups" },
-  // §4.7 the current user, with its tenant
-  "users.current": { method: "GET", path: "/v1/users/current", resource: "auth", auth: "bearer" },
 } as const satisfies Record<string, RouteSpec>;
 
 /** §4.7 authorization and environment lookup: the server's only. */
