@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { ApiError, ReauthRequiredError } from "./api-error";
-import { createBrowserFetch, MUTATION_HEADER, OPEN_APP_ID_HEADER, operationUrl } from "./browser-fetch";
+import { OPEN_APP_ID_HEADER } from "@/lib/auth/client-session";
+import { createBrowserFetch, MUTATION_HEADER } from "./browser-fetch";
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial));
@@ -27,20 +28,6 @@ function setup(response: Response | (() => Promise<Response>), token?: string) {
 }
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-
-describe("operationUrl", () => {
-  it("fills path parameters and leaves empty query values out", () => {
-    expect(operationUrl({ path: "/v1/customers/{id}" }, { params: { id: "9007199254740993" } })).toBe("/api/platform/v1/customers/9007199254740993");
-    expect(operationUrl({ path: "/v1/customers" }, { query: { stage: "_empty", email: "", mobile: undefined, hasEmail: true, rows: 50 } })).toBe(
-      "/api/platform/v1/customers?stage=_empty&hasEmail=true&rows=50",
-    );
-  });
-
-  it("encodes path parameters so they cannot change the path", () => {
-    expect(operationUrl({ path: "/v1/deals/{orderNo}" }, { params: { orderNo: "../a?b" } })).toBe("/api/platform/v1/deals/..%2Fa%3Fb");
-    expect(() => operationUrl({ path: "/v1/customers/{id}" }, {})).toThrow(/missing path parameter id/);
-  });
-});
 
 describe("the browser fetch wrapper", () => {
   it("sends X-Open-App-Id on every call and the CSRF header only on mutations", async () => {

@@ -1,21 +1,20 @@
 import type { InputOf, OutputOf } from "@/lib/platform/operations";
-import { operationRoutes, type BrowserOperationName } from "@/lib/platform/operation-routes";
-import { storedSession } from "@/lib/auth/client-session";
+import { apiRoutes, operationUrl, type BrowserOperationName, type ParsedInput } from "@/lib/platform/routes";
+import { OPEN_APP_ID_HEADER, storedSession } from "@/lib/auth/client-session";
 import { tabStorage } from "@/lib/auth/tab-storage";
 import { ApiError, ReauthRequiredError, type FieldError } from "./api-error";
 import { followReauth } from "./reauth";
 
 /**
  * The browser's one way to call the platform: through the app's proxy `/api/platform/v1/...`
- * (DESIGN.md §4 "API proxy"), addressed by an operation of the table in `lib/platform/operations.ts`
- * (through its zod-free browser view `operation-routes.ts`, to keep schemas out of the bundle).
+ * (DESIGN.md §4 "API proxy"), addressed by an operation of the zod-free route table
+ * `lib/platform/routes.ts` (no schema reaches the bundle).
  * It adds what every call needs: the environment (`X-Open-App-Id`, §5.4.4), the CSRF header on
  * mutations, the sealed session token where the browser refused the cookie, and it follows the
  * re-authorization redirect of §5.2.9. Ids travel as decimal strings in the app's JSON.
  */
 
 export const PROXY_PREFIX = "/api/platform";
-export const OPEN_APP_ID_HEADER = "X-Open-App-Id";
 /** The custom header the proxy requires on mutations (CSRF, with Origin / Sec-Fetch-Site). */
 export const MUTATION_HEADER = "X-Engage-Request";
 
@@ -32,24 +31,6 @@ export type BrowserFetchDeps = {
   /** What to do with a reauth redirect; the default navigates the frame (or prompts). */
   onReauth?: (redirect: string) => void;
 };
-
-type AnyInput = { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
-
-/** `/api/platform/v1/customers/123?rows=20`: the path template filled, empty query values left out. */
-export function operationUrl(op: { path: string }, input: AnyInput = {}): string {
-  const path = op.path.replace(/\{(\w+)\}/g, (_, key: string) => {
-    const value = input.params?.[key];
-    if (value === undefined || value === null || value === "") throw new TypeError(`missing path parameter ${key}`);
-    return encodeURIComponent(String(value));
-  });
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(input.query ?? {})) {
-    if (value === undefined || value === null || value === "") continue;
-    query.set(key, Array.isArray(value) ? value.join(",") : String(value));
-  }
-  const qs = query.toString();
-  return `${PROXY_PREFIX}${path}${qs ? `?${qs}` : ""}`;
-}
 
 function normalizeFieldErrors(value: unknown): FieldError[] {
   if (!Array.isArray(value)) return [];
@@ -88,7 +69,8 @@ function defaultStorage(): Pick<Storage, "getItem" | "setItem"> | undefined {
 }
 
 function defaultSessionToken(openAppId: string): string | undefined {
-  return typeof window === "undefined" ? undefined : storedSession(openAppId)?.token;
+  // Undefined outside a browser: storedSession reads the tab's storage.
+  return storedSession(openAppId)?.token;
 }
 
 /**
@@ -149,10 +131,10 @@ function appRequester(deps: BrowserFetchDeps) {
 export function createBrowserFetch(deps: BrowserFetchDeps) {
   const request = appRequester(deps);
   return async function call<N extends BrowserOperationName>(name: N, input: InputOf<N>, options: CallOptions = {}): Promise<OutputOf<N>> {
-    const op = (operationRoutes as Record<string, { method: string; path: string } | undefined>)[name];
-    if (!op) throw new TypeError(`${name} is not callable from the browser`);
-    const anyInput = input as AnyInput;
-    return (await request(op.method, operationUrl(op, anyInput), anyInput.body, options)) as OutputOf<N>;
+    const route = (apiRoutes as Record<string, { method: string; path: string } | undefined>)[name];
+    if (!route) throw new TypeError(`${name} is not callable from the browser`);
+    const parsed = input as ParsedInput;
+    return (await request(route.method, operationUrl(route, parsed, PROXY_PREFIX), parsed.body, options)) as OutputOf<N>;
   };
 }
 

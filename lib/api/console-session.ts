@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { ConsoleSession } from "@/lib/auth/session";
-import { storedSession } from "@/lib/auth/client-session";
-import { OPEN_APP_ID_HEADER, pageOpenAppId } from "./browser-fetch";
+import { OPEN_APP_ID_HEADER, storedSession } from "@/lib/auth/client-session";
+import { pageOpenAppId } from "./browser-fetch";
 import { errorFromResponse } from "./browser-fetch";
 import { ReauthRequiredError } from "./api-error";
 import { followReauth } from "./reauth";

@@ -1,19 +1,18 @@
-import type { InputOf, Resource } from "@/lib/platform/operations";
-import { operationRoutes, type BrowserOperationName } from "@/lib/platform/operation-routes";
+import type { InputOf } from "@/lib/platform/operations";
+import { apiRoutes, type BrowserOperationName, type Resource } from "@/lib/platform/routes";
 
 /**
- * The console's query keys: exactly `platformKeys` of lib/platform/operations.ts
- * (`["platform", resource, name, input]`, tested equal), taken from the zod-free route table so the
- * browser bundle carries no schemas. Invalidate a resource with `queryKeys.resource("customers")`.
+ * The console's query keys (TanStack Query), the same for the server's prefetch and the browser:
+ * `["platform", resource, name, input]`. Invalidate a resource with `platformKeys.resource("customers")`;
+ * a mutation's `invalidates` (the route table's) names the resources to refresh.
  */
-export const queryKeys = {
-  all: ["platform"] as const,
+export const platformKeys = {
   resource: (resource: Resource) => ["platform", resource] as const,
-  operation: <N extends BrowserOperationName>(name: N) => ["platform", operationRoutes[name].resource, name] as const,
-  call: <N extends BrowserOperationName>(name: N, input: InputOf<N>) => ["platform", operationRoutes[name].resource, name, input] as const,
+  call: <N extends BrowserOperationName>(name: N, input: InputOf<N>) => ["platform", apiRoutes[name].resource, name, input] as const,
 };
 
-/** The keys a successful call of `name` makes stale (the table's `invalidates`). */
-export function invalidatedBy(name: BrowserOperationName): ReadonlyArray<readonly ["platform", Resource]> {
-  return operationRoutes[name].invalidates.map((resource) => queryKeys.resource(resource));
+/** The query keys a successful call of `name` makes stale. */
+export function invalidatedKeys(name: BrowserOperationName): ReadonlyArray<readonly ["platform", Resource]> {
+  const route: { resource: Resource; invalidates?: readonly Resource[] } = apiRoutes[name];
+  return (route.invalidates ?? []).map((resource) => platformKeys.resource(resource));
 }

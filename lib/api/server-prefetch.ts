@@ -7,12 +7,14 @@ import type { PageSearchParams } from "@/lib/auth/page-session";
 import type { ConsoleSession } from "@/lib/auth/session";
 import { consolePageSession } from "@/lib/console/console-page";
 import { callPlatform } from "@/lib/platform/client";
-import { operations, platformKeys, type InputOf, type OperationName } from "@/lib/platform/operations";
+import { operations, type InputOf } from "@/lib/platform/operations";
+import type { BrowserOperationName } from "@/lib/platform/routes";
 import { sessionQueryKey, type ConsoleSessionInfo } from "./console-session";
+import { platformKeys } from "./query-keys";
 import { getServerQueryClient } from "./server-query-client";
 
 /** One read of the operation table: what the browser's `platformQuery(name, input)` asks. */
-export type PlatformRead = { [N in OperationName]: { name: N; input: InputOf<N> } }[OperationName];
+export type PlatformRead = { [N in BrowserOperationName]: { name: N; input: InputOf<N> } }[BrowserOperationName];
 
 /**
  * Server prefetch for console pages (DESIGN.md §2): where the request carries a session cookie, a

@@ -1,8 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { callPlatform } from "@/lib/platform/client";
+import { operations } from "@/lib/platform/operations";
 import { findInstallation, saveEnvironment, saveInstallation, updateInstallationTokens } from "@/lib/store/installations";
 import { testDialects, warnIfPostgresSkipped, type TestStore } from "@/lib/store/testing";
 import { getAccessToken, ReauthRequiredError } from "./access-token";
-import { exchangeCode } from "./platform-auth-client";
 import { startFakePlatform, type FakePlatform } from "./testing/fake-platform";
 import { CLIENT, configureApp } from "./testing/harness";
 import { startSecondAppProcess } from "./testing/second-process";
@@ -23,10 +24,14 @@ async function installAboutToExpire(t: TestStore): Promise<{ accessToken: string
   // real tokens of the fake platform, through a code it issued
   const authorize = await fetch(`${platform.origin}/oauth2/authorize?client_id=${CLIENT.clientId}&redirect_uri=http://localhost:3310/api/auth/callback&response_type=code&state=x`, { redirect: "manual" });
   const code = new URL(authorize.headers.get("location")!).searchParams.get("code")!;
-  const grant = await exchangeCode(platform.origin, CLIENT, code, "http://localhost:3310/api/auth/callback");
-  await saveInstallation(t.store, { ...KEY, tokens: { accessToken: grant.accessToken, refreshToken: grant.refreshToken!, accessTokenExpiresAt: Date.now() + 60_000 } });
+  const grant = await callPlatform(
+    operations["auth.exchangeCode"],
+    { body: { grant_type: "authorization_code", code, redirect_uri: "http://localhost:3310/api/auth/callback" } },
+    { authUrl: platform.origin, clientCredentials: CLIENT },
+  );
+  await saveInstallation(t.store, { ...KEY, tokens: { accessToken: grant.access_token, refreshToken: grant.refresh_token!, accessTokenExpiresAt: Date.now() + 60_000 } });
   platform.grants = {};
-  return { accessToken: grant.accessToken, refreshToken: grant.refreshToken! };
+  return { accessToken: grant.access_token, refreshToken: grant.refresh_token! };
 }
 
 for (const dialect of testDialects) {

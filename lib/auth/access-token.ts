@@ -1,5 +1,8 @@
 import "server-only";
 import { logger } from "@/lib/log";
+import { callPlatform } from "@/lib/platform/client";
+import { isRefusal } from "@/lib/platform/errors";
+import { operations } from "@/lib/platform/operations";
 import { getStore, type Store } from "@/lib/store";
 import {
   findInstallation,
@@ -9,7 +12,6 @@ import {
   type Installation,
   type InstallationKey,
 } from "@/lib/store/installations";
-import { PlatformAuthError, refreshGrant } from "./platform-auth-client";
 import { clientCredentials, resolveEnvironment } from "./settings";
 
 /**
@@ -65,9 +67,14 @@ async function refreshUnderLock(store: Store, key: InstallationKey, rejection: R
     if (usable) return { token: current };
     let grant;
     try {
-      grant = await refreshGrant(environment.authDomain, clientCredentials(), installation.tokens.refreshToken);
+      // §5.2.7. Not idempotent: the client retries it only on a refused connection.
+      grant = await callPlatform(
+        operations["auth.refresh"],
+        { body: { grant_type: "refresh_token", refresh_token: installation.tokens.refreshToken } },
+        { authUrl: environment.authDomain, clientCredentials: clientCredentials() },
+      );
     } catch (error) {
-      if (error instanceof PlatformAuthError && error.kind === "rejected") {
+      if (isRefusal(error)) {
         // An invalid refresh token: only a new authorization helps (a network error does not mark).
         await markReauthRequired(store, key, executor);
         logger().warn({ openAppId: key.openAppId, tenantId: key.tenantId }, "refresh token refused: installation needs re-authorization");
@@ -80,15 +87,15 @@ async function refreshUnderLock(store: Store, key: InstallationKey, rejection: R
       store,
       key,
       {
-        accessToken: grant.accessToken,
-        refreshToken: grant.refreshToken ?? installation.tokens.refreshToken,
-        accessTokenExpiresAt: now + grant.expiresInSeconds * 1000,
+        accessToken: grant.access_token,
+        refreshToken: grant.refresh_token ?? installation.tokens.refreshToken,
+        accessTokenExpiresAt: now + grant.expires_in * 1000,
       },
       executor,
       now,
     );
-    logger().info({ openAppId: key.openAppId, tenantId: key.tenantId, rotated: Boolean(grant.refreshToken) }, "access token refreshed");
-    return { token: grant.accessToken };
+    logger().info({ openAppId: key.openAppId, tenantId: key.tenantId, rotated: Boolean(grant.refresh_token) }, "access token refreshed");
+    return { token: grant.access_token };
   });
   if ("reauth" in outcome) throw new ReauthRequiredError(key, outcome.reauth);
   return outcome.token;

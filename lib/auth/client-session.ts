@@ -2,13 +2,13 @@
  * Browser side of the session fallback (DESIGN.md §4): the callback page stores a short-lived sealed
  * session token in the tab (tab-storage.ts: sessionStorage, else window.name) under
  * `ec.session.<openAppId>`; API calls send it as `Authorization: Bearer` with `X-Open-App-Id`.
- * A 401 `reauth_required` sends the browser to authorization (§5.2.9). No platform token ever
- * reaches the browser.
+ * No platform token ever reaches the browser.
  */
 
 import { tabStorage } from "./tab-storage";
 
 export const SESSION_KEY_PREFIX = "ec.session.";
+/** Header of the API calls naming their environment (§5.4.4 leaves the name to the app); the one name, for server and browser. */
 export const OPEN_APP_ID_HEADER = "X-Open-App-Id";
 
 type Stored = { token: string; expiresAt: number };
@@ -32,10 +32,6 @@ export function storedSession(openAppId?: string): { openAppId: string; token: s
   }
 }
 
-export function forgetStoredSession(openAppId: string): void {
-  storage()?.remove(`${SESSION_KEY_PREFIX}${openAppId}`);
-}
-
 /** Headers of an API call of the console: the environment, and the fallback token when there is one. */
 export function sessionHeaders(openAppId?: string): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -43,18 +39,6 @@ export function sessionHeaders(openAppId?: string): Record<string, string> {
   const stored = storedSession(openAppId);
   if (stored) headers.Authorization = `Bearer ${stored.token}`;
   return headers;
-}
-
-/** If `response` is the 401 reauth_required of §5.2.9, sends the browser to authorize again and returns true. */
-export async function followReauth(response: Response): Promise<boolean> {
-  if (response.status !== 401) return false;
-  const body = (await response.clone().json().catch(() => null)) as { error?: { code?: string; redirect?: string } } | null;
-  const redirect = body?.error?.code === "reauth_required" ? body.error.redirect : undefined;
-  if (!redirect || !redirect.startsWith("/")) return false;
-  const target = new URL(redirect, window.location.origin);
-  if (!target.searchParams.has("returnTo")) target.searchParams.set("returnTo", window.location.pathname + window.location.search);
-  window.location.assign(target.pathname + target.search);
-  return true;
 }
 
 /** Renews the stored token when less than `marginMs` is left (POST /api/auth/session); true when a token is live afterwards. */

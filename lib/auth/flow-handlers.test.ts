@@ -101,6 +101,14 @@ describe("install (§5.2, §5.4)", () => {
     expect(await findEnvironment(t.store, "oa-alpha-test")).toBeUndefined();
   });
 
+  it("refuses an install whose cloudinfo domain is not an http(s) origin as a platform refusal", async () => {
+    alpha.cloudDomains = { authDomain: "ftp://alpha.example", apiDomain: alpha.origin };
+    const entry = await new TestBrowser().request(`/api/auth/callback?redirectUrl=x&getOpenAppIdToken=${alpha.installToken()}`);
+    expect(entry.status).toBe(400);
+    expect(await entry.text()).toContain("The platform refused the environment lookup");
+    expect(await findEnvironment(t.store, "oa-alpha-test")).toBeUndefined();
+  });
+
   it("refuses an install whose Referer is not the environment's authDomain", async () => {
     const entry = await new TestBrowser().request(`/api/auth/callback?redirectUrl=x&getOpenAppIdToken=${alpha.installToken()}`, {
       headers: { referer: "https://evil.example/page" },
@@ -190,8 +198,8 @@ describe("authorization return checks (§5.3): 4xx page, nothing stored", () => 
     const key = fc.oneof(fc.constantFrom("code", "timestamp", "hmac", "state", "redirectUrl", "getOpenAppIdToken", "openAppId"), fc.string({ maxLength: 12 }));
     const value = fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom(`install.Fe26.2**${"A".repeat(30)}`, "0", "1700000000", "%", "&=", "\u0000"));
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.tuple(key, value), { maxLength: 8 }), fc.string({ maxLength: 30 }), async (pairs, raw) => {
-        const query = Math.random() < 0.5 ? new URLSearchParams(pairs).toString() : raw.replace(/#/g, "");
+      fc.asyncProperty(fc.array(fc.tuple(key, value), { maxLength: 8 }), fc.string({ maxLength: 30 }), fc.boolean(), async (pairs, raw, asPairs) => {
+        const query = asPairs ? new URLSearchParams(pairs).toString() : raw.replace(/#/g, "");
         const res = await new TestBrowser().request(`/api/auth/callback?${query}`);
         expect(res.status).toBeGreaterThanOrEqual(200);
         expect(res.status).toBeLessThan(500);

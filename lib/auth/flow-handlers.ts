@@ -3,6 +3,10 @@ import type { Logger } from "pino";
 import { env } from "@/lib/env";
 import { requestIdOf } from "@/lib/http/route";
 import { logger, redactUrl } from "@/lib/log";
+import { callPlatform } from "@/lib/platform/client";
+import { isRefusal, PlatformError } from "@/lib/platform/errors";
+import { operations, type OutputOf } from "@/lib/platform/operations";
+import { id } from "@/lib/platform/schema-helpers";
 import { getStore } from "@/lib/store";
 import { saveEnvironment, saveInstallation, type PlatformEnvironment } from "@/lib/store/installations";
 import { beginFlow, flowBinding, flowCookie, flowCookieName, openFlow, parseState, type AuthPurpose } from "./auth-flow";
@@ -10,7 +14,6 @@ import { isAllowedOrigin, normalizeOrigin } from "./domains";
 import { timestampWithinWindow, verifyHmac } from "./hmac";
 import { TAB_STORAGE_JS } from "./tab-storage";
 import { errorPage, handoffPage } from "./pages";
-import { exchangeCode, fetchCloudInfo, fetchCurrentUser, PlatformAuthError } from "./platform-auth-client";
 import { issueSessionToken, removeSessionEntry, requestedOpenAppId, saveSessionEntry, SESSION_TTL_SECONDS, startUrl } from "./session";
 import {
   callbackUrl,
@@ -60,8 +63,42 @@ function checkedParams(pairs: Iterable<[string, string]>): Map<string, string> {
 }
 
 function platformFailure(error: unknown, what: string, refusedDetail: string, retryUrl?: string): FlowFailure {
-  if (error instanceof PlatformAuthError && error.kind === "rejected") return new FlowFailure(400, `The platform refused ${what}`, refusedDetail, retryUrl);
+  if (isRefusal(error)) return new FlowFailure(400, `The platform refused ${what}`, refusedDetail, retryUrl);
   return new FlowFailure(502, "The platform is not answering", `The platform could not complete ${what}. Try again in a moment.`, retryUrl);
+}
+
+/** §4.7 / §5.4.1: the environment a one-time `getOpenAppIdToken` names, its domains as origins (domains.ts). */
+async function lookUpEnvironment(extensionUrl: string, token: string): Promise<PlatformEnvironment> {
+  const info = await callPlatform(operations["extension.cloudinfo"], { query: { token } }, { extensionUrl });
+  if (!isOpenAppId(info.openAppId)) throw PlatformError.invalidResponse("cloudinfo: openAppId is not valid");
+  const authDomain = normalizeOrigin(info.authDomain);
+  const apiDomain = normalizeOrigin(info.apiDomain);
+  if (!authDomain || !apiDomain) {
+    throw new PlatformError({ kind: "rejected", code: "invalid_domain", message: "cloudinfo: authDomain or apiDomain is not an http(s) origin" });
+  }
+  return { openAppId: info.openAppId, authDomain, apiDomain, productType: info.productType ?? undefined, productVersion: info.productVersion ?? undefined };
+}
+
+const USER_NAME_FIELDS = ["name", "userName", "realName", "nickName", "displayName", "email", "loginName"];
+
+function pick(record: Record<string, unknown>, names: string[]): unknown {
+  return names.map((n) => record[n]).find((v) => v !== undefined && v !== null && v !== "");
+}
+
+function textOf(value: unknown): string | undefined {
+  const text = typeof value === "string" ? value.trim() : "";
+  return text && text.length <= 512 ? text : undefined;
+}
+
+/** §4.7 shows only `tenantId` in the user object: its id and name are read from the usual fields, else what is known. */
+function currentUserOf(user: OutputOf<"users.current">): { tenantId: string; userId: string; userName: string; tenantName?: string } {
+  const userId = id.safeParse(pick(user, ["id", "userId", "uid"]));
+  return {
+    tenantId: user.tenantId,
+    userId: userId.success ? userId.data : "",
+    userName: textOf(pick(user, USER_NAME_FIELDS)) ?? (userId.success ? `User ${userId.data}` : "Platform user"),
+    tenantName: textOf(pick(user, ["tenantName", "tenant_name"])),
+  };
 }
 
 /** Same-origin check of state-changing POSTs of our own pages (Origin, else Sec-Fetch-Site). */
@@ -94,7 +131,7 @@ async function installEntry(request: Request, params: Map<string, string>, log: 
     if (!token) throw new FlowFailure(400, "This install link is incomplete", "The platform did not send getOpenAppIdToken, so the environment cannot be identified.");
     let info;
     try {
-      info = await fetchCloudInfo(platform.extensionUrl, token);
+      info = await lookUpEnvironment(platform.extensionUrl, token);
     } catch (error) {
       throw platformFailure(error, "the environment lookup", "The install link has expired or was already used (it is valid once, for 10 minutes). Install again from the marketplace.");
     }
@@ -163,14 +200,19 @@ async function authorizationReturn(request: Request, params: Map<string, string>
 
   let grant;
   try {
-    grant = await exchangeCode(environment.authDomain, clientCredentials(), params.get("code")!, callbackUrl());
+    // §5.2.5. Not idempotent: the client retries it only on a refused connection.
+    grant = await callPlatform(
+      operations["auth.exchangeCode"],
+      { body: { grant_type: "authorization_code", code: params.get("code")!, redirect_uri: callbackUrl() } },
+      { authUrl: environment.authDomain, clientCredentials: clientCredentials() },
+    );
   } catch (error) {
     throw platformFailure(error, "the authorization code", "The code was already used or has expired. Start again.", retryUrl);
   }
-  if (!grant.refreshToken) throw new FlowFailure(502, "The platform's answer is incomplete", "The token endpoint returned no refresh token.", retryUrl);
+  if (!grant.refresh_token) throw new FlowFailure(502, "The platform's answer is incomplete", "The token endpoint returned no refresh token.", retryUrl);
   let user;
   try {
-    user = await fetchCurrentUser(environment.apiDomain, grant.accessToken);
+    user = currentUserOf(await callPlatform(operations["users.current"], {}, { apiUrl: environment.apiDomain, accessToken: grant.access_token }));
   } catch (error) {
     throw platformFailure(error, "the current user", "The new access token was not accepted. Start again.", retryUrl);
   }
@@ -182,7 +224,7 @@ async function authorizationReturn(request: Request, params: Map<string, string>
     tenantName: user.tenantName,
     installedBy: user.userId || undefined,
     installedByName: user.userName,
-    tokens: { accessToken: grant.accessToken, refreshToken: grant.refreshToken, accessTokenExpiresAt: now + grant.expiresInSeconds * 1000 },
+    tokens: { accessToken: grant.access_token, refreshToken: grant.refresh_token, accessTokenExpiresAt: now + grant.expires_in * 1000 },
   });
   const session = {
     openAppId: environment.openAppId,

@@ -5,6 +5,7 @@ import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { getStore } from "@/lib/store";
 import { latestInstallation } from "@/lib/store/installations";
+import { OPEN_APP_ID_HEADER } from "./client-session";
 import { isOpenAppId, isPrivateDeployment, PRIVATE_OPEN_APP_ID } from "./settings";
 
 /**
@@ -33,8 +34,6 @@ export const SESSION_TTL_SECONDS = 8 * 3600;
 /** The fallback token's life: short, renewed by authorizing again. */
 export const SESSION_TOKEN_TTL_SECONDS = 30 * 60;
 const MAX_ENTRIES = 8;
-/** Header of the API calls naming their environment (§5.4.4 leaves the name to the app). */
-export const OPEN_APP_ID_HEADER = "X-Open-App-Id";
 
 export const SESSION_COOKIE_OPTIONS = { httpOnly: true, secure: true, sameSite: "none", partitioned: true, path: "/" } as const;
 

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { queryKeys } from "@/lib/api/query-keys";
 import { parseOperationInput } from "@/lib/platform/client";
-import { operations, platformKeys } from "@/lib/platform/operations";
+import { operations } from "@/lib/platform/operations";
+import { platformKeys, platformKeys as queryKeys } from "@/lib/api/query-keys";
 import { CUSTOMER_DETAIL_OPERATIONS, customerDetailInputs, customerDetailReads } from "./customer-detail-inputs";
 
 const ID = "9223372036854775000";

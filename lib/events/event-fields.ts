@@ -1,3 +1,5 @@
+import { LIMITS, longerThan } from "@/lib/platform/limits";
+
 /**
  * The rules of a customer event (§2.3, §8), shared by the recording form and the CSV import, so that
  * both refuse the same things before anything is sent.
@@ -10,11 +12,19 @@
  */
 export const BUILT_IN_EVENT_TYPES = ["open_page", "click_link", "submit_form", "messenger_follow", "messenger_message", "messenger_unbind"] as const;
 
-/** §8 limits of event fields. */
-export const EVENT_LIMITS = { event: 32, targetId: 255, targetName: 255, tag: 255, summaryBytes: 1024, identityType: 32, identityValue: 128 } as const;
+/** §8 limits of event fields, by field. */
+export const EVENT_LIMITS = {
+  event: LIMITS.eventId,
+  targetId: LIMITS.eventTarget,
+  targetName: LIMITS.eventTarget,
+  tag: LIMITS.eventTarget,
+  summaryBytes: LIMITS.eventSummaryBytes,
+  identityType: LIMITS.identityType,
+  identityValue: LIMITS.identityValue,
+} as const;
 
 /** §2.3 / §8: at most 53 custom properties per custom event type: 40 string, 3 numeric (count), 10 money. */
-export const CUSTOM_PROPERTY_LIMITS = { string: 40, number: 3, money: 10 } as const;
+export const CUSTOM_PROPERTY_LIMITS = LIMITS.customProperties;
 export type PropertyKind = keyof typeof CUSTOM_PROPERTY_LIMITS;
 
 /** Built-in text fields of every event (§2.3). */
@@ -47,7 +57,7 @@ export function isCustomEvent(event: string): boolean {
 /** §8: an event type id: 1–32 printable ASCII characters (no spaces); a custom one starts with `c_` and has a name after it. */
 export function eventIdProblem(event: string): EventProblem | undefined {
   if (event === "") return { code: "required" };
-  if (event.length > EVENT_LIMITS.event) return { code: "tooLong", max: EVENT_LIMITS.event };
+  if (longerThan(event, EVENT_LIMITS.event)) return { code: "tooLong", max: EVENT_LIMITS.event };
   if (!/^[\x21-\x7e]+$/.test(event) || event === "c_") return { code: "eventId" };
   return undefined;
 }
@@ -62,8 +72,7 @@ export function summaryTooLong(value: string): boolean {
 export function textFieldProblem(field: string, value: string): EventProblem | undefined {
   if (field === "summary") return summaryTooLong(value) ? { code: "tooLong", max: EVENT_LIMITS.summaryBytes } : undefined;
   const max = (EVENT_LIMITS as Record<string, number>)[field];
-  // Code points never outnumber UTF-16 units: the spread runs only for a value that may be too long.
-  return max !== undefined && value.length > max && [...value].length > max ? { code: "tooLong", max } : undefined;
+  return max !== undefined && longerThan(value, max) ? { code: "tooLong", max } : undefined;
 }
 
 const INTEGER = /^[+-]?\d{1,15}$/;

@@ -1,3 +1,4 @@
+import { longerThan } from "@/lib/platform/limits";
 import {
   COORDINATE_FIELDS,
   EVENT_LIMITS,
@@ -95,10 +96,6 @@ function prepare(plan: ImportPlan): PreparedPlan {
 }
 
 /** At most `max` characters (code points); the spread only runs where UTF-16 units exceed it. */
-function longerThan(value: string, max: number): boolean {
-  return value.length > max && [...value].length > max;
-}
-
 /**
  * A data row to an event item, or the problems of its cells (each named by its column). Runs once per
  * row of a file of any size: no closures or copies per cell.

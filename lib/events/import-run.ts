@@ -1,3 +1,4 @@
+import { backoffMs } from "@/lib/platform/backoff";
 import type { EventItem } from "./event-rows";
 
 /**
@@ -124,12 +125,6 @@ export function jsonSizeBound(event: EventItem): number {
     n += key.length * 6 + 4 + (typeof v === "string" ? v.length * 6 + 2 : 24);
   }
   return n;
-}
-
-export function backoffMs(attempt: number, base: number, max: number, random: () => number, retryAfterSeconds?: number): number {
-  const exp = Math.min(max, base * 2 ** (attempt - 1));
-  const jittered = exp / 2 + random() * (exp / 2);
-  return retryAfterSeconds === undefined ? jittered : Math.max(jittered, Math.min(retryAfterSeconds * 1000, max * 4));
 }
 
 function defaultSleep(ms: number, signal: AbortSignal): Promise<void> {
@@ -371,7 +366,7 @@ export class EventImport {
             return;
           }
           this.progress.retries += 1;
-          waitMs = Math.max(waitMs, backoffMs(attempts, this.o.baseDelayMs, this.o.maxDelayMs, this.o.random, failure.retryAfterSeconds));
+          waitMs = Math.max(waitMs, backoffMs(attempts, { baseMs: this.o.baseDelayMs, maxMs: this.o.maxDelayMs, jitter: 0.5, maxRetryAfterMs: this.o.maxDelayMs * 4 }, this.o.random, failure.retryAfterSeconds));
           again.push({ items: b.items, attempts });
           return;
         }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { callPlatform, DEFAULT_RETRY, retryDelayMs, undiciTransport, type CallOptions, type Transport } from "./client";
+import { callPlatform, undiciTransport, type CallOptions, type Clock, type Transport } from "./client";
 import { PlatformError } from "./errors";
 import { operations } from "./operations";
 import { json, startFakeUpstream, type FakeUpstream } from "./testing/fake-upstream";
@@ -13,6 +13,20 @@ afterAll(() => up.close());
 const BIG = "9007199254740993";
 const fast = { baseDelayMs: 1, maxDelayMs: 5 };
 const opts = (extra: Partial<CallOptions> = {}): CallOptions => ({ apiUrl: up.url, accessToken: "at_test", retry: fast, ...extra });
+
+/** A clock whose waits take no time: they are recorded and move it on. */
+function fakeClock(): Clock & { slept: number[] } {
+  let now = 0;
+  const slept: number[] = [];
+  return {
+    slept,
+    now: () => now,
+    sleep: async (ms) => {
+      slept.push(ms);
+      now += ms;
+    },
+  };
+}
 
 async function rejection(promise: Promise<unknown>): Promise<PlatformError> {
   try {
@@ -140,11 +154,16 @@ describe("callPlatform: retries", () => {
 
   it("honours Retry-After in seconds as the minimum wait", async () => {
     up.handle((_req, res, n) => (n === 1 ? json(res, 503, "{}", { "retry-after": "1" }) : json(res, 200, '{"rows":[]}')));
-    const delays: number[] = [];
-    const started = Date.now();
-    await callPlatform(operations["customers.list"], {}, opts({ onRetry: ({ delayMs }) => delays.push(delayMs) }));
-    expect(delays).toEqual([1000]);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(990);
+    const clock = fakeClock();
+    await callPlatform(operations["customers.list"], {}, opts({ clock }));
+    expect(clock.slept).toEqual([1000]);
+  });
+
+  it("waits with exponential backoff and full jitter between attempts", async () => {
+    up.handle((_req, res, n) => (n < 4 ? json(res, 503, "{}") : json(res, 200, '{"rows":[]}')));
+    const clock = fakeClock();
+    await callPlatform(operations["customers.list"], {}, opts({ clock, retry: { baseDelayMs: 100, maxDelayMs: 300 }, random: () => 0.5 }));
+    expect(clock.slept).toEqual([50, 100, 150]);
   });
 
   it("does not wait for a Retry-After beyond the limit and reports it", async () => {
@@ -155,21 +174,11 @@ describe("callPlatform: retries", () => {
 
   it("starts no retry that would end after the call's deadline", async () => {
     up.handle((_req, res) => json(res, 503, '{"error":{"code":"503","message":"down"}}', { "retry-after": "1" }));
-    const started = Date.now();
-    const error = await rejection(callPlatform(operations["customers.list"], {}, opts({ deadlineMs: 500 })));
+    const clock = fakeClock();
+    const error = await rejection(callPlatform(operations["customers.list"], {}, opts({ deadlineMs: 500, clock })));
     expect(error.httpStatus).toBe(503);
     expect(up.requests).toHaveLength(1);
-    expect(Date.now() - started).toBeLessThan(900);
-  });
-
-  it("backs off exponentially with full jitter, capped", () => {
-    const policy = { ...DEFAULT_RETRY, baseDelayMs: 100, maxDelayMs: 1000 };
-    expect(retryDelayMs(0, policy, undefined, () => 1)).toBe(100);
-    expect(retryDelayMs(1, policy, undefined, () => 1)).toBe(200);
-    expect(retryDelayMs(2, policy, undefined, () => 1)).toBe(400);
-    expect(retryDelayMs(6, policy, undefined, () => 1)).toBe(1000);
-    expect(retryDelayMs(2, policy, undefined, () => 0.5)).toBe(200);
-    expect(retryDelayMs(0, policy, 2, () => 1)).toBe(2000);
+    expect(clock.slept).toEqual([]);
   });
 });
 

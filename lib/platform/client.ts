@@ -1,10 +1,11 @@
 import { Agent, request as undiciRequest } from "undici";
 import type { z } from "zod";
+import { backoffMs } from "./backoff";
 import { PlatformError, readPlatformResponse, type FieldError } from "./errors";
 import { stringifyJson } from "./json";
 import type { Operation, OperationInput, OperationOutput } from "./operations";
+import { operationUrl, type ParsedInput } from "./routes";
 import { idFieldsOf, toWire } from "./schema-helpers";
-import { operationUrl, queryValue, type ParsedInput } from "./url";
 
 /**
  * The typed platform client: `callPlatform(operations["customers.get"], { params: { id } }, options)`.
@@ -39,7 +40,7 @@ export const DEFAULT_DEADLINE_MS = 25_000;
 
 export type CallOptions = {
   /** `{base_url}` of the environment (resource API, users/current). */
-  apiUrl: string;
+  apiUrl?: string;
   /** `{auth_url}` (token grants). */
   authUrl?: string;
   /** `{extension_url}` (cloudinfo). */
@@ -64,7 +65,13 @@ export type CallOptions = {
   /** Called before each retry (logging, tests). */
   onRetry?: (info: { attempt: number; delayMs: number; error: PlatformError }) => void;
   transport?: Transport;
+  /** Time for the deadline and the waits between retries (tests inject one); attempts time out on real timers. */
+  clock?: Clock;
+  /** The jitter's randomness, in [0, 1). */
+  random?: () => number;
 };
+
+export type Clock = { now(): number; sleep(ms: number, signal?: AbortSignal): Promise<void> };
 
 // ── transport ───────────────────────────────────────────────────────────────────────────────────
 
@@ -102,9 +109,6 @@ export const undiciTransport: Transport = async (req) => {
 };
 
 // ── input ───────────────────────────────────────────────────────────────────────────────────────
-
-export type { ParsedInput } from "./url";
-export { operationUrl } from "./url";
 
 /** Body fields are named as the platform names them (`name`, `data.customerId`), like its own fieldErrors; others get their part as prefix (`params.id`, `query.rows`). */
 function fieldName(part: string, path: PropertyKey[]): string {
@@ -197,7 +201,7 @@ function buildRequest(op: Operation, input: ParsedInput, options: CallOptions, t
       form.set("client_secret", options.clientCredentials.clientSecret);
     }
     for (const [key, value] of Object.entries((input.body ?? {}) as Record<string, unknown>)) {
-      if (value !== undefined && value !== null) form.set(key, queryValue(value));
+      if (value !== undefined && value !== null) form.set(key, String(value));
     }
     body = form.toString();
     headers["content-type"] = "application/x-www-form-urlencoded";
@@ -223,27 +227,23 @@ function isRetryable(op: Operation, error: PlatformError): boolean {
   return error.httpStatus !== undefined && RETRYABLE_STATUS.has(error.httpStatus) && error.kind !== "validation";
 }
 
-/** Exponential backoff with full jitter; a `Retry-After` (seconds) is a floor. */
-export function retryDelayMs(attempt: number, policy: RetryPolicy, retryAfterSeconds?: number, random: () => number = Math.random): number {
-  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt);
-  const backoff = Math.round(ceiling * random());
-  return retryAfterSeconds === undefined ? backoff : Math.max(backoff, retryAfterSeconds * 1000);
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
-}
+/** The clock of production: `performance.now()` and a timer that the caller's signal cancels. */
+export const realClock: Clock = {
+  now: () => performance.now(),
+  sleep: (ms, signal) =>
+    new Promise((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason);
+      const timer = setTimeout(() => {
+        signal?.removeEventListener("abort", onAbort);
+        resolve();
+      }, ms);
+      const onAbort = () => {
+        clearTimeout(timer);
+        reject(signal!.reason);
+      };
+      signal?.addEventListener("abort", onAbort, { once: true });
+    }),
+};
 
 /** `body` has ids as strings; `json` is the same as JSON (null when empty), for relaying. */
 export type PlatformResult = { status: number; body: unknown; json: string | Uint8Array | null };
@@ -287,7 +287,8 @@ export async function sendPlatformRequest(op: Operation, input: ParsedInput, opt
   if (op.redirect) throw new TypeError(`${op.name} is a browser redirect: build its URL with operationUrl`);
   const policy = { ...DEFAULT_RETRY, ...options.retry };
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const deadline = performance.now() + (options.deadlineMs ?? DEFAULT_DEADLINE_MS);
+  const clock = options.clock ?? realClock;
+  const deadline = clock.now() + (options.deadlineMs ?? DEFAULT_DEADLINE_MS);
   const transport = options.transport ?? undiciTransport;
   const needsToken = op.auth === "query" || op.auth === "bearer";
   let token = needsToken ? (options.accessToken ?? (await options.getToken?.({ forceRefresh: false }))) : undefined;
@@ -295,7 +296,7 @@ export async function sendPlatformRequest(op: Operation, input: ParsedInput, opt
   let req = buildRequest(op, input, options, token);
   for (let n = 0; ; n++) {
     try {
-      return await attempt(op, req, options, transport, Math.max(1, Math.min(timeoutMs, Math.floor(deadline - performance.now()))));
+      return await attempt(op, req, options, transport, Math.max(1, Math.min(timeoutMs, Math.floor(deadline - clock.now()))));
     } catch (error) {
       if (!(error instanceof PlatformError)) throw error;
       error.operation = op.name;
@@ -309,11 +310,12 @@ export async function sendPlatformRequest(op: Operation, input: ParsedInput, opt
       }
       if (n + 1 >= policy.maxAttempts || !isRetryable(op, error)) throw error;
       if (error.retryAfterSeconds !== undefined && error.retryAfterSeconds * 1000 > policy.maxRetryAfterMs) throw error;
-      const delayMs = retryDelayMs(n, policy, error.retryAfterSeconds);
+      // Full jitter: callers that failed together do not retry together.
+      const delayMs = backoffMs(n + 1, { baseMs: policy.baseDelayMs, maxMs: policy.maxDelayMs, jitter: 1 }, options.random, error.retryAfterSeconds);
       // A retry needs time for the wait and a useful share of an attempt (a quarter of its timeout).
-      if (performance.now() + delayMs + Math.min(timeoutMs / 4, 1_000) > deadline) throw error;
+      if (clock.now() + delayMs + Math.min(timeoutMs / 4, 1_000) > deadline) throw error;
       options.onRetry?.({ attempt: n + 1, delayMs, error });
-      await sleep(delayMs, options.signal);
+      await clock.sleep(delayMs, options.signal);
     }
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeFieldErrors, PlatformError, readPlatformResponse, redact } from "./errors";
+import { isRefusal, normalizeFieldErrors, PlatformError, readPlatformResponse, redact } from "./errors";
 
 const json = new Headers({ "content-type": "application/json" });
 const text = new Headers({ "content-type": "text/plain" });
@@ -65,8 +65,9 @@ describe("readPlatformResponse: every error shape becomes one PlatformError (§7
     });
   });
 
-  it("reads a token-endpoint grant failure as auth", () => {
+  it("reads a token-endpoint grant failure as auth, whatever its status", () => {
     expect(failure(400, '{"error":"invalid_grant","error_description":"refresh token is invalid"}')).toMatchObject({ kind: "auth", code: "invalid_grant" });
+    expect(failure(200, '{"error":"invalid_grant"}')).toMatchObject({ kind: "auth", code: "invalid_grant", httpStatus: 200 });
   });
 
   it("maps statuses: 404, 429 with Retry-After seconds, 5xx", () => {
@@ -113,6 +114,20 @@ describe("readPlatformResponse: the proxy's relay path (bytes in, bytes out)", (
     expect(relay(200, '{"rows":[{"id":5}')).toMatchObject({ ok: false, error: { code: "invalid_response" } });
     expect(relay(200, "<html>")).toMatchObject({ ok: false, error: { code: "invalid_response" } });
     expect(relay(200, "42")).toMatchObject({ ok: true, value: 42 });
+  });
+});
+
+describe("isRefusal: refused (asking again will not help) or unavailable (try again later)", () => {
+  it("refused: HTTP 4xx and error answers; unavailable: network, timeout, 5xx and answers not understood", () => {
+    for (const [status, body] of [[400, '{"error":"invalid_grant"}'], [401, '{"error_code":"invalid_token"}'], [200, '{"error":{"code":"400","message":"no"}}'], [429, "{}"], [404, ""]] as const) {
+      expect(isRefusal(failure(status, body)), `${status} ${body}`).toBe(true);
+    }
+    for (const [status, body] of [[500, "{}"], [503, '{"error":"down"}'], [302, ""], [200, "<html>"]] as const) {
+      expect(isRefusal(failure(status, body)), `${status} ${body}`).toBe(false);
+    }
+    expect(isRefusal(PlatformError.network(new Error("ECONNREFUSED")))).toBe(false);
+    expect(isRefusal(PlatformError.timeout(10))).toBe(false);
+    expect(isRefusal(new Error("other"))).toBe(false);
   });
 });
 

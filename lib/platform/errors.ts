@@ -89,6 +89,15 @@ export function isPlatformError(error: unknown): error is PlatformError {
   return error instanceof PlatformError;
 }
 
+/**
+ * The platform refused the request (HTTP 4xx, or an error in its answer, e.g. a refused grant):
+ * the same request will not succeed later. Any other failure (network, timeout, 5xx, an answer not
+ * understood) means it was unavailable: try again later.
+ */
+export function isRefusal(error: unknown): error is PlatformError {
+  return error instanceof PlatformError && error.kind !== "network" && error.kind !== "timeout" && error.kind !== "upstream";
+}
+
 const MAX_MESSAGE = 500;
 
 /** Tokens must never reach a log or a browser, even echoed back inside an upstream message. */
@@ -245,7 +254,7 @@ export function readPlatformResponse(
     if (errorField && typeof errorField === "object" && !Array.isArray(errorField) && !isSuccessMarker(errorField as Record<string, unknown>)) {
       return { ok: false, error: fromErrorObject(errorField as Record<string, unknown>, status, headers) };
     }
-    if (record && "error_code" in record && record.error_code !== null && record.error_code !== undefined) {
+    if (record && ((record.error_code !== null && record.error_code !== undefined) || (typeof errorField === "string" && errorField !== ""))) {
       return { ok: false, error: fromOAuthError(record, status, headers) };
     }
     return { ok: true, value: body, json };

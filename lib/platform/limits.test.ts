@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { charLength } from "./limits";
+import { charLength, longerThan } from "./limits";
 
 describe("charLength", () => {
   it("counts code points, not UTF-16 units", () => {
@@ -14,5 +14,13 @@ describe("charLength", () => {
 
   it("agrees with the string iterator for any string", () => {
     fc.assert(fc.property(fc.string({ unit: "binary" }), (s) => charLength(s) === [...s].length));
+  });
+});
+
+describe("longerThan", () => {
+  it("compares code points with the limit", () => {
+    expect(longerThan("𠮷".repeat(32), 32)).toBe(false);
+    expect(longerThan("𠮷".repeat(33), 32)).toBe(true);
+    fc.assert(fc.property(fc.string({ unit: "binary" }), fc.nat(40), (s, max) => longerThan(s, max) === [...s].length > max));
   });
 });

@@ -5,6 +5,8 @@
  * (never UTF-16 units: "𠮷" is one character to the platform and to staff).
  */
 export const LIMITS = {
+  /** An access token's lifetime when the token endpoint does not say (§4.7). */
+  accessTokenSeconds: 7200,
   identityType: 32,
   identityValue: 128,
   identityName: 256,
@@ -37,4 +39,9 @@ export function charLength(text: string): number {
     n++;
   }
   return n;
+}
+
+/** `text` is longer than `max` characters. Code points never outnumber UTF-16 units: only a string that may be too long is counted. */
+export function longerThan(text: string, max: number): boolean {
+  return text.length > max && charLength(text) > max;
 }

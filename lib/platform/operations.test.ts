@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { invalidatedKeys, operationList, operations, platformKeys, type InputOf, type Operation } from "./operations";
+import { operationList, operations, type Operation } from "./operations";
 import { id, idFieldsOf, idListParam, toWire } from "./schema-helpers";
 import { stringifyJson } from "./json";
 
@@ -55,6 +55,23 @@ describe("the operation table (§4.1–§4.8)", () => {
     expect(json.properties.id).toMatchObject({ type: "integer", format: "int64" });
     const out = z.toJSONSchema(operations["customers.get"].output, { io: "output" }) as unknown as { properties: { id: unknown } };
     expect(out.properties.id).toMatchObject({ type: "integer", format: "int64" });
+  });
+});
+
+describe("§4.7 answers", () => {
+  it("a token answer without expires_in lasts 7200 s (§8)", () => {
+    const tokens = operations["auth.refresh"].output;
+    expect(tokens.parse({ access_token: "a", refresh_token: "r" }).expires_in).toBe(7200);
+    expect(tokens.parse({ access_token: "a", expires_in: "3600" }).expires_in).toBe(3600);
+    expect(tokens.safeParse({ refresh_token: "r" }).success).toBe(false);
+  });
+
+  it("users/current is read at the top level or under data or user", () => {
+    const user = operations["users.current"].output;
+    expect(user.parse({ tenantId: 7, name: "a" })).toEqual({ tenantId: "7", name: "a" });
+    expect(user.parse({ data: { tenantId: 9007199254740993n, name: "b" } })).toEqual({ tenantId: "9007199254740993", name: "b" });
+    expect(user.parse({ user: { tenantId: "8" }, code: 0 })).toEqual({ tenantId: "8" });
+    expect(user.safeParse({ data: { name: "no tenant" } }).success).toBe(false);
   });
 });
 
@@ -118,12 +135,12 @@ describe("input schemas", () => {
     expect(operations["events.batchPush"].body.safeParse({ events: Array(100).fill(ev) }).success).toBe(true);
     expect(operations["tags.create"].body.safeParse({ name: "x".repeat(33), dimension: "basic" }).success).toBe(false);
   });
-});
 
-describe("query keys", () => {
-  it("derive from operation name and input, grouped by resource", () => {
-    const input: InputOf<"customers.list"> = { query: { rows: 50 } };
-    expect(platformKeys.call("customers.list", input)).toEqual(["platform", "customers", "customers.list", { query: { rows: 50 } }]);
-    expect(invalidatedKeys("tags.merge")).toEqual([["platform", "tags"], ["platform", "customerTags"]]);
+  it("count lengths in code points, as the platform does (§8)", () => {
+    // "𠮷" is one character and two UTF-16 units.
+    expect(operations["tags.create"].body.safeParse({ name: "𠮷".repeat(32), dimension: "basic" }).success).toBe(true);
+    const tooLong = operations["tags.create"].body.safeParse({ name: "𠮷".repeat(33), dimension: "basic" });
+    expect(tooLong.error?.issues[0]).toMatchObject({ path: ["name"], message: "at most 32 characters" });
+    expect(z.toJSONSchema(operations["tags.create"].body, { io: "input" })).toMatchObject({ properties: { name: { maxLength: 32 } } });
   });
 });

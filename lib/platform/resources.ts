@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LIMITS } from "./limits";
 import { decimal, id, intParam, outId, outInt, outText, outTime, text, textOrNumber, utcBodyTime } from "./schema-helpers";
 
 /**
@@ -7,6 +8,9 @@ import { decimal, id, intParam, outId, outInt, outText, outTime, text, textOrNum
  * field but the record id is nullish (§2: absent or empty fields come back as `null`). Request
  * schemas of fixed shapes are strict, so a typo is a clear 422 rather than a silently dropped field.
  */
+
+/** When a record was created and last changed (§2: UTC times). */
+const stamps = { dateCreated: outTime, lastUpdated: outTime };
 
 // ── §2.1 Customer ────────────────────────────────────────────────────────────────────────────────
 
@@ -26,8 +30,8 @@ export const customerWrite = z.strictObject({
   province: text().nullish(),
   city: text().nullish(),
   county: text().nullish(),
-  homeAddress: text(512).nullish(),
-  officeAddress: text(512).nullish(),
+  homeAddress: text(LIMITS.address).nullish(),
+  officeAddress: text(LIMITS.address).nullish(),
   stage: text().nullish(),
   source: text().nullish(),
   contentName: text().nullish(),
@@ -92,12 +96,13 @@ export type Customer = z.output<typeof customer>;
 
 // ── §2.2 Identities ──────────────────────────────────────────────────────────────────────────────
 
-/** §2.2 / §8: identityType ≤ 32, identityValue ≤ 128, identityName ≤ 256 characters. */
-export const identityInput = z.strictObject({
-  identityType: text(32).min(1, "is required"),
-  identityValue: text(128).min(1, "is required"),
-  identityName: text(256).nullish(),
-});
+/** §2.2 / §8: an identity's type and value, both required, within their lengths. */
+export const identityFields = {
+  identityType: text(LIMITS.identityType).min(1, "is required"),
+  identityValue: text(LIMITS.identityValue).min(1, "is required"),
+};
+
+export const identityInput = z.strictObject({ ...identityFields, identityName: text(LIMITS.identityName).nullish() });
 
 export const identity = z.looseObject({
   customerId: outId,
@@ -140,23 +145,24 @@ export const customerStatistics = z.looseObject({
 const eventType = z
   .string({ error: "must be a string" })
   .min(1, "is required")
-  .max(32, "at most 32 characters")
+  .max(LIMITS.eventId, `at most ${LIMITS.eventId} characters`)
   .regex(/^[\x20-\x7e]+$/, "must be ASCII");
 
 /** Built-in event fields (§2.3); custom event properties pass through (loose). */
 export const eventFields = {
   event: eventType,
-  targetId: text(255).nullish(),
-  targetName: text(255).nullish(),
+  targetId: text(LIMITS.eventTarget).nullish(),
+  targetName: text(LIMITS.eventTarget).nullish(),
   date: utcBodyTime.nullish(),
   source: text().nullish(),
   contentName: text().nullish(),
   score: intParam().nullish(),
-  tag: text(255).nullish(),
+  tag: text(LIMITS.eventTarget).nullish(),
   campaign: text().nullish(),
   campaignName: text().nullish(),
   referrer: text().nullish(),
-  summary: text(1024).nullish(),
+  // §8 "1024 bytes or characters": characters here (the console's form holds it to bytes).
+  summary: text(LIMITS.eventSummaryBytes).nullish(),
   externalId: text().nullish(),
   externalIdGenerator: z.enum(["md5", "date", ""]).nullish(),
 };
@@ -287,25 +293,15 @@ export const order = z.looseObject({
 });
 export type Order = z.output<typeof order>;
 
-export const refundLine = z.looseObject({
-  customerId: outId,
-  skuId: outText,
-  orderNo: outText,
-  productId: outText,
-  qty: outInt,
-  category: outText,
-  priceUnit: decimal.nullish(),
-  productName: outText,
-  lineId: outText,
-  refundId: outId,
-  priceSubTotal: decimal.nullish(),
-});
+/** A refunded order line: the line's own fields, its customer and refund. */
+export const refundLine = orderLine
+  .pick({ orderNo: true, lineId: true, productName: true, productId: true, skuId: true, category: true, qty: true, priceUnit: true, priceSubTotal: true })
+  .extend({ customerId: outId, refundId: outId });
 
 export const refund = z.looseObject({
   id: outId,
   dateRefund: outTime,
-  dateCreated: outTime,
-  lastUpdated: outTime,
+  ...stamps,
   orderNo: outText,
   refundTotal: decimal.nullish(),
   customerId: outId,
@@ -316,32 +312,20 @@ export const refund = z.looseObject({
 
 // ── §2.5 Lists ───────────────────────────────────────────────────────────────────────────────────
 
-export const list = z.looseObject({ id, name: outText, dateCreated: outTime, lastUpdated: outTime });
+export const list = z.looseObject({ id, name: outText, ...stamps });
 export type List = z.output<typeof list>;
 
-export const listMember = z.looseObject({
-  id: outId,
-  listId: outId,
-  customerId: outId,
-  dateCreated: outTime,
-  lastUpdated: outTime,
-});
+export const listMember = z.looseObject({ id: outId, listId: outId, customerId: outId, ...stamps });
 export type ListMember = z.output<typeof listMember>;
 
 export const listMemberInput = z.strictObject({ customerId: id, listId: id });
 
 // ── §2.6 Tags ────────────────────────────────────────────────────────────────────────────────────
 
-export const tagDimension = z.looseObject({
-  id: outId,
-  dimensionKey: outText,
-  name: outText,
-  dateCreated: outTime,
-  lastUpdated: outTime,
-});
+export const tagDimension = z.looseObject({ id: outId, dimensionKey: outText, name: outText, ...stamps });
 export type TagDimension = z.output<typeof tagDimension>;
 
-export const tag = z.looseObject({ id, name: outText, dimension: outText, dateCreated: outTime, lastUpdated: outTime });
+export const tag = z.looseObject({ id, name: outText, dimension: outText, ...stamps });
 export type Tag = z.output<typeof tag>;
 
 // ── §2.8 Shops ───────────────────────────────────────────────────────────────────────────────────
@@ -352,8 +336,7 @@ export const shop = z.looseObject({
   branchName: outText,
   shopName: outText,
   ownerId: outId,
-  dateCreated: outTime,
-  lastUpdated: outTime,
+  ...stamps,
   meta: outText,
   messengerAppid: outText,
   shopStatus: z.unknown().optional(),
@@ -366,15 +349,7 @@ export const shop = z.looseObject({
   remark: outText,
 });
 
-export const shopGroup = z.looseObject({
-  id: outId,
-  dateCreated: outTime,
-  creatorId: outId,
-  lastUpdated: outTime,
-  name: outText,
-  remark: outText,
-  creatorName: outText,
-});
+export const shopGroup = z.looseObject({ id: outId, creatorId: outId, creatorName: outText, name: outText, remark: outText, ...stamps });
 
 /** §4.8: the `business.base_info` object that `shopInfoAll` serializes. */
 export const shopBaseInfo = z.looseObject({

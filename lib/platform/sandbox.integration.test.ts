@@ -1,7 +1,8 @@
 import { startTestSandbox } from "./testing/sandbox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningSandbox } from "@/sandbox/server";
-import { callPlatform, operationUrl, type CallOptions } from "./client";
+import { callPlatform, type CallOptions } from "./client";
+import { operationUrl } from "./routes";
 import { PlatformError } from "./errors";
 import { operationList, operations, type OperationName } from "./operations";
 

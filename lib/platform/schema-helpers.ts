@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { longerThan } from "./limits";
 
 /**
  * Building blocks of the operation table's schemas. Every helper stays convertible with
@@ -94,10 +95,10 @@ export const utcBodyTime = z
 
 export const sord = z.enum(["asc", "desc"], { error: "must be asc or desc" });
 
-/** A string capped at `max` characters (§8). */
+/** A string capped at `max` characters (§8), counted as the platform counts them: code points. */
 export function text(max?: number) {
   const s = z.string({ error: "must be a string" });
-  return max === undefined ? s : s.max(max, `at most ${max} characters`);
+  return max === undefined ? s : s.refine((v) => !longerThan(v, max), `at most ${max} characters`).meta({ maxLength: max });
 }
 
 /** A response string field: absent or empty fields come back as `null` (§2). */

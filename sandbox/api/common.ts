@@ -1,4 +1,5 @@
 import type { Context, Hono } from "hono";
+import { longerThan } from "@/lib/platform/limits";
 import type { AuthedVariables } from "../auth/middleware";
 import { formatUtc } from "../clock";
 import type { EnvironmentConfig } from "../config";
@@ -176,9 +177,9 @@ export function lastMonthStart(nowMs: number): number {
   return d.getTime();
 }
 
-/** `text` fits in `max` characters (code points, so Chinese text counts one per character). */
+/** `text` is a string longer than `max` characters (code points, as the platform counts, §8). */
 export function tooLong(text: unknown, max: number): boolean {
-  return typeof text === "string" && [...text].length > max;
+  return typeof text === "string" && longerThan(text, max);
 }
 
 /** Empty-ish values (§2: absent or empty fields come back as `null`). */

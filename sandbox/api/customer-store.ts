@@ -1,4 +1,5 @@
 import { parseJson, stringifyJson } from "@/lib/platform/json";
+import { LIMITS } from "@/lib/platform/limits";
 import type { SandboxDb } from "../db";
 import { nextId } from "../ids";
 import { isBlank, isObject, parseBodyTime, tooLong, utc, type Json } from "./common";
@@ -57,7 +58,7 @@ export function validateCustomerFields(input: Json): FieldProblem[] {
     } else if (field === "birthday") {
       if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || parseBodyTime(value) === null) bad("birthday must be YYYY-MM-DD");
     } else if (field === "homeAddress" || field === "officeAddress") {
-      if (tooLong(value, 512)) bad(`${field} must be at most 512 characters`);
+      if (tooLong(value, LIMITS.address)) bad(`${field} must be at most ${LIMITS.address} characters`);
     } else if (field === "dateJoin") {
       if (parseBodyTime(value) === null) bad("dateJoin must be a UTC time YYYY-MM-DDTHH:MM:SSZ");
     } else if (tooLong(value, 1024)) {

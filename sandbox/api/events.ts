@@ -1,3 +1,4 @@
+import { LIMITS } from "@/lib/platform/limits";
 import { parseJson, stringifyJson } from "@/lib/platform/json";
 import { publishChange } from "../context";
 import type { Statement } from "better-sqlite3";
@@ -43,7 +44,7 @@ const DECIMAL_FIELDS = ["longitude", "latitude"] as const;
 /** Request fields that steer the call and are not stored as properties. */
 const CONTROL_FIELDS = new Set(["id", "customerId", "event", "date", "lastUpdated", "externalId", "externalIdGenerator", "identityType", "identityValue", "identityName"]);
 /** §2.3 / §8: at most 53 custom properties per custom event type: 40 string, 3 numeric (count), 10 money. */
-export const CUSTOM_PROPERTY_LIMITS = { string: 40, count: 3, money: 10 } as const;
+export const CUSTOM_PROPERTY_LIMITS = { string: LIMITS.customProperties.string, count: LIMITS.customProperties.number, money: LIMITS.customProperties.money } as const;
 type PropKind = keyof typeof CUSTOM_PROPERTY_LIMITS;
 
 export type FieldProblem = { fieldName: string; message: string };
@@ -78,7 +79,7 @@ export function parseEvent(raw: Json, nowMs: number, prefix = ""): { input?: Eve
   const bad = (field: string, message: string) => problems.push({ fieldName: `${prefix}${field}`, message });
   const event = raw.event;
   if (typeof event !== "string" || event === "") bad("event", "event is required");
-  else if (event.length > 32 || !/^[\x21-\x7e]+$/.test(event)) bad("event", "event must be at most 32 ASCII characters");
+  else if (event.length > LIMITS.eventId || !/^[\x21-\x7e]+$/.test(event)) bad("event", `event must be at most ${LIMITS.eventId} ASCII characters`);
   let date = nowMs;
   if (!isBlank(raw.date)) {
     const ms = parseBodyTime(raw.date);
@@ -86,12 +87,12 @@ export function parseEvent(raw: Json, nowMs: number, prefix = ""): { input?: Eve
     else date = ms;
   }
   for (const f of TEXT_FIELDS) if (!isBlank(raw[f]) && typeof raw[f] !== "string") bad(f, `${f} must be a string`);
-  for (const f of ["targetId", "targetName", "tag"] as const) if (typeof raw[f] === "string" && tooLong(raw[f], 255)) bad(f, `${f} must be at most 255 characters`);
+  for (const f of ["targetId", "targetName", "tag"] as const) if (tooLong(raw[f], LIMITS.eventTarget)) bad(f, `${f} must be at most ${LIMITS.eventTarget} characters`);
   if (typeof event === "string" && event.startsWith("c_")) {
     for (const f of LOCATION_TEXT_FIELDS) if (!isBlank(raw[f]) && typeof raw[f] !== "string") bad(f, `${f} must be a string`);
     for (const f of DECIMAL_FIELDS) if (!isBlank(raw[f]) && typeof raw[f] !== "number") bad(f, `${f} must be a number`);
   }
-  if (typeof raw.summary === "string" && [...raw.summary].length > 1024) bad("summary", "summary must be a string of at most 1024 characters");
+  if (tooLong(raw.summary, LIMITS.eventSummaryBytes)) bad("summary", `summary must be a string of at most ${LIMITS.eventSummaryBytes} characters`);
   let score = 0;
   if (!isBlank(raw.score)) {
     if (typeof raw.score !== "number" || !Number.isInteger(raw.score)) bad("score", "score must be an integer");
@@ -253,14 +254,14 @@ function customerForIdentity(db: SandboxDb, tenant: number, type: string, value:
 function identityProblems(raw: Json, prefix: string): FieldProblem[] {
   const problems: FieldProblem[] = [];
   if (typeof raw.identityType !== "string" || raw.identityType === "") problems.push({ fieldName: `${prefix}identityType`, message: "identityType is required" });
-  else if (tooLong(raw.identityType, 32)) problems.push({ fieldName: `${prefix}identityType`, message: "identityType must be at most 32 characters" });
+  else if (tooLong(raw.identityType, LIMITS.identityType)) problems.push({ fieldName: `${prefix}identityType`, message: `identityType must be at most ${LIMITS.identityType} characters` });
   const value = raw.identityValue;
   if (!((typeof value === "string" && value !== "") || typeof value === "number" || typeof value === "bigint")) problems.push({ fieldName: `${prefix}identityValue`, message: "identityValue is required" });
-  else if (tooLong(String(value), 128)) problems.push({ fieldName: `${prefix}identityValue`, message: "identityValue must be at most 128 characters" });
+  else if (tooLong(String(value), LIMITS.identityValue)) problems.push({ fieldName: `${prefix}identityValue`, message: `identityValue must be at most ${LIMITS.identityValue} characters` });
   return problems;
 }
 
-export const MAX_BATCH_EVENTS = 100;
+export const MAX_BATCH_EVENTS = LIMITS.eventsPerBatch;
 
 export const eventRoutes: ResourceRoutes = (app, ctx, env) => {
   const publish = (tenantId: number, row: EventRow) =>
@@ -404,7 +405,7 @@ export const eventRoutes: ResourceRoutes = (app, ctx, env) => {
           params.push(name === "lastUpdatedTo" ? v + 999 : v);
         }
       }
-      const max = queryInt(c, "max", 20, 1, 1000);
+      const max = queryInt(c, "max", 20, 1, LIMITS.eventQueryMax);
       const sidx = queryChoice(c, "sidx", SORTS, "id");
       const dir = querySord(c) === "desc" ? "DESC" : "ASC";
       const order = sidx === "id" ? `id ${dir}` : `${sidx} ${dir}, id ${dir}`;

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { LIMITS } from "@/lib/platform/limits";
 import type { SandboxDb } from "../db";
 import { nextId } from "../ids";
 import { isObject, tooLong, type Json } from "./common";
@@ -17,11 +18,11 @@ export function validateIdentity(item: unknown, prefix: string): { identity?: Id
   const value = typeof item.identityValue === "number" || typeof item.identityValue === "bigint" ? String(item.identityValue) : item.identityValue;
   const name = item.identityName;
   if (typeof type !== "string" || type.trim() === "") problems.push({ fieldName: `${prefix}identityType`, message: "identityType is required" });
-  else if (tooLong(type, 32)) problems.push({ fieldName: `${prefix}identityType`, message: "identityType must be at most 32 characters" });
+  else if (tooLong(type, LIMITS.identityType)) problems.push({ fieldName: `${prefix}identityType`, message: `identityType must be at most ${LIMITS.identityType} characters` });
   if (typeof value !== "string" || value.trim() === "") problems.push({ fieldName: `${prefix}identityValue`, message: "identityValue is required" });
-  else if (tooLong(value, 128)) problems.push({ fieldName: `${prefix}identityValue`, message: "identityValue must be at most 128 characters" });
+  else if (tooLong(value, LIMITS.identityValue)) problems.push({ fieldName: `${prefix}identityValue`, message: `identityValue must be at most ${LIMITS.identityValue} characters` });
   if (name !== undefined && name !== null && typeof name !== "string") problems.push({ fieldName: `${prefix}identityName`, message: "identityName must be a string" });
-  else if (tooLong(name, 256)) problems.push({ fieldName: `${prefix}identityName`, message: "identityName must be at most 256 characters" });
+  else if (tooLong(name, LIMITS.identityName)) problems.push({ fieldName: `${prefix}identityName`, message: `identityName must be at most ${LIMITS.identityName} characters` });
   if (problems.length > 0) return { problems };
   return { identity: { identityType: type as string, identityValue: value as string, identityName: (name as string | undefined) ?? null }, problems };
 }

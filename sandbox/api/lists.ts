@@ -1,3 +1,4 @@
+import { LIMITS } from "@/lib/platform/limits";
 import { publishChange } from "../context";
 import { sendJson } from "../http";
 import { nextId } from "../ids";
@@ -33,7 +34,7 @@ const toList = (r: ListRow): Json => ({ id: r.id, name: r.name, dateCreated: utc
 const toMember = (r: MemberRow): Json => ({ id: r.id, listId: r.list_id, customerId: r.customer_id, dateCreated: utc(r.date_created), lastUpdated: utc(r.last_updated) });
 
 /** §8: list-member query `rows` default 20, at most 10000. */
-export const MAX_MEMBER_ROWS = 10_000;
+export const MAX_MEMBER_ROWS = LIMITS.listMemberRows;
 const MEMBER_COLUMNS = "id, list_id, customer_id, date_created, last_updated";
 const LIST_SORTS: Record<string, string> = { id: "id", name: "name", dateCreated: "date_created", lastUpdated: "last_updated" };
 const MEMBER_SORTS: Record<string, string> = { id: "id", listId: "list_id", customerId: "customer_id" };
@@ -74,7 +75,7 @@ export const listRoutes: ResourceRoutes = (app, ctx, env) => {
       const body = await readObject(c);
       if (!body) return sendBadBody(c);
       if (typeof body.name !== "string" || body.name.trim() === "") return sendFieldError(c, "name", "name is required");
-      if (tooLong(body.name, 255)) return sendFieldError(c, "name", "name must be at most 255 characters");
+      if (tooLong(body.name, LIMITS.listName)) return sendFieldError(c, "name", `name must be at most ${LIMITS.listName} characters`);
       const tenant = tenantOf(c);
       const now = ctx.clock.nowMs();
       const id = nextId(db, "list");

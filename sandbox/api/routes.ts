@@ -11,7 +11,7 @@ import { dealRoutes } from "./deals";
 import { eventRoutes } from "./events";
 import { listRoutes } from "./lists";
 import { mediaRoutes, putStorageObject } from "./media";
-import { openApiDocument } from "./openapi";
+import { openApiDocument } from "@/lib/platform/openapi";
 import { storeRoutes } from "./stores";
 import { tagRoutes } from "./tags";
 

@@ -1,3 +1,4 @@
+import { LIMITS } from "@/lib/platform/limits";
 import { publishChange } from "../context";
 import type { SandboxDb } from "../db";
 import { sendJson } from "../http";
@@ -86,7 +87,8 @@ export const tagRoutes: ResourceRoutes = (app, ctx, env) => {
       ready(tenant);
       for (const f of ["name", "dimensionKey"] as const) {
         if (typeof body[f] !== "string" || (body[f] as string).trim() === "") return sendFieldError(c, f, `${f} is required`);
-        if (tooLong(body[f], 255)) return sendFieldError(c, f, `${f} must be at most 255 characters`);
+        const max = LIMITS[f === "name" ? "dimensionName" : "dimensionKey"];
+        if (tooLong(body[f], max)) return sendFieldError(c, f, `${f} must be at most ${max} characters`);
       }
       if (dimensionExists(tenant, body.dimensionKey as string)) return sendFieldError(c, "dimensionKey", `dimension ${String(body.dimensionKey)} already exists`);
       const now = ctx.clock.nowMs();
@@ -111,11 +113,11 @@ export const tagRoutes: ResourceRoutes = (app, ctx, env) => {
   function checkTagFields(body: Json, partial: boolean): { fieldName: string; message: string } | undefined {
     if (!partial || !isBlank(body.name)) {
       if (typeof body.name !== "string" || body.name.trim() === "") return { fieldName: "name", message: "name is required" };
-      if (tooLong(body.name, 32)) return { fieldName: "name", message: "name must be at most 32 characters" };
+      if (tooLong(body.name, LIMITS.tagName)) return { fieldName: "name", message: `name must be at most ${LIMITS.tagName} characters` };
     }
     if (!partial || !isBlank(body.dimension)) {
       if (typeof body.dimension !== "string" || body.dimension.trim() === "") return { fieldName: "dimension", message: "dimension is required" };
-      if (tooLong(body.dimension, 255)) return { fieldName: "dimension", message: "dimension must be at most 255 characters" };
+      if (tooLong(body.dimension, LIMITS.tagDimension)) return { fieldName: "dimension", message: `dimension must be at most ${LIMITS.tagDimension} characters` };
     }
     return undefined;
   }
@@ -194,7 +196,7 @@ export const tagRoutes: ResourceRoutes = (app, ctx, env) => {
     for (const [i, t] of body.tags.entries()) {
       const name = item(t);
       if (typeof name !== "string" || name.trim() === "") return sendFieldError(c, `tags[${i}]`, "each tag needs a name");
-      if (tooLong(name, 32)) return sendFieldError(c, `tags[${i}]`, "a tag name is at most 32 characters");
+      if (tooLong(name, LIMITS.tagName)) return sendFieldError(c, `tags[${i}]`, `a tag name is at most ${LIMITS.tagName} characters`);
       if (!names.includes(name)) names.push(name);
     }
     const tenant = tenantOf(c);
@@ -305,7 +307,7 @@ export const tagRoutes: ResourceRoutes = (app, ctx, env) => {
       const now = ctx.clock.nowMs();
       db.transaction(() => {
         for (const n of names) {
-          if (typeof n !== "string" || n.trim() === "" || tooLong(n, 64)) {
+          if (typeof n !== "string" || n.trim() === "" || tooLong(n, LIMITS.externalTagName)) {
             failed.push(typeof n === "string" ? n : String(n));
             continue;
           }

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { backoffMs } from "@/lib/platform/backoff";
 import { stringifyJson } from "@/lib/platform/json";
 import { installedTenants } from "../auth/installations";
 import { formatUtc } from "../clock";
@@ -150,7 +151,7 @@ export class WebhookSender {
       delivery.completedAt = new Date().toISOString();
     } else {
       delivery.status = "retrying";
-      this.schedule(delivery, config.baseDelayMs * 2 ** (number - 1));
+      this.schedule(delivery, backoffMs(number, { baseMs: config.baseDelayMs, maxMs: Infinity, jitter: 0 }));
     }
   }
 

@@ -44,8 +44,8 @@ async function main(): Promise<void> {
   const { seedSandbox } = await import("../../sandbox/seed/seed");
   const { startSandbox } = await import("../../sandbox/server");
   const { handleProxyRequest } = await import("../../lib/platform/proxy");
-  const { operationUrl } = await import("../../lib/api/browser-fetch");
-  const { operationRoutes } = await import("../../lib/platform/operation-routes");
+  const { PROXY_PREFIX } = await import("../../lib/api/browser-fetch");
+  const { operationUrl, routes } = await import("../../lib/platform/routes");
   const { DEFAULT_STATE, EMPTY_FILTERS, listInput } = await import("../../lib/console/customer-list-state");
   type State = typeof DEFAULT_STATE;
 
@@ -68,7 +68,7 @@ async function main(): Promise<void> {
 
     /** The console's request for a list state, through the proxy; returns ms and the ids shown. */
     const load = async (state: State): Promise<{ ms: number; ids: string[] }> => {
-      const url = `http://app.bench${operationUrl(operationRoutes["customers.list"], listInput(state))}`;
+      const url = `http://app.bench${operationUrl(routes["customers.list"], listInput(state), PROXY_PREFIX)}`;
       const t = performance.now();
       const res = await handleProxyRequest(new Request(url), deps);
       const text = await res.text();
