@@ -1,3 +1,5 @@
+import { textProblem } from "@/lib/forms/field-errors";
+import { LIMITS } from "@/lib/platform/limits";
 import type { InputOf } from "@/lib/platform/operations";
 
 /**
@@ -10,8 +12,6 @@ export const LIST_SORTS = ["id", "name", "dateCreated", "lastUpdated"] as const;
 export type ListSort = (typeof LIST_SORTS)[number];
 export const LIST_PAGE_SIZES = [20, 50, 100] as const;
 export const MAX_LIST_PAGE = 1_000_000;
-/** §8: a list name is at most 255 characters. */
-export const LIST_NAME_MAX = 255;
 
 export type ListsState = { sort: ListSort; order: "asc" | "desc"; page: number; rows: number };
 export const DEFAULT_LISTS_STATE: ListsState = { sort: "id", order: "asc", page: 1, rows: 20 };
@@ -47,8 +47,5 @@ export function listsInput(state: ListsState): InputOf<"lists.list"> {
 
 /** What is wrong with a list name as typed (§8), or undefined. */
 export function listNameProblem(name: string): "required" | "tooLong" | undefined {
-  if (name.trim() === "") return "required";
-  // §8 counts characters: code points, so an emoji is one.
-  if ([...name].length > LIST_NAME_MAX) return "tooLong";
-  return undefined;
+  return textProblem(name.trim() === "" ? "" : name, LIMITS.listName)?.code;
 }
