@@ -47,7 +47,7 @@ export function AddIdentityForm({ customerId, existing }: { customerId: string; 
   };
 
   return (
-    <form id="add-identity-form" noValidate onSubmit={form.handleSubmit(send)} className="mt-2 flex flex-col gap-2" aria-label={t("identityAdd.title")}>
+    <form id="add-identity-form" noValidate onSubmit={(e) => form.submit(e, send)} className="mt-2 flex flex-col gap-2" aria-label={t("identityAdd.title")}>
       <IdentityTypeFields row={row} labels={{ type: t("identityAdd.type"), customType: t("identityAdd.customType") }} keys={{ type: "type", customType: "customType" }} errors={form.errors} onChange={edit} />
       <TextField label={t("identityAdd.value")} value={row.value} {...form.field("value")} onChange={(e) => edit({ value: e.target.value })} />
       <TextField label={t("identityAdd.name")} value={row.name} {...form.field("name")} onChange={(e) => edit({ name: e.target.value })} />

@@ -47,7 +47,7 @@ export function AddToListDialog({ open, count, onClose, onSubmit }: { open: bool
 
   return (
     <Dialog open={open} title={t("bulk.list.title")} onClose={close}>
-      <form onSubmit={form.handleSubmit(submit)} className="flex flex-col gap-4" noValidate>
+      <form onSubmit={(e) => form.submit(e, submit)} className="flex flex-col gap-4" noValidate>
         <p className="text-sm text-slate-800">{t("bulk.list.body", { count: count.toLocaleString(locale) })}</p>
         {lists.isError && !lists.data ? (
           <div role="alert" className="text-sm text-red-800">
@@ -108,7 +108,7 @@ export function TagDialog({ open, count, onClose, onSubmit }: { open: boolean; c
   };
   return (
     <Dialog open={open} title={t("bulk.tag.title")} onClose={close}>
-      <form onSubmit={form.handleSubmit(submit)} className="flex flex-col gap-4" noValidate>
+      <form onSubmit={(e) => form.submit(e, submit)} className="flex flex-col gap-4" noValidate>
         <p className="text-sm text-slate-800">{t("bulk.tag.body", { count: count.toLocaleString(locale) })}</p>
         <TextField label={t("bulk.tag.names")} help={t("bulk.tag.help", { max: LIMITS.tagName })} value={form.values} {...form.field("names")} onChange={(e) => form.edit(e.target.value)} autoComplete="off" autoFocus />
         <DialogActions cancel={t("bulk.cancel")} onCancel={close} confirm={t("bulk.tag.submit")} />

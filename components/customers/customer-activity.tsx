@@ -121,7 +121,7 @@ export function CustomerTags({ id }: { id: string }) {
           ))}
         </ul>
       )}
-      <form onSubmit={form.handleSubmit(onAdd)} noValidate className="mt-3 flex items-end gap-2">
+      <form onSubmit={(e) => form.submit(e, onAdd)} noValidate className="mt-3 flex items-end gap-2">
         <TextField label={t("customerDetail.tags.new")} value={form.values} {...form.field("name")} onChange={(e) => form.edit(e.target.value)} className="flex-1" />
         <Button type="submit">{t("customerDetail.tags.add")}</Button>
       </form>

@@ -112,7 +112,7 @@ export function CustomerCreate() {
         </div>
       )}
 
-      <form noValidate onSubmit={form.handleSubmit(send)} className="flex flex-col gap-4" aria-describedby="create-intro">
+      <form noValidate onSubmit={(e) => form.submit(e, send)} className="flex flex-col gap-4" aria-describedby="create-intro">
         <p id="create-intro" className="text-sm text-slate-700">{t("customerEdit.create.intro")}</p>
         <FormAlert message={form.formError} />
 

@@ -126,7 +126,7 @@ function EditCustomerForm({ id, original }: { id: string; original: EditForm }) 
   return (
     <div className="flex flex-col gap-4">
       <FormPageHeader back={href(`/customers/${id}`)} backLabel={t("customerEdit.backToCustomer")} title={t("customerEdit.edit.title", { name: original.name || original.nickName || id })} />
-      <form noValidate onSubmit={form.handleSubmit(save)} className="flex flex-col gap-4">
+      <form noValidate onSubmit={(e) => form.submit(e, save)} className="flex flex-col gap-4">
         <FormAlert message={form.formError} />
         {GROUPS.map((group) => (
           <FormSection key={group.title} title={t(group.title)}>

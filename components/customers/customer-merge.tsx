@@ -132,7 +132,7 @@ export function CustomerMerge({ initialFromId = "" }: { initialFromId?: string }
         </div>
       )}
 
-      <form noValidate onSubmit={form.handleSubmit(lookUp)} className="flex flex-col gap-4">
+      <form noValidate onSubmit={(e) => form.submit(e, lookUp)} className="flex flex-col gap-4">
         <FormAlert message={form.formError} />
         <fieldset className="flex flex-wrap gap-4 text-sm">
           <legend className="mb-1 font-medium text-slate-800">{t("customerMerge.mode")}</legend>

@@ -42,7 +42,7 @@ export function AddMemberForm({ listId }: { listId: string }) {
   });
   const submit = (value: string) => !add.isPending && add.mutate({ body: { data: { customerId: withoutLeadingZeros(value.trim()), listId } } });
   return (
-    <form onSubmit={form.handleSubmit(submit)} noValidate className="flex flex-col gap-2" aria-labelledby="add-one-title">
+    <form onSubmit={(e) => form.submit(e, submit)} noValidate className="flex flex-col gap-2" aria-labelledby="add-one-title">
       <h3 id="add-one-title" className="text-sm font-semibold text-slate-900">{t("lists.addOne.title")}</h3>
       <div className="flex flex-wrap items-start gap-2">
         <TextField

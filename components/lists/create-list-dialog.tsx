@@ -38,7 +38,7 @@ export function CreateListDialog({ open, onClose }: { open: boolean; onClose: ()
   };
   return (
     <Dialog open={open} title={t("lists.createTitle")} onClose={close}>
-      <form onSubmit={form.handleSubmit((name) => !create.isPending && create.mutate({ body: { name } }))} noValidate className="flex flex-col gap-4">
+      <form onSubmit={(e) => form.submit(e, (name) => !create.isPending && create.mutate({ body: { name } }))} noValidate className="flex flex-col gap-4">
         <TextField
           label={t("lists.name")}
           help={t("lists.nameHelp", { max, count: charLength(form.values) })}

@@ -38,7 +38,7 @@ export function CancelOrderDialog({ order, open, onClose }: DialogProps) {
   };
   return (
     <Dialog open={open} title={t("orders.cancel.title", { orderNo })} onClose={close} role="alertdialog">
-      <form onSubmit={form.handleSubmit((date) => cancel.mutate(cancelInput(orderNo, date).input!))} noValidate className="flex flex-col gap-4">
+      <form onSubmit={(e) => form.submit(e, (date) => cancel.mutate(cancelInput(orderNo, date).input!))} noValidate className="flex flex-col gap-4">
         <p className="text-sm text-slate-800">{t("orders.cancel.body")}</p>
         <TextField type="datetime-local" step={1} label={t("orders.cancel.date")} help={t("orders.cancel.dateHelp")} value={form.values} {...form.field("date")} onChange={(e) => form.edit(e.target.value)} />
         <FormAlert error={cancel.error} />
@@ -94,7 +94,7 @@ export function RefundDialog({ order, open, onClose }: DialogProps) {
 
   return (
     <Dialog open={open} title={t("orders.refund.title", { orderNo })} onClose={close} role="alertdialog">
-      <form onSubmit={form.handleSubmit((v) => refund.mutate(refundInput(order, choiceOf(v))))} noValidate className="flex flex-col gap-4">
+      <form onSubmit={(e) => form.submit(e, (v) => refund.mutate(refundInput(order, choiceOf(v))))} noValidate className="flex flex-col gap-4">
         <fieldset>
           <legend className="text-sm font-medium text-slate-800">{t("orders.refund.kind")}</legend>
           {(["full", "partial"] as const).map((k) => (

@@ -45,7 +45,7 @@ export function CreateDimensionDialog({ open, knownKeys, onClose }: { open: bool
   );
   return (
     <Dialog open={open} title={t("tags.dimensions.createTitle")} onClose={close}>
-      <form onSubmit={form.handleSubmit((v) => !create.isPending && create.mutate(dimensionRequest(v)))} noValidate className="flex flex-col gap-4">
+      <form onSubmit={(e) => form.submit(e, (v) => !create.isPending && create.mutate(dimensionRequest(v)))} noValidate className="flex flex-col gap-4">
         {input("name", t("tags.dimensions.name"), t("tags.dimensions.nameHelp", { max: LIMITS.dimensionName, count: charLength(form.values.name.trim()) }))}
         {input("dimensionKey", t("tags.dimensions.key"), t("tags.dimensions.keyHelp", { max: LIMITS.dimensionKey, count: charLength(form.values.dimensionKey.trim()) }))}
         <FormAlert message={form.formError} />

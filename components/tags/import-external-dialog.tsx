@@ -54,7 +54,7 @@ function ImportExternalBody({ onClose }: { onClose: () => void }) {
   const namesError = form.errors.tags;
 
   return (
-    <form onSubmit={form.handleSubmit(send)} noValidate className="flex flex-col gap-4">
+    <form onSubmit={(e) => form.submit(e, send)} noValidate className="flex flex-col gap-4">
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium text-slate-800">{t("tags.external.what")}</legend>
         {(["named", "folder"] as const).map((m) => (

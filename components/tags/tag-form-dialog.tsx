@@ -62,7 +62,7 @@ function TagFormDialogBody(props: Props & { open: boolean }) {
   const title = tag ? t("tags.editTitle", { name: tag.name || tag.id }) : t("tags.createTitle");
   return (
     <Dialog open={props.open} title={title} onClose={props.onClose}>
-      <form onSubmit={form.handleSubmit(save)} noValidate className="flex flex-col gap-4">
+      <form onSubmit={(e) => form.submit(e, save)} noValidate className="flex flex-col gap-4">
         {tag && <p className="text-sm text-slate-800">{t("tags.editIntro")}</p>}
         <TextField label={t("tags.name")} name="name" required autoFocus value={form.values.name} onChange={set("name")} {...form.field("name")}
           help={t("tags.nameHelp", { max: LIMITS.tagName, count: charLength(form.values.name.trim()) })} />

@@ -55,8 +55,8 @@ export function useForm<V>({ initial, validate, isDirty = valuesChanged, guard =
     edit: (next: V | ((values: V) => V), ...keys: string[]) => dispatch({ type: "edit", next, keys }),
     /** The props that put a field's key and error on a `TextField` / `SelectField`. */
     field: (key: string) => ({ "data-field": key, error: errors[key] }),
-    /** `onSubmit` of the form: checks the rules, and sends (`onValid`) only when none is broken. */
-    handleSubmit: (onValid: (values: V) => unknown, onInvalid?: () => void) => (event: FormEvent<HTMLFormElement>) => {
+    /** From the form's `onSubmit`: checks the rules, and sends (`onValid`) only when none is broken. */
+    submit: (event: FormEvent<HTMLFormElement>, onValid: (values: V) => unknown, onInvalid?: () => void) => {
       event.preventDefault();
       formElement.current = event.currentTarget;
       const problems = validate?.(state.values) ?? NONE;
