@@ -6,17 +6,7 @@ import { useState } from "react";
 import { platformQuery } from "@/lib/api/platform-queries";
 import { usePlatformMutation } from "@/lib/api/platform-mutation";
 import { customerDetailInputs } from "@/lib/console/customer-detail-inputs";
-import {
-  changedFields,
-  editFormFrom,
-  placeEditErrors,
-  updatePlan,
-  validateEditForm,
-  verifiedLocked,
-  type EditFlagField,
-  type EditForm,
-  type EditTextField,
-} from "@/lib/console/customer-edit";
+import { changedFields, editFormFrom, placeEditErrors, updatePlan, validateEditForm, verifiedLocked, type EditFlagField, type EditForm, type EditTextField } from "@/lib/console/customer-edit";
 import { problemText, problemTexts } from "@/lib/forms/field-errors";
 import { useForm } from "@/lib/forms/use-form";
 import type { MessageKey } from "@/lib/i18n/messages";

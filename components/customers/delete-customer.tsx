@@ -26,7 +26,7 @@ export function DeleteCustomer({ id, name }: { id: string; name: string }) {
       <Button variant="danger" onClick={() => setOpen(true)}>
         {t("customerDetail.delete")}
       </Button>
-      <ConfirmDialog open={open} title={t("customerDetail.deleteTitle")} onClose={() => setOpen(false)} error={remove.error}
+      <ConfirmDialog open={open} title={t("customerDetail.deleteTitle")} onClose={() => setOpen(false)} call={remove}
         cancel={t("customerEdit.cancel")} confirm={t("customerDetail.deleteConfirm")} pending={remove.isPending || remove.isSuccess} onConfirm={() => remove.mutate({ params: { id } })}>
         <p className="text-sm">{t("customerDetail.deleteBody", { name, id })}</p>
       </ConfirmDialog>

@@ -42,8 +42,8 @@ export function UnbindMessenger({ identities }: { identities: Identity[] }) {
       ) : (
         <Button onClick={() => setOpen(true)}>{t("customerDetail.unbind")}</Button>
       )}
-      <ConfirmDialog open={open} title={t("customerDetail.unbind.title")} onClose={() => setOpen(false)} error={unbind.error}
-        cancel={t("customerEdit.cancel")} confirm={t("customerDetail.unbind.confirm")} pending={unbind.isPending} disabled={!body} onConfirm={() => body && unbind.mutate({ body })}>
+      <ConfirmDialog open={open} title={t("customerDetail.unbind.title")} onClose={() => setOpen(false)} call={unbind}
+        cancel={t("customerEdit.cancel")} confirm={t("customerDetail.unbind.confirm")} disabled={!body} onConfirm={() => body && unbind.mutate({ body })}>
         <p className="text-sm">{t("customerDetail.unbind.body", { value: body ? ("unionid" in body ? body.unionid : body.openid) : "" })}</p>
       </ConfirmDialog>
     </div>

@@ -31,16 +31,23 @@ export function DialogActions({ cancel, onCancel, confirm, onConfirm, pending = 
   );
 }
 
+type ConfirmProps = { open: boolean; title: string; onClose: () => void; children?: ReactNode } & Omit<ActionsProps, "onCancel" | "focusCancel">;
+
 /**
- * The confirmation of one platform call (an `alertdialog`): what will happen, why the call failed
- * if it did, Cancel (focused) and the action.
+ * The confirmation of an action (an `alertdialog`): what will happen, Cancel (focused) and the
+ * action. With `call` (the platform call it confirms): why the call failed, busy while it runs,
+ * and closing forgets its failure.
  */
-export function ConfirmDialog({ open, title, onClose, error, children, ...actions }: { open: boolean; title: string; onClose: () => void; error?: unknown; children?: ReactNode } & Omit<ActionsProps, "onCancel" | "focusCancel" | "variant"> & { variant?: "primary" | "danger" }) {
+export function ConfirmDialog({ open, title, onClose, children, call, pending = call?.isPending, ...actions }: ConfirmProps & { call?: { error: unknown; isPending: boolean; reset: () => void } }) {
+  const close = () => {
+    call?.reset();
+    onClose();
+  };
   return (
-    <Dialog open={open} role="alertdialog" title={title} onClose={onClose}>
+    <Dialog open={open} role="alertdialog" title={title} onClose={close}>
       {children}
-      <FormAlert error={error} />
-      <DialogActions variant="danger" {...actions} onCancel={onClose} focusCancel />
+      <FormAlert error={call?.error} />
+      <DialogActions variant="danger" {...actions} pending={pending} onCancel={close} focusCancel />
     </Dialog>
   );
 }

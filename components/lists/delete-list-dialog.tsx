@@ -12,17 +12,13 @@ export function DeleteListDialog({ list, onClose, onDeleted }: { list: List | un
     meta: { silent: true },
     onSuccess: () => {
       toastStore.show("success", t("lists.deleted", { name: list?.name ?? list?.id ?? "" }));
-      close();
+      onClose();
       onDeleted?.();
     },
   });
-  const close = () => {
-    remove.reset();
-    onClose();
-  };
   return (
-    <ConfirmDialog open={list !== undefined} title={t("lists.deleteTitle", { name: list?.name || list?.id || "" })} onClose={close} error={remove.error}
-      cancel={t("lists.cancel")} confirm={t("lists.deleteConfirm")} pending={remove.isPending} pendingLabel={t("lists.deleting")} onConfirm={() => list && remove.mutate({ params: { id: list.id } })}>
+    <ConfirmDialog open={list !== undefined} title={t("lists.deleteTitle", { name: list?.name || list?.id || "" })} onClose={onClose} call={remove}
+      cancel={t("lists.cancel")} confirm={t("lists.deleteConfirm")} pendingLabel={t("lists.deleting")} onConfirm={() => list && remove.mutate({ params: { id: list.id } })}>
       <p className="text-sm text-slate-800">{t("lists.deleteBody")}</p>
     </ConfirmDialog>
   );

@@ -151,16 +151,12 @@ export function DeleteRefundDialog({ order, open, onClose }: DialogProps) {
     onSuccess: (answer) => {
       queryClient.setQueryData<RefundMemo>(refundMemoKey(orderNo), { refund: answer as Record<string, unknown>, deleted: true });
       toastStore.show("success", t("orders.deleteRefund.done", { orderNo }));
-      close();
+      onClose();
     },
   });
-  const close = () => {
-    remove.reset();
-    onClose();
-  };
   return (
-    <ConfirmDialog open={open} title={t("orders.deleteRefund.title", { orderNo })} onClose={close} error={remove.error} cancel={t("orders.dialog.back")}
-      confirm={t("orders.deleteRefund.confirm")} pending={remove.isPending} pendingLabel={t("orders.deleteRefund.pending")} onConfirm={() => remove.mutate({ body: { orderNo } })}>
+    <ConfirmDialog open={open} title={t("orders.deleteRefund.title", { orderNo })} onClose={onClose} call={remove} cancel={t("orders.dialog.back")}
+      confirm={t("orders.deleteRefund.confirm")} pendingLabel={t("orders.deleteRefund.pending")} onConfirm={() => remove.mutate({ body: { orderNo } })}>
       <p className="text-sm text-slate-800">{t("orders.deleteRefund.body")}</p>
     </ConfirmDialog>
   );
@@ -178,13 +174,9 @@ export function DeleteOrderDialog({ order, open, onClose, onDeleted }: DialogPro
       onDeleted();
     },
   });
-  const close = () => {
-    remove.reset();
-    onClose();
-  };
   return (
-    <ConfirmDialog open={open} title={t("orders.delete.title", { orderNo })} onClose={close} error={remove.error} cancel={t("orders.dialog.back")}
-      confirm={t("orders.delete.confirm")} pending={remove.isPending} pendingLabel={t("orders.delete.pending")} onConfirm={() => remove.mutate({ params: { orderNo } })}>
+    <ConfirmDialog open={open} title={t("orders.delete.title", { orderNo })} onClose={onClose} call={remove} cancel={t("orders.dialog.back")}
+      confirm={t("orders.delete.confirm")} pendingLabel={t("orders.delete.pending")} onConfirm={() => remove.mutate({ params: { orderNo } })}>
       <p className="text-sm text-slate-800">{t("orders.delete.body")}</p>
     </ConfirmDialog>
   );

@@ -5,23 +5,7 @@ import { useRouter } from "next/navigation";
 import type { ApiError } from "@/lib/api/api-error";
 import { usePlatformMutation } from "@/lib/api/platform-mutation";
 import { orderPath } from "@/lib/console/order-list-state";
-import {
-  createOrderInput,
-  emptyLine,
-  HEADER_TEXT_FIELDS,
-  lineKey,
-  nextLineId,
-  orderFormDirty,
-  orderFormFrom,
-  orderSums,
-  placeOrderErrors,
-  updateOrderInput,
-  validateOrderForm,
-  type LineField,
-  type LineForm,
-  type MoneyField,
-  type OrderForm,
-} from "@/lib/console/order-form";
+import { createOrderInput, emptyLine, HEADER_TEXT_FIELDS, lineKey, nextLineId, orderFormDirty, orderFormFrom, orderSums, placeOrderErrors, updateOrderInput, validateOrderForm, type LineField, type LineForm, type MoneyField, type OrderForm } from "@/lib/console/order-form";
 import { formatMoney } from "@/lib/console/money";
 import { problemText, problemTexts } from "@/lib/forms/field-errors";
 import { useForm } from "@/lib/forms/use-form";

@@ -13,16 +13,12 @@ export function DeleteTagDialog({ tag, onClose }: { tag: Tag | undefined; onClos
     meta: { silent: true },
     onSuccess: () => {
       toastStore.show("success", t("tags.deleted", { name }));
-      close();
+      onClose();
     },
   });
-  const close = () => {
-    remove.reset();
-    onClose();
-  };
   return (
-    <ConfirmDialog open={tag !== undefined} title={t("tags.deleteTitle", { name })} onClose={close} error={remove.error}
-      cancel={t("tags.cancel")} confirm={t("tags.deleteConfirm")} pending={remove.isPending} pendingLabel={t("tags.deleting")} onConfirm={() => tag && remove.mutate({ params: { id: tag.id } })}>
+    <ConfirmDialog open={tag !== undefined} title={t("tags.deleteTitle", { name })} onClose={onClose} call={remove}
+      cancel={t("tags.cancel")} confirm={t("tags.deleteConfirm")} pendingLabel={t("tags.deleting")} onConfirm={() => tag && remove.mutate({ params: { id: tag.id } })}>
       <p className="text-sm text-slate-800">{t("tags.deleteBody", { name })}</p>
     </ConfirmDialog>
   );

@@ -23,15 +23,11 @@ export function MergeTagDialog({ from, to, onClose, onMerged }: { from: Tag | un
       onMerged();
     },
   });
-  const close = () => {
-    merge.reset();
-    onClose();
-  };
   const open = from !== undefined && to !== undefined;
   const problem = mergeProblem(from, to);
   return (
-    <ConfirmDialog open={open} title={open ? t("tags.merge.title", { from: label(from), to: label(to) }) : ""} onClose={close} error={merge.error}
-      cancel={t("tags.cancel")} confirm={t("tags.merge.confirm")} pending={merge.isPending} pendingLabel={t("tags.merge.running")} disabled={problem !== undefined} onConfirm={() => from && to && !problem && merge.mutate(mergeRequest(from, to))}>
+    <ConfirmDialog open={open} title={open ? t("tags.merge.title", { from: label(from), to: label(to) }) : ""} onClose={onClose} call={merge}
+      cancel={t("tags.cancel")} confirm={t("tags.merge.confirm")} pendingLabel={t("tags.merge.running")} disabled={problem !== undefined} onConfirm={() => from && to && !problem && merge.mutate(mergeRequest(from, to))}>
       {from && to && (
         <>
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm" data-testid="merge-tags">

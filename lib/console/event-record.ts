@@ -1,22 +1,6 @@
 import { placeErrors, type PlacedErrors } from "@/lib/forms/field-errors";
 import type { InputOf } from "@/lib/platform/operations";
-import {
-  BUILT_IN_EVENT_TYPES,
-  COORDINATE_FIELDS,
-  CUSTOM_PROPERTY_LIMITS,
-  eventIdProblem,
-  eventTimeToUtc,
-  LOCATION_TEXT_FIELDS,
-  parseDecimal,
-  parseInteger,
-  propertyLimitProblems,
-  propertyNameProblem,
-  TEXT_FIELDS,
-  textFieldProblem,
-  type DuplicateRule,
-  type EventProblem,
-  type PropertyKind,
-} from "@/lib/events/event-fields";
+import { BUILT_IN_EVENT_TYPES, COORDINATE_FIELDS, CUSTOM_PROPERTY_LIMITS, eventIdProblem, eventTimeToUtc, LOCATION_TEXT_FIELDS, parseDecimal, parseInteger, propertyLimitProblems, propertyNameProblem, TEXT_FIELDS, textFieldProblem, type DuplicateRule, type EventProblem, type PropertyKind } from "@/lib/events/event-fields";
 
 /**
  * The "Record an event" form of a customer (§4.3 POST /v1/customerevents): form → request, the
