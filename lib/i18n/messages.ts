@@ -5,6 +5,7 @@ import { recordEventMessages } from "./events/record";
 import { eventRuleMessages } from "./events/rules";
 import { ordersMessages } from "./orders-messages";
 import { tagsMessages } from "./tags-messages";
+import { activityMessages } from "@/lib/activity/messages";
 
 export type { Translate, TranslateValues } from "./format";
 
@@ -526,7 +527,7 @@ const coreEn = {
 } as const;
 
 /** Features with many strings keep them in their own file (defineFeatureMessages); one dictionary here. */
-const FEATURES = [tagsMessages, ordersMessages, eventRuleMessages, recordEventMessages, eventImportMessages] as const;
+const FEATURES = [tagsMessages, ordersMessages, eventRuleMessages, recordEventMessages, eventImportMessages, activityMessages] as const;
 type KeysOf<F> = F extends { en: infer E } ? keyof E : never;
 type FeatureKeys = KeysOf<(typeof FEATURES)[number]>;
 // Each feature's zh-CN is typed against its English by defineFeatureMessages, so the casts keep the parity check.
