@@ -7,7 +7,8 @@ import { describe, expect, it } from "vitest";
  * schema (operations.ts, resources.ts) into the first-load bundle; types are fine.
  */
 const root = path.resolve(import.meta.dirname, "../..");
-const HEAVY = ["@/lib/i18n/messages", "@/lib/platform/operations", "@/lib/platform/resources"];
+/** Every dictionary (the joined one and each feature's `lib/<feature>/messages`), and the schemas. */
+const HEAVY = ["@/lib/[\\w-]+/messages", "@/lib/platform/operations", "@/lib/platform/resources"];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
