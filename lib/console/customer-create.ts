@@ -1,6 +1,6 @@
-import { onlyProblems, placeErrors, textProblem, type PlacedErrors, type TextProblem } from "@/lib/forms/field-errors";
-import { LIMITS } from "@/lib/platform/limits";
+import { placeErrors, type PlacedErrors, type TextProblem } from "@/lib/forms/field-errors";
 import type { InputOf } from "@/lib/platform/operations";
+import { identityProblems } from "./identity-rules";
 
 /**
  * The "create a customer with identities" form (§4.1 POST /v1/customerandidentities) as pure
@@ -52,11 +52,6 @@ export function identityType(row: IdentityRow): string {
 /** Rows the user left completely empty are ignored, not errors. */
 function isBlankRow(row: IdentityRow): boolean {
   return row.value.trim() === "" && row.name.trim() === "" && (row.type !== CUSTOM_IDENTITY_TYPE || row.customType.trim() === "");
-}
-
-/** §8: an identity's type (required, ≤ 32), value (required, ≤ 128) and optional name (≤ 256), by form field. */
-export function identityProblems(type: string, value: string, name = ""): Partial<Record<"customType" | "value" | "name", TextProblem>> {
-  return onlyProblems({ customType: textProblem(type, LIMITS.identityType), value: textProblem(value, LIMITS.identityValue), name: textProblem(name, LIMITS.identityName, false) });
 }
 
 /** Checks before sending: §8 lengths, a type and value on every identity, birthday YYYY-MM-DD (§2.1). */

@@ -1,6 +1,6 @@
 import type { TextProblem } from "@/lib/forms/field-errors";
 import type { InputOf } from "@/lib/platform/operations";
-import { identityProblems } from "./customer-create";
+import { identityProblems } from "./identity-rules";
 
 /**
  * Merging two customers (§4.1 mergeCustomerById / mergeCustomerByIdentities): the customer

@@ -1,6 +1,7 @@
 import { placeErrors, type PlacedErrors, type TextProblem } from "@/lib/forms/field-errors";
 import type { InputOf } from "@/lib/platform/operations";
-import { CUSTOM_IDENTITY_TYPE, identityProblems, identityType, type IdentityRow } from "./customer-create";
+import { CUSTOM_IDENTITY_TYPE, identityType, type IdentityRow } from "./customer-create";
+import { identityProblems } from "./identity-rules";
 
 /**
  * "Add an identity" on a customer's detail (§4.1 POST /v1/customeridentities) as pure functions:

@@ -2,7 +2,7 @@ import { placeErrors, type PlacedErrors, type TextProblem } from "@/lib/forms/fi
 import type { InputOf } from "@/lib/platform/operations";
 import { homeInputToUtcFilter, parsePlatformTime, HOME_OFFSET_MINUTES } from "@/lib/time";
 import { formatMinor, minorOf, moneyInputOf, parseMoney, sumMinor, timesQty, type MoneyProblem } from "./money";
-import { identityProblems } from "./customer-create";
+import { identityProblems } from "./identity-rules";
 import { ID_PATTERN } from "./order-list-state";
 
 /**
