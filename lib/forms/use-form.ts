@@ -47,10 +47,8 @@ export function useForm<V>({ initial, validate, isDirty = valuesChanged, guard =
 
   return {
     values: state.values,
-    start: state.start,
     errors,
     formError: state.formError,
-    dirty,
     /** New values; the platform's errors on `keys` (the fields changed) go. */
     edit: (next: V | ((values: V) => V), ...keys: string[]) => dispatch({ type: "edit", next, keys }),
     /** The props that put a field's key and error on a `TextField` / `SelectField`. */
@@ -71,5 +69,3 @@ export function useForm<V>({ initial, validate, isDirty = valuesChanged, guard =
     reset: (values?: V | ((values: V) => V)) => dispatch({ type: "reset", values }),
   };
 }
-
-export type Form<V> = ReturnType<typeof useForm<V>>;
