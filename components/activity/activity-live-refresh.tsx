@@ -1,28 +1,21 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useCallback, useState } from "react";
+import { useI18n } from "@/components/i18n/i18n-provider";
 import { useActivityChanges, type ActivityChanges } from "./use-activity-changes";
 
 /** On the Activity page: re-renders the list when new deliveries arrive and announces them politely. */
-export function ActivityLiveRefresh({
-  openAppId,
-  cursor,
-  messages,
-}: {
-  openAppId: string;
-  cursor: string;
-  /** `manyNew` contains `{n}`. */
-  messages: { oneNew: string; manyNew: string };
-}) {
+export function ActivityLiveRefresh({ openAppId, cursor }: { openAppId: string; cursor: string }) {
+  const { t } = useI18n();
   const router = useRouter();
   const [message, setMessage] = useState("");
   const onChanges = useCallback(
     (changes: ActivityChanges) => {
       const n = changes.entries.length;
-      setMessage(n === 1 ? messages.oneNew : messages.manyNew.replace("{n}", String(n)));
+      setMessage(n === 1 ? t("activity.oneNew") : t("activity.manyNew", { n }));
       router.refresh();
     },
-    [router, messages],
+    [router, t],
   );
   useActivityChanges(openAppId, onChanges, cursor);
   return (

@@ -1,10 +1,13 @@
 "use client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { platformQuery } from "@/lib/api/platform-queries";
 import { parseTagNames } from "@/lib/console/bulk-tags";
-import { TAG_NAME_MAX } from "@/lib/console/customer-tags";
+import { onlyProblems, type FieldErrors } from "@/lib/forms/field-errors";
+import { useForm } from "@/lib/forms/use-form";
 import { useDelayedFlag } from "@/lib/hooks/use-delayed-flag";
+import { LIMITS } from "@/lib/platform/limits";
+import { ConfirmDialog, DialogActions } from "@/components/forms/confirm-dialog";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -20,8 +23,6 @@ export type ChosenList = { id: string; name: string };
 export function AddToListDialog({ open, count, onClose, onSubmit }: { open: boolean; count: number; onClose: () => void; onSubmit: (list: ChosenList) => void }) {
   const { t, locale } = useI18n();
   const [page, setPage] = useState(1);
-  const [listId, setListId] = useState("");
-  const [error, setError] = useState<string | undefined>(undefined);
   const lists = useQuery({
     ...platformQuery("lists.list", { query: { rows: LISTS_PER_PAGE, page, sidx: "name", sord: "asc" } }),
     enabled: open,
@@ -33,24 +34,20 @@ export function AddToListDialog({ open, count, onClose, onSubmit }: { open: bool
   const records = lists.data?.records ?? rows.length;
   const nameOf = (l: { id: string; name?: string | null }) => (l.name?.trim() ? l.name : t("bulk.list.unnamed", { id: l.id }));
 
+  const chosen = (listId: string) => rows.find((l) => String(l.id) === listId);
+  const form = useForm({ initial: "", validate: (listId) => onlyProblems({ list: chosen(listId) ? undefined : t("bulk.list.required") }) });
   const close = () => {
-    setError(undefined);
+    form.reset();
     onClose();
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const chosen = rows.find((l) => String(l.id) === listId);
-    if (!chosen) {
-      setError(t("bulk.list.required"));
-      return;
-    }
-    setError(undefined);
-    onSubmit({ id: String(chosen.id), name: nameOf({ id: String(chosen.id), name: chosen.name }) });
+  const submit = (listId: string) => {
+    const list = chosen(listId)!;
+    onSubmit({ id: String(list.id), name: nameOf({ id: String(list.id), name: list.name }) });
   };
 
   return (
     <Dialog open={open} title={t("bulk.list.title")} onClose={close}>
-      <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+      <form onSubmit={(e) => form.submit(e, submit)} className="flex flex-col gap-4" noValidate>
         <p className="text-sm text-slate-800">{t("bulk.list.body", { count: count.toLocaleString(locale) })}</p>
         {lists.isError && !lists.data ? (
           <div role="alert" className="text-sm text-red-800">
@@ -63,7 +60,7 @@ export function AddToListDialog({ open, count, onClose, onSubmit }: { open: bool
           <p className="text-sm text-slate-800" data-testid="bulk-no-lists">{t("bulk.list.none")}</p>
         ) : (
           <>
-            <SelectField label={t("bulk.list.choose")} value={listId} error={error} onChange={(e) => setListId(e.target.value)} autoFocus>
+            <SelectField label={t("bulk.list.choose")} value={form.values} {...form.field("list")} onChange={(e) => form.edit(e.target.value)} autoFocus>
               <option value="">{t("bulk.list.placeholder")}</option>
               {rows.map((l) => (
                 <option key={l.id} value={String(l.id)}>
@@ -84,10 +81,7 @@ export function AddToListDialog({ open, count, onClose, onSubmit }: { open: bool
             )}
           </>
         )}
-        <div className="flex justify-end gap-2">
-          <Button onClick={close}>{t("bulk.cancel")}</Button>
-          <Button type="submit" variant="primary" disabled={rows.length === 0}>{t("bulk.list.submit")}</Button>
-        </div>
+        <DialogActions cancel={t("bulk.cancel")} onCancel={close} confirm={t("bulk.list.submit")} disabled={rows.length === 0} />
       </form>
     </Dialog>
   );
@@ -96,49 +90,28 @@ export function AddToListDialog({ open, count, onClose, onSubmit }: { open: bool
 /** Tag names for the selected customers (§4.5 addCustomerTag; names ≤ 32, §8). */
 export function TagDialog({ open, count, onClose, onSubmit }: { open: boolean; count: number; onClose: () => void; onSubmit: (names: string[]) => void }) {
   const { t, locale } = useI18n();
-  const [text, setText] = useState("");
-  const [error, setError] = useState<string | undefined>(undefined);
+  const form = useForm({
+    initial: "",
+    validate: (text): FieldErrors => {
+      const p = parseTagNames(text);
+      if (p.ok) return {};
+      return { names: p.problem === "tooLong" ? t("bulk.tag.error.tooLong", { name: p.name, max: p.max }) : p.problem === "tooMany" ? t("bulk.tag.error.tooMany", { max: p.max }) : t("bulk.tag.error.required") };
+    },
+  });
   const close = () => {
-    setError(undefined);
+    form.reset();
     onClose();
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = parseTagNames(text);
-    if (!parsed.ok) {
-      setError(
-        parsed.problem === "tooLong"
-          ? t("bulk.tag.error.tooLong", { name: parsed.name, max: parsed.max })
-          : parsed.problem === "tooMany"
-            ? t("bulk.tag.error.tooMany", { max: parsed.max })
-            : t("bulk.tag.error.required"),
-      );
-      return;
-    }
-    setError(undefined);
-    setText("");
-    onSubmit(parsed.names);
+  const submit = (text: string) => {
+    form.reset("");
+    onSubmit((parseTagNames(text) as { names: string[] }).names);
   };
   return (
     <Dialog open={open} title={t("bulk.tag.title")} onClose={close}>
-      <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+      <form onSubmit={(e) => form.submit(e, submit)} className="flex flex-col gap-4" noValidate>
         <p className="text-sm text-slate-800">{t("bulk.tag.body", { count: count.toLocaleString(locale) })}</p>
-        <TextField
-          label={t("bulk.tag.names")}
-          help={t("bulk.tag.help", { max: TAG_NAME_MAX })}
-          error={error}
-          value={text}
-          onChange={(e) => {
-            setText(e.target.value);
-            if (error) setError(undefined);
-          }}
-          autoComplete="off"
-          autoFocus
-        />
-        <div className="flex justify-end gap-2">
-          <Button onClick={close}>{t("bulk.cancel")}</Button>
-          <Button type="submit" variant="primary">{t("bulk.tag.submit")}</Button>
-        </div>
+        <TextField label={t("bulk.tag.names")} help={t("bulk.tag.help", { max: LIMITS.tagName })} value={form.values} {...form.field("names")} onChange={(e) => form.edit(e.target.value)} autoComplete="off" autoFocus />
+        <DialogActions cancel={t("bulk.cancel")} onCancel={close} confirm={t("bulk.tag.submit")} />
       </form>
     </Dialog>
   );
@@ -149,12 +122,8 @@ export function DeleteDialog({ open, count, onClose, onConfirm }: { open: boolea
   const { t, locale } = useI18n();
   const n = count.toLocaleString(locale);
   return (
-    <Dialog open={open} role="alertdialog" title={t("bulk.delete.title")} onClose={onClose}>
+    <ConfirmDialog open={open} title={t("bulk.delete.title")} onClose={onClose} cancel={t("bulk.cancel")} confirm={count === 1 ? t("bulk.delete.submitOne") : t("bulk.delete.submit", { count: n })} onConfirm={onConfirm}>
       <p className="text-sm text-slate-800" data-testid="bulk-delete-body">{count === 1 ? t("bulk.delete.bodyOne") : t("bulk.delete.body", { count: n })}</p>
-      <div className="flex justify-end gap-2">
-        <Button onClick={onClose} autoFocus>{t("bulk.cancel")}</Button>
-        <Button variant="danger" onClick={onConfirm}>{count === 1 ? t("bulk.delete.submitOne") : t("bulk.delete.submit", { count: n })}</Button>
-      </div>
-    </Dialog>
+    </ConfirmDialog>
   );
 }

@@ -1,13 +1,16 @@
 "use client";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { platformQuery } from "@/lib/api/platform-queries";
 import { usePlatformMutation } from "@/lib/api/platform-mutation";
 import { customerDetailInputs } from "@/lib/console/customer-detail-inputs";
 import { orderPath } from "@/lib/console/order-path";
-import { tagNameProblem, tagsOf, TAG_NAME_MAX, withTagAdded, withTagRemoved, type CustomerTagsAnswer } from "@/lib/console/customer-tags";
+import { tagNameProblem, tagsOf, withTagAdded, withTagRemoved, type CustomerTagsAnswer } from "@/lib/console/customer-tags";
+import { onlyProblems } from "@/lib/forms/field-errors";
+import { useForm } from "@/lib/forms/use-form";
 import type { MessageKey } from "@/lib/i18n/messages";
+import { LIMITS } from "@/lib/platform/limits";
 import { toastStore } from "@/lib/ui/toast-store";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { useConsoleHref } from "@/components/shell/console-href";
@@ -26,6 +29,31 @@ export function DetailSection({ id, title, children }: { id: string; title: stri
   );
 }
 
+/** A panel's read: why it failed, nothing while it loads, `none` when it found nothing, else what `children` shows. */
+export function PanelRead({ query, empty, none, className = "", children }: { query: { isError: boolean; error: unknown; data: unknown }; empty: boolean; none: string; className?: string; children: () => ReactNode }) {
+  const { t } = useI18n();
+  if (query.isError) return <p className={`text-sm text-red-800 ${className}`}>{errorMessage(query.error, t)}</p>;
+  if (query.data === undefined) return null;
+  if (empty) return <p className={`text-sm text-slate-700 ${className}`}>{none}</p>;
+  return <>{children()}</>;
+}
+
+/** The small table of a panel: its column headers (the last one right-aligned with `numeric`), then `children`'s rows. */
+export function PanelTable({ headers, numeric = false, testId, className = "", children }: { headers: string[]; numeric?: boolean; testId?: string; className?: string; children: ReactNode }) {
+  return (
+    <table className={`w-full text-left text-sm ${className}`} data-testid={testId}>
+      <thead>
+        <tr className="border-b border-slate-200">
+          {headers.map((header, i) => (
+            <th key={header} scope="col" className={`py-1 font-semibold ${numeric && i === headers.length - 1 ? "text-right" : ""}`}>{header}</th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
+  );
+}
+
 /** The reads of the detail page's activity panels (§4.3, §4.4, §4.5, §4.2); the server prefetches the same. */
 export const customerActivityInputs = customerDetailInputs;
 
@@ -38,9 +66,12 @@ export function CustomerTags({ id }: { id: string }) {
   const queryClient = useQueryClient();
   const query = platformQuery("customerTags.get", customerActivityInputs(id).tags);
   const tags = useQuery(query);
-  const [draft, setDraft] = useState("");
-  const [problem, setProblem] = useState<string | undefined>();
   const current = tagsOf(tags.data, id);
+  const form = useForm({ initial: "", validate: (name) => onlyProblems({ name: problemOf(name) }) });
+  const problemOf = (name: string) => {
+    const p = tagNameProblem(name, current);
+    return p && t(`customerDetail.tags.error.${p}`, { max: LIMITS.tagName });
+  };
 
   const optimistic = (change: (answer: CustomerTagsAnswer | undefined) => CustomerTagsAnswer) => async () => {
     await queryClient.cancelQueries({ queryKey: query.queryKey });
@@ -66,16 +97,9 @@ export function CustomerTags({ id }: { id: string }) {
     onError: rollback("customerDetail.tags.removeFailed"),
   });
 
-  const onAdd = (event: FormEvent) => {
-    event.preventDefault();
+  const onAdd = (draft: string) => {
     const name = draft.trim();
-    const p = tagNameProblem(name, current);
-    if (p) {
-      setProblem(t(`customerDetail.tags.error.${p}` as MessageKey, { max: TAG_NAME_MAX }));
-      return;
-    }
-    setProblem(undefined);
-    setDraft("");
+    form.reset("");
     setPendingName(name);
     add.mutate({ body: { customerId: id, tags: [{ name }] } });
   };
@@ -97,8 +121,8 @@ export function CustomerTags({ id }: { id: string }) {
           ))}
         </ul>
       )}
-      <form onSubmit={onAdd} noValidate className="mt-3 flex items-end gap-2">
-        <TextField label={t("customerDetail.tags.new")} value={draft} error={problem} onChange={(e) => setDraft(e.target.value)} className="flex-1" />
+      <form onSubmit={(e) => form.submit(e, onAdd)} noValidate className="mt-3 flex items-end gap-2">
+        <TextField label={t("customerDetail.tags.new")} value={form.values} {...form.field("name")} onChange={(e) => form.edit(e.target.value)} className="flex-1" />
         <Button type="submit">{t("customerDetail.tags.add")}</Button>
       </form>
     </DetailSection>
@@ -115,22 +139,20 @@ export function CustomerMemberships({ id }: { id: string }) {
   const items = members.data?.items ?? [];
   return (
     <DetailSection id="detail-lists" title={t("customerDetail.lists")}>
-      {members.isError ? (
-        <p className="text-sm text-red-800">{errorMessage(members.error, t)}</p>
-      ) : !members.data ? null : items.length === 0 ? (
-        <p className="text-sm text-slate-700">{t("customerDetail.lists.none")}</p>
-      ) : (
-        <ul className="text-sm" data-testid="customer-lists">
-          {items.map((m) => (
-            <li key={String(m.id)} className="flex justify-between gap-3 border-b border-slate-100 py-1">
-              <span>{names.get(String(m.listId)) || t("customerDetail.lists.unnamed", { id: String(m.listId) })}</span>
-              <span className="text-slate-700">
-                <TimeText value={typeof m.dateCreated === "string" ? m.dateCreated : null} />
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <PanelRead query={members} empty={items.length === 0} none={t("customerDetail.lists.none")}>
+        {() => (
+          <ul className="text-sm" data-testid="customer-lists">
+            {items.map((m) => (
+              <li key={String(m.id)} className="flex justify-between gap-3 border-b border-slate-100 py-1">
+                <span>{names.get(String(m.listId)) || t("customerDetail.lists.unnamed", { id: String(m.listId) })}</span>
+                <span className="text-slate-700">
+                  <TimeText value={typeof m.dateCreated === "string" ? m.dateCreated : null} />
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </PanelRead>
     </DetailSection>
   );
 }
@@ -155,21 +177,10 @@ export function CustomerEvents({ id }: { id: string }) {
         <TextField label={t("customerDetail.events.type")} help={t("customerDetail.events.typeHelp")} value={draft} onChange={(e) => setDraft(e.target.value)} className="flex-1" />
         <Button type="submit">{t("customerDetail.events.filter")}</Button>
       </form>
-      {events.isError ? (
-        <p className="mt-2 text-sm text-red-800">{errorMessage(events.error, t)}</p>
-      ) : !events.data ? null : events.data.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-700">{t("customerDetail.events.none")}</p>
-      ) : (
-        <table className="mt-2 w-full text-left text-sm" data-testid="customer-events">
-          <thead>
-            <tr className="border-b border-slate-200">
-              <th scope="col" className="py-1 font-semibold">{t("customerDetail.events.when")}</th>
-              <th scope="col" className="py-1 font-semibold">{t("customerDetail.events.type")}</th>
-              <th scope="col" className="py-1 font-semibold">{t("customerDetail.events.target")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {events.data.map((e) => {
+      <PanelRead query={events} empty={events.data?.length === 0} none={t("customerDetail.events.none")} className="mt-2">
+        {() => (
+          <PanelTable headers={[t("customerDetail.events.when"), t("customerDetail.events.type"), t("customerDetail.events.target")]} testId="customer-events" className="mt-2">
+            {events.data!.map((e) => {
               const ev = e as { id?: unknown; event?: unknown; targetName?: unknown; date?: unknown };
               return (
                 <tr key={String(ev.id)} className="border-b border-slate-100">
@@ -179,9 +190,9 @@ export function CustomerEvents({ id }: { id: string }) {
                 </tr>
               );
             })}
-          </tbody>
-        </table>
-      )}
+          </PanelTable>
+        )}
+      </PanelRead>
     </DetailSection>
   );
 }
@@ -196,20 +207,9 @@ export function CustomerOrders({ id }: { id: string }) {
     <DetailSection id="detail-orders" title={t("customerDetail.orders")}>
       <p className="text-xs text-slate-700">{t("customerDetail.lastMonth")}</p>
       <Link href={href("/orders", { customerId: id })} className={`text-sm text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>{t("customerDetail.orders.all")}</Link>
-      {orders.isError ? (
-        <p className="mt-2 text-sm text-red-800">{errorMessage(orders.error, t)}</p>
-      ) : !orders.data ? null : rows.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-700">{t("customerDetail.orders.none")}</p>
-      ) : (
-        <table className="mt-2 w-full text-left text-sm" data-testid="customer-orders">
-          <thead>
-            <tr className="border-b border-slate-200">
-              <th scope="col" className="py-1 font-semibold">{t("customerDetail.orders.orderNo")}</th>
-              <th scope="col" className="py-1 font-semibold">{t("customerDetail.orders.date")}</th>
-              <th scope="col" className="py-1 text-right font-semibold">{t("customerDetail.orders.total")}</th>
-            </tr>
-          </thead>
-          <tbody>
+      <PanelRead query={orders} empty={rows.length === 0} none={t("customerDetail.orders.none")} className="mt-2">
+        {() => (
+          <PanelTable headers={[t("customerDetail.orders.orderNo"), t("customerDetail.orders.date"), t("customerDetail.orders.total")]} numeric testId="customer-orders" className="mt-2">
             {rows.map((o, i) => {
               const order = o as { orderNo?: unknown; dateOrder?: unknown; amountTotal?: unknown };
               return (
@@ -222,9 +222,9 @@ export function CustomerOrders({ id }: { id: string }) {
                 </tr>
               );
             })}
-          </tbody>
-        </table>
-      )}
+          </PanelTable>
+        )}
+      </PanelRead>
     </DetailSection>
   );
 }

@@ -14,7 +14,7 @@ import { errorMessage } from "@/components/ui/error-message";
 import { TimeText } from "@/components/ui/time-text";
 import { AddIdentity } from "./add-identity";
 import { cellText } from "./customer-table";
-import { CustomerEvents, CustomerMemberships, DetailSection, CustomerOrders, CustomerTags } from "./customer-activity";
+import { CustomerEvents, CustomerMemberships, CustomerOrders, CustomerTags, DetailSection, PanelRead, PanelTable } from "./customer-activity";
 import { DeleteCustomer } from "./delete-customer";
 import { UnbindMessenger } from "./unbind-messenger";
 
@@ -98,50 +98,37 @@ export function CustomerDetail({ id }: { id: string }) {
         </DetailSection>
         <div className="flex flex-col gap-4">
           <DetailSection id="detail-identities" title={t("detail.identities")}>
-            {identities.isError ? (
-              <p className="text-sm text-red-800">{errorMessage(identities.error, t)}</p>
-            ) : !identities.data ? null : identities.data.length === 0 ? (
-              <p className="text-sm text-slate-700">{t("detail.noIdentities")}</p>
-            ) : (
-              <table className="w-full text-left text-sm">
-                <thead>
-                  <tr className="border-b border-slate-200">
-                    <th scope="col" className="py-1 font-semibold">{t("detail.identityType")}</th>
-                    <th scope="col" className="py-1 font-semibold">{t("detail.identityValue")}</th>
-                    <th scope="col" className="py-1 font-semibold">{t("detail.identityName")}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {identities.data.map((identity, i) => (
+            <PanelRead query={identities} empty={identities.data?.length === 0} none={t("detail.noIdentities")}>
+              {() => (
+                <PanelTable headers={[t("detail.identityType"), t("detail.identityValue"), t("detail.identityName")]}>
+                  {identities.data!.map((identity, i) => (
                     <tr key={`${identity.identityType}:${identity.identityValue}:${i}`} className="border-b border-slate-100">
                       <td className="py-1 pr-2">{identity.identityType}</td>
                       <td className="py-1 pr-2 break-all">{identity.identityValue}</td>
                       <td className="py-1">{identity.identityName}</td>
                     </tr>
                   ))}
-                </tbody>
-              </table>
-            )}
+                </PanelTable>
+              )}
+            </PanelRead>
             {identities.data && <UnbindMessenger identities={identities.data} />}
             {identities.data && <AddIdentity customerId={id} existing={identities.data} />}
           </DetailSection>
           <CustomerTags id={id} />
           <CustomerMemberships id={id} />
           <DetailSection id="detail-statistics" title={t("detail.statistics")}>
-            {statistics.isError ? (
-              <p className="text-sm text-red-800">{errorMessage(statistics.error, t)}</p>
-            ) : !statistics.data ? null : !stats ? (
-              <p className="text-sm text-slate-700">{t("detail.noStatistics")}</p>
-            ) : (
-              <dl>
-                {STAT_FIELDS.map((field) => (
-                  <div key={field} className="flex justify-between gap-3 border-b border-slate-100 py-1.5 text-sm">
-                    <dt className="text-slate-700">{t(`stat.${field}` as MessageKey)}</dt>
-                    <dd className="text-slate-900"><Value field={field} value={(stats as Record<string, unknown>)[field]} /></dd>
-                  </div>
-                ))}
-              </dl>
-            )}
+            <PanelRead query={statistics} empty={!stats} none={t("detail.noStatistics")}>
+              {() => (
+                <dl>
+                  {STAT_FIELDS.map((field) => (
+                    <div key={field} className="flex justify-between gap-3 border-b border-slate-100 py-1.5 text-sm">
+                      <dt className="text-slate-700">{t(`stat.${field}` as MessageKey)}</dt>
+                      <dd className="text-slate-900"><Value field={field} value={(stats as Record<string, unknown>)[field]} /></dd>
+                    </div>
+                  ))}
+                </dl>
+              )}
+            </PanelRead>
           </DetailSection>
           <DetailSection id="detail-attrs" title={t("detail.customFields")}>
             {attrs.length === 0 ? (

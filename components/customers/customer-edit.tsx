@@ -2,34 +2,23 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { platformQuery } from "@/lib/api/platform-queries";
 import { usePlatformMutation } from "@/lib/api/platform-mutation";
 import { customerDetailInputs } from "@/lib/console/customer-detail-inputs";
-import {
-  changedFields,
-  editFormFrom,
-  placeEditErrors,
-  updatePlan,
-  validateEditForm,
-  verifiedLocked,
-  type EditFlagField,
-  type EditForm,
-  type EditProblem,
-  type EditTextField,
-} from "@/lib/console/customer-edit";
-import { useUnsavedGuard } from "@/lib/hooks/use-unsaved-guard";
-import type { MessageKey, Translate } from "@/lib/i18n/messages";
+import { changedFields, editFormFrom, placeEditErrors, updatePlan, validateEditForm, verifiedLocked, type EditFlagField, type EditForm, type EditTextField } from "@/lib/console/customer-edit";
+import { problemText, problemTexts } from "@/lib/forms/field-errors";
+import { useForm } from "@/lib/forms/use-form";
+import type { MessageKey } from "@/lib/i18n/messages";
+import { charLength } from "@/lib/platform/limits";
 import { toastStore } from "@/lib/ui/toast-store";
+import { FormAlert } from "@/components/forms/form-alert";
+import { FormPageHeader, FormSection } from "@/components/forms/form-page";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { useConsoleHref } from "@/components/shell/console-href";
 import { Button, focusRing } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-message";
 import { CheckboxField, SelectField, TextField } from "@/components/ui/field";
-
-function editProblemText(problem: EditProblem, t: Translate): string {
-  return t(`customerEdit.error.${problem.code}` as MessageKey, { max: problem.max ?? 0 });
-}
 
 /** Text fields in the order of the form, grouped as the detail page reads. */
 const GROUPS: { title: MessageKey; fields: EditTextField[] }[] = [
@@ -58,57 +47,32 @@ function EditCustomerForm({ id, original }: { id: string; original: EditForm }) 
   const { t } = useI18n();
   const href = useConsoleHref();
   const router = useRouter();
-  const [form, setForm] = useState<EditForm>(original);
+  const form = useForm({
+    initial: original,
+    guard: true,
+    isDirty: (start, values) => changedFields(start, values).length > 0,
+    validate: (v) => problemTexts(validateEditForm(original, v), problemText(t, "customerEdit.error")),
+  });
+  const { values, errors } = form;
   const [nullAble, setNullAble] = useState(false);
   const [forceUpdate, setForceUpdate] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
-  const dirty = !saved && changedFields(original, form).length > 0;
-  useUnsavedGuard(dirty);
   const update = usePlatformMutation("customers.update", { meta: { silent: true } });
-  const plan = updatePlan(id, original, form, { nullAble, forceUpdate });
+  const plan = updatePlan(id, original, values, { nullAble, forceUpdate });
 
-  const focusFirst = (keys: string[]) =>
-    requestAnimationFrame(() => keys.map((k) => document.querySelector<HTMLElement>(`[data-field="${k}"]`)).find(Boolean)?.focus());
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    const problems = validateEditForm(original, form);
-    if (Object.keys(problems).length > 0) {
-      setErrors(Object.fromEntries(Object.entries(problems).map(([k, p]) => [k, editProblemText(p, t)])));
-      focusFirst(Object.keys(problems));
-      return;
-    }
-    setErrors({});
-    if (changedFields(original, form).length === 0) {
-      setFormError(t("customerEdit.edit.nothing"));
-      return;
-    }
+  const save = () => {
+    if (changedFields(original, values).length === 0) return form.setFormError(t("customerEdit.edit.nothing"));
     update.mutate(plan.input, {
       onSuccess: () => {
-        setSaved(true);
+        form.reset();
         toastStore.show("success", t("customerEdit.toast.saved"));
         router.push(href(`/customers/${id}`));
       },
-      onError: (error) => {
-        const placed = placeEditErrors(error.fieldErrors);
-        setErrors(placed.byField);
-        setFormError([errorMessage(error, t), ...placed.unplaced].join(" "));
-        focusFirst(Object.keys(placed.byField));
-      },
+      onError: (error) => form.fail(errorMessage(error, t), placeEditErrors(error.fieldErrors)),
     });
   };
 
   const textField = (field: EditTextField) => {
-    const common = {
-      "data-field": field,
-      value: form[field],
-      error: errors[field],
-      label: t(`field.${field}` as MessageKey),
-      onChange: (e: { target: { value: string } }) => setForm({ ...form, [field]: e.target.value }),
-    };
+    const common = { ...form.field(field), value: values[field], label: t(`field.${field}` as MessageKey), onChange: (e: { target: { value: string } }) => form.edit((v) => ({ ...v, [field]: e.target.value }), field) };
     if (field === "gender") {
       return (
         <SelectField key={field} {...common}>
@@ -121,7 +85,7 @@ function EditCustomerForm({ id, original }: { id: string; original: EditForm }) 
     }
     const help =
       field === "homeAddress" || field === "officeAddress"
-        ? t("customerEdit.help.address", { count: form[field].length })
+        ? t("customerEdit.help.address", { count: charLength(values[field]) })
         : field === "birthday"
           ? t("customerEdit.help.birthday")
           : field === "mobile"
@@ -133,68 +97,51 @@ function EditCustomerForm({ id, original }: { id: string; original: EditForm }) 
   };
 
   const flagField = (flag: EditFlagField) => {
-    const locked = verifiedLocked(original, form, flag);
-    const helpId = `${flag}-help`;
+    const locked = verifiedLocked(original, values, flag);
     return (
-      <div key={flag} className="flex flex-col gap-1 self-end">
-        <CheckboxField
-          label={t(`field.${flag}` as MessageKey)}
-          data-field={flag}
-          checked={form[flag] || locked}
-          disabled={locked}
-          aria-describedby={helpId}
-          aria-invalid={errors[flag] ? true : undefined}
-          onChange={(e) => setForm({ ...form, [flag]: e.target.checked })}
-        />
-        <p id={helpId} className={`ml-6 text-xs ${errors[flag] ? "font-medium text-red-700" : "text-slate-700"}`}>
-          {errors[flag] ?? (locked ? t(flag === "mobileVerified" ? "customerEdit.verified.mobileLocked" : "customerEdit.verified.emailLocked") : t("customerEdit.verified.free"))}
-        </p>
-      </div>
+      <CheckboxField
+        key={flag}
+        className="self-end"
+        label={t(`field.${flag}` as MessageKey)}
+        data-field={flag}
+        checked={values[flag] || locked}
+        disabled={locked}
+        error={errors[flag]}
+        help={locked ? t(flag === "mobileVerified" ? "customerEdit.verified.mobileLocked" : "customerEdit.verified.emailLocked") : t("customerEdit.verified.free")}
+        onChange={(e) => form.edit((v) => ({ ...v, [flag]: e.target.checked }), flag)}
+      />
     );
   };
 
   return (
     <div className="flex flex-col gap-4">
-      <Link href={href(`/customers/${id}`)} className={`text-sm text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>
-        ← {t("customerEdit.backToCustomer")}
-      </Link>
-      <h1 className="text-xl font-semibold text-slate-900">{t("customerEdit.edit.title", { name: original.name || original.nickName || id })}</h1>
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        {formError && (
-          <div role="alert" className="rounded-md border border-red-300 bg-white p-3 text-sm text-red-800">
-            {formError}
-          </div>
-        )}
+      <FormPageHeader back={href(`/customers/${id}`)} backLabel={t("customerEdit.backToCustomer")} title={t("customerEdit.edit.title", { name: original.name || original.nickName || id })} />
+      <form noValidate onSubmit={(e) => form.submit(e, save)} className="flex flex-col gap-4">
+        <FormAlert message={form.formError} />
         {GROUPS.map((group) => (
-          <fieldset key={group.title} className="rounded-lg border border-slate-300 bg-white p-4">
-            <legend className="px-1 text-base font-semibold text-slate-900">{t(group.title)}</legend>
+          <FormSection key={group.title} title={t(group.title)}>
             <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
               {group.fields.flatMap((field) => {
                 const flag = FLAG_AFTER[field];
                 return flag ? [textField(field), flagField(flag)] : [textField(field)];
               })}
             </div>
-          </fieldset>
+          </FormSection>
         ))}
 
-        <fieldset className="rounded-lg border border-slate-300 bg-white p-4">
-          <legend className="px-1 text-base font-semibold text-slate-900">{t("customerEdit.section.saveOptions")}</legend>
+        <FormSection title={t("customerEdit.section.saveOptions")}>
           <div className="flex flex-col gap-3">
             <div>
-              <CheckboxField label={t("customerEdit.merge.nullAble")} aria-describedby="edit-nullable-help" checked={nullAble} onChange={(e) => setNullAble(e.target.checked)} />
-              <p id="edit-nullable-help" className="ml-6 text-xs text-slate-700">{t("customerEdit.edit.nullAbleHelp")}</p>
+              <CheckboxField label={t("customerEdit.merge.nullAble")} help={t("customerEdit.edit.nullAbleHelp")} checked={nullAble} onChange={(e) => setNullAble(e.target.checked)} />
               {plan.kept.length > 0 && (
                 <p className="ml-6 text-xs font-medium text-amber-900" data-testid="kept-fields">
                   {t("customerEdit.edit.kept", { fields: plan.kept.map((f) => t(`field.${f}` as MessageKey)).join(", ") })}
                 </p>
               )}
             </div>
-            <div>
-              <CheckboxField label={t("customerEdit.edit.forceUpdate")} aria-describedby="edit-force-help" checked={forceUpdate} onChange={(e) => setForceUpdate(e.target.checked)} />
-              <p id="edit-force-help" className="ml-6 text-xs text-slate-700">{t("customerEdit.edit.forceUpdateHelp")}</p>
-            </div>
+            <CheckboxField label={t("customerEdit.edit.forceUpdate")} help={t("customerEdit.edit.forceUpdateHelp")} checked={forceUpdate} onChange={(e) => setForceUpdate(e.target.checked)} />
           </div>
-        </fieldset>
+        </FormSection>
 
         <div className="flex items-center gap-3">
           <Button type="submit" variant="primary" disabled={update.isPending}>

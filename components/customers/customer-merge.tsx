@@ -1,22 +1,18 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { platformQuery } from "@/lib/api/platform-queries";
 import { usePlatformMutation } from "@/lib/api/platform-mutation";
-import {
-  mergeByIdentitiesRequest,
-  mergeByIdRequest,
-  remainingCustomerId,
-  sameCustomer,
-  validateMerge,
-  type MergeMode,
-  type MergeProblem,
-  type MergeSide,
-} from "@/lib/console/customer-merge";
-import type { MessageKey, Translate } from "@/lib/i18n/messages";
+import { mergeByIdentitiesRequest, mergeByIdRequest, remainingCustomerId, sameCustomer, validateMerge, type MergeMode, type MergeSide } from "@/lib/console/customer-merge";
+import { problemText, problemTexts, type FieldErrors } from "@/lib/forms/field-errors";
+import { useForm } from "@/lib/forms/use-form";
+import type { MessageKey } from "@/lib/i18n/messages";
 import type { Customer } from "@/lib/platform/resources";
 import { toastStore } from "@/lib/ui/toast-store";
+import { DialogActions } from "@/components/forms/confirm-dialog";
+import { FormAlert } from "@/components/forms/form-alert";
+import { FormPageHeader } from "@/components/forms/form-page";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { useConsoleHref } from "@/components/shell/console-href";
 import { Button, focusRing } from "@/components/ui/button";
@@ -27,11 +23,8 @@ import { TimeText } from "@/components/ui/time-text";
 
 const COMPARE_FIELDS = ["id", "name", "nickName", "mobile", "email", "stage", "source", "company", "dateCreated"] as const;
 
-function mergeProblemText(p: MergeProblem, t: Translate): string {
-  return t(`customerMerge.error.${p.code}` as MessageKey, { max: p.max ?? 0 });
-}
-
 type Review = { from: Customer; to: Customer };
+type MergeForm = { mode: MergeMode; from: MergeSide; to: MergeSide };
 
 /**
  * Merge two customers (§4.1): by id or by identities. Both customers are looked up and shown side
@@ -41,11 +34,11 @@ export function CustomerMerge({ initialFromId = "" }: { initialFromId?: string }
   const { t } = useI18n();
   const href = useConsoleHref();
   const queryClient = useQueryClient();
-  const [mode, setMode] = useState<MergeMode>("id");
-  const [from, setFrom] = useState<MergeSide>({ id: initialFromId, identityType: "", identityValue: "" });
-  const [to, setTo] = useState<MergeSide>({ id: "", identityType: "", identityValue: "" });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<MergeForm>({
+    initial: { mode: "id", from: { id: initialFromId, identityType: "", identityValue: "" }, to: { id: "", identityType: "", identityValue: "" } },
+    validate: (v) => problemTexts(validateMerge(v.mode, v.from, v.to), problemText(t, "customerMerge.error")),
+  });
+  const { mode, from, to } = form.values;
   const [review, setReview] = useState<Review | null>(null);
   const [looking, setLooking] = useState(false);
   const [report, setReport] = useState<{ fromId: string; toId: string } | null>(null);
@@ -59,7 +52,6 @@ export function CustomerMerge({ initialFromId = "" }: { initialFromId?: string }
   const byId = usePlatformMutation("customers.mergeById", { meta: { silent: true }, onSuccess: onDone });
   const byIdentities = usePlatformMutation("customers.mergeByIdentities", { meta: { silent: true }, onSuccess: onDone });
   const merging = byId.isPending || byIdentities.isPending;
-  const mergeError = byId.error ?? byIdentities.error;
 
   const fetchCustomer = (id: string) => queryClient.fetchQuery({ ...platformQuery("customers.get", { params: { id } }), staleTime: 0 });
   const resolve = async (side: MergeSide): Promise<string | undefined> => {
@@ -72,27 +64,22 @@ export function CustomerMerge({ initialFromId = "" }: { initialFromId?: string }
     return id === undefined || id === null ? undefined : String(id);
   };
 
-  const onReview = async (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
+  const lookUp = async () => {
     setReport(null);
     byId.reset();
     byIdentities.reset();
-    const problems = validateMerge(mode, from, to);
-    setErrors(Object.fromEntries(Object.entries(problems).map(([k, p]) => [k, mergeProblemText(p, t)])));
-    if (Object.keys(problems).length > 0) return;
+    const key = (side: "from" | "to") => `${side}.${mode === "id" ? "id" : "identityValue"}`;
     setLooking(true);
     try {
       const [fromId, toId] = await Promise.all([resolve(from), resolve(to)]);
-      const missing: Record<string, string> = {};
-      if (!fromId) missing[mode === "id" ? "from.id" : "from.identityValue"] = t("customerMerge.error.noCustomer");
-      if (!toId) missing[mode === "id" ? "to.id" : "to.identityValue"] = t("customerMerge.error.noCustomer");
-      if (Object.keys(missing).length > 0) return setErrors(missing);
-      if (sameCustomer(fromId, toId)) return setErrors({ [mode === "id" ? "to.id" : "to.identityValue"]: t("customerMerge.error.same") });
+      const missing: FieldErrors = {};
+      for (const [side, id] of [["from", fromId], ["to", toId]] as const) if (!id) missing[key(side)] = t("customerMerge.error.noCustomer");
+      if (Object.keys(missing).length > 0) return form.fail(null, { byField: missing, unplaced: [] });
+      if (sameCustomer(fromId, toId)) return form.fail(null, { byField: { [key("to")]: t("customerMerge.error.same") }, unplaced: [] });
       const [a, b] = await Promise.all([fetchCustomer(fromId!), fetchCustomer(toId!)]);
       setReview({ from: a, to: b });
     } catch (error) {
-      setFormError(errorMessage(error, t));
+      form.fail(errorMessage(error, t));
     } finally {
       setLooking(false);
     }
@@ -104,39 +91,29 @@ export function CustomerMerge({ initialFromId = "" }: { initialFromId?: string }
     else byIdentities.mutate(mergeByIdentitiesRequest(from, to));
   };
 
-  const sideFields = (side: "from" | "to", value: MergeSide, set: (v: MergeSide) => void) => (
-    <fieldset className="flex flex-1 flex-col gap-3 rounded-lg border border-slate-300 bg-white p-4">
-      <legend className="px-1 text-base font-semibold text-slate-900">{t(side === "from" ? "customerMerge.from" : "customerMerge.to")}</legend>
-      <p className="text-xs text-slate-700">{t(side === "from" ? "customerMerge.fromHelp" : "customerMerge.toHelp")}</p>
-      {mode === "id" ? (
-        <TextField label={t(side === "from" ? "customerMerge.fromId" : "customerMerge.toId")} inputMode="numeric" value={value.id} error={errors[`${side}.id`]} onChange={(e) => set({ ...value, id: e.target.value })} />
-      ) : (
-        <>
-          <TextField
-            label={t(side === "from" ? "customerMerge.fromType" : "customerMerge.toType")}
-            help={t("customerMerge.typeHelp")}
-            value={value.identityType}
-            error={errors[`${side}.identityType`]}
-            onChange={(e) => set({ ...value, identityType: e.target.value })}
-          />
-          <TextField
-            label={t(side === "from" ? "customerMerge.fromValue" : "customerMerge.toValue")}
-            value={value.identityValue}
-            error={errors[`${side}.identityValue`]}
-            onChange={(e) => set({ ...value, identityValue: e.target.value })}
-          />
-        </>
-      )}
-    </fieldset>
-  );
+  const sideFields = (side: "from" | "to") => {
+    const value = form.values[side];
+    const input = (part: keyof MergeSide, label: string) => (
+      <TextField label={label} inputMode={part === "id" ? "numeric" : undefined} help={part === "identityType" ? t("customerMerge.typeHelp") : undefined} value={value[part]}
+        {...form.field(`${side}.${part}`)} onChange={(e) => form.edit((v) => ({ ...v, [side]: { ...v[side], [part]: e.target.value } }), `${side}.${part}`)} />
+    );
+    return (
+      <fieldset className="flex flex-1 flex-col gap-3 rounded-lg border border-slate-300 bg-white p-4">
+        <legend className="px-1 text-base font-semibold text-slate-900">{t(`customerMerge.${side}`)}</legend>
+        <p className="text-xs text-slate-700">{t(`customerMerge.${side}Help`)}</p>
+        {mode === "id" ? input("id", t(`customerMerge.${side}Id`)) : (
+          <>
+            {input("identityType", t(`customerMerge.${side}Type`))}
+            {input("identityValue", t(`customerMerge.${side}Value`))}
+          </>
+        )}
+      </fieldset>
+    );
+  };
 
   return (
     <div className="flex flex-col gap-4">
-      <Link href={href("/customers")} className={`text-sm text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>
-        ← {t("detail.back")}
-      </Link>
-      <h1 className="text-xl font-semibold text-slate-900">{t("customerMerge.title")}</h1>
-      <p className="text-sm text-slate-700">{t("customerMerge.intro")}</p>
+      <FormPageHeader back={href("/customers")} backLabel={t("detail.back")} title={t("customerMerge.title")} intro={t("customerMerge.intro")} />
 
       {report && (
         <div role="status" data-testid="merge-report" className="rounded-lg border border-green-700 bg-green-50 p-4 text-sm text-slate-900">
@@ -147,24 +124,20 @@ export function CustomerMerge({ initialFromId = "" }: { initialFromId?: string }
         </div>
       )}
 
-      <form noValidate onSubmit={(e) => void onReview(e)} className="flex flex-col gap-4">
-        {formError && (
-          <div role="alert" className="rounded-md border border-red-300 bg-white p-3 text-sm text-red-800">
-            {formError}
-          </div>
-        )}
+      <form noValidate onSubmit={(e) => form.submit(e, lookUp)} className="flex flex-col gap-4">
+        <FormAlert message={form.formError} />
         <fieldset className="flex flex-wrap gap-4 text-sm">
           <legend className="mb-1 font-medium text-slate-800">{t("customerMerge.mode")}</legend>
           {(["id", "identity"] as const).map((m) => (
             <label key={m} className="flex items-center gap-2">
-              <input type="radio" name="merge-mode" className={`h-4 w-4 accent-blue-700 ${focusRing}`} checked={mode === m} onChange={() => setMode(m)} />
+              <input type="radio" name="merge-mode" className={`h-4 w-4 accent-blue-700 ${focusRing}`} checked={mode === m} onChange={() => form.edit((v) => ({ ...v, mode: m }))} />
               {t(m === "id" ? "customerMerge.byId" : "customerMerge.byIdentity")}
             </label>
           ))}
         </fieldset>
         <div className="flex flex-col gap-4 md:flex-row">
-          {sideFields("from", from, setFrom)}
-          {sideFields("to", to, setTo)}
+          {sideFields("from")}
+          {sideFields("to")}
         </div>
         <div>
           <Button type="submit" variant="primary" disabled={looking}>
@@ -201,17 +174,8 @@ export function CustomerMerge({ initialFromId = "" }: { initialFromId?: string }
                 ))}
               </tbody>
             </table>
-            {mergeError && (
-              <p role="alert" className="text-sm text-red-800">
-                {errorMessage(mergeError, t)}
-              </p>
-            )}
-            <div className="flex justify-end gap-2">
-              <Button onClick={() => setReview(null)}>{t("customerEdit.cancel")}</Button>
-              <Button variant="danger" disabled={merging} onClick={confirm}>
-                {t("customerMerge.confirm")}
-              </Button>
-            </div>
+            <FormAlert error={byId.error ?? byIdentities.error} />
+            <DialogActions cancel={t("customerEdit.cancel")} onCancel={() => setReview(null)} variant="danger" confirm={t("customerMerge.confirm")} pending={merging} onConfirm={confirm} />
           </>
         )}
       </Dialog>

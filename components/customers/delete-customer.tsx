@@ -3,11 +3,10 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { usePlatformMutation } from "@/lib/api/platform-mutation";
 import { toastStore } from "@/lib/ui/toast-store";
+import { ConfirmDialog } from "@/components/forms/confirm-dialog";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { useConsoleHref } from "@/components/shell/console-href";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
-import { errorMessage } from "@/components/ui/error-message";
 
 /** Delete a customer (§4.1 DELETE, HTTP 204) after a confirmation; then the list, with a toast. */
 export function DeleteCustomer({ id, name }: { id: string; name: string }) {
@@ -27,20 +26,10 @@ export function DeleteCustomer({ id, name }: { id: string; name: string }) {
       <Button variant="danger" onClick={() => setOpen(true)}>
         {t("customerDetail.delete")}
       </Button>
-      <Dialog open={open} role="alertdialog" title={t("customerDetail.deleteTitle")} onClose={() => setOpen(false)}>
+      <ConfirmDialog open={open} title={t("customerDetail.deleteTitle")} onClose={() => setOpen(false)} call={remove}
+        cancel={t("customerEdit.cancel")} confirm={t("customerDetail.deleteConfirm")} pending={remove.isPending || remove.isSuccess} onConfirm={() => remove.mutate({ params: { id } })}>
         <p className="text-sm">{t("customerDetail.deleteBody", { name, id })}</p>
-        {remove.isError && (
-          <p role="alert" className="text-sm text-red-800">
-            {errorMessage(remove.error, t)}
-          </p>
-        )}
-        <div className="flex justify-end gap-2">
-          <Button onClick={() => setOpen(false)}>{t("customerEdit.cancel")}</Button>
-          <Button variant="danger" disabled={remove.isPending || remove.isSuccess} onClick={() => remove.mutate({ params: { id } })}>
-            {t("customerDetail.deleteConfirm")}
-          </Button>
-        </div>
-      </Dialog>
+      </ConfirmDialog>
     </>
   );
 }

@@ -3,11 +3,10 @@ import Link from "next/link";
 import { useState } from "react";
 import { usePlatformMutation } from "@/lib/api/platform-mutation";
 import { toastStore } from "@/lib/ui/toast-store";
+import { ConfirmDialog } from "@/components/forms/confirm-dialog";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { useConsoleHref } from "@/components/shell/console-href";
 import { Button, focusRing } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
-import { errorMessage } from "@/components/ui/error-message";
 import { unbindingBody, type Identity } from "@/lib/console/messenger-unbinding";
 
 /**
@@ -43,20 +42,10 @@ export function UnbindMessenger({ identities }: { identities: Identity[] }) {
       ) : (
         <Button onClick={() => setOpen(true)}>{t("customerDetail.unbind")}</Button>
       )}
-      <Dialog open={open} role="alertdialog" title={t("customerDetail.unbind.title")} onClose={() => setOpen(false)}>
+      <ConfirmDialog open={open} title={t("customerDetail.unbind.title")} onClose={() => setOpen(false)} call={unbind}
+        cancel={t("customerEdit.cancel")} confirm={t("customerDetail.unbind.confirm")} disabled={!body} onConfirm={() => body && unbind.mutate({ body })}>
         <p className="text-sm">{t("customerDetail.unbind.body", { value: body ? ("unionid" in body ? body.unionid : body.openid) : "" })}</p>
-        {unbind.isError && (
-          <p role="alert" className="text-sm text-red-800">
-            {errorMessage(unbind.error, t)}
-          </p>
-        )}
-        <div className="flex justify-end gap-2">
-          <Button onClick={() => setOpen(false)}>{t("customerEdit.cancel")}</Button>
-          <Button variant="danger" disabled={unbind.isPending || !body} onClick={() => body && unbind.mutate({ body })}>
-            {t("customerDetail.unbind.confirm")}
-          </Button>
-        </div>
-      </Dialog>
+      </ConfirmDialog>
     </div>
   );
 }

@@ -8,9 +8,9 @@ import type { HeaderProblem, RowProblem } from "@/lib/events/event-rows";
 import type { FailureReport } from "@/lib/events/failure-report";
 import type { EventImport, ImportProgress, SourceRow } from "@/lib/events/import-run";
 import type { Translate } from "@/lib/i18n/format";
+import { ConfirmDialog } from "@/components/forms/confirm-dialog";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { Button, focusRing } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
 import { SelectField } from "@/components/ui/field";
 import { eventProblemText } from "./event-problem-text";
 
@@ -245,21 +245,13 @@ export function EventsImport() {
         </section>
       )}
 
-      <Dialog open={confirmCancel} title={t("events.cancelTitle")} onClose={() => setConfirmCancel(false)} role="alertdialog">
+      <ConfirmDialog open={confirmCancel} title={t("events.cancelTitle")} onClose={() => setConfirmCancel(false)} cancel={t("events.cancelKeep")} confirm={t("events.cancelConfirm")}
+        onConfirm={() => {
+          setConfirmCancel(false);
+          run?.importer.cancel();
+        }}>
         <p className="text-sm text-slate-800">{t("events.cancelBody")}</p>
-        <div className="flex justify-end gap-2">
-          <Button onClick={() => setConfirmCancel(false)} autoFocus>{t("events.cancelKeep")}</Button>
-          <Button
-            variant="danger"
-            onClick={() => {
-              setConfirmCancel(false);
-              run?.importer.cancel();
-            }}
-          >
-            {t("events.cancelConfirm")}
-          </Button>
-        </div>
-      </Dialog>
+      </ConfirmDialog>
     </div>
   );
 }

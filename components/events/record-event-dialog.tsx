@@ -1,25 +1,16 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useId, useRef } from "react";
 import { platformQuery } from "@/lib/api/platform-queries";
 import { usePlatformMutation } from "@/lib/api/platform-mutation";
-import {
-  CUSTOM_EVENT_CHOICE,
-  emptyRecordEventForm,
-  isCustomForm,
-  isExistingEvent,
-  LOCATION_FIELDS,
-  placeEventErrors,
-  propertyCounts,
-  recordEventRequest,
-  validateRecordEventForm,
-  type PropertyRow,
-  type RecordEventForm,
-} from "@/lib/console/event-record";
+import { CUSTOM_EVENT_CHOICE, emptyRecordEventForm, isCustomForm, isExistingEvent, LOCATION_FIELDS, placeEventErrors, propertyCounts, recordEventRequest, validateRecordEventForm, type PropertyRow, type RecordEventForm } from "@/lib/console/event-record";
 import { BUILT_IN_EVENT_TYPES, type DuplicateRule, type PropertyKind } from "@/lib/events/event-fields";
-import { useUnsavedGuard } from "@/lib/hooks/use-unsaved-guard";
+import { problemTexts } from "@/lib/forms/field-errors";
+import { useForm } from "@/lib/forms/use-form";
 import { toastStore } from "@/lib/ui/toast-store";
 import { customerActivityInputs } from "@/components/customers/customer-activity";
+import { DialogActions } from "@/components/forms/confirm-dialog";
+import { FormAlert } from "@/components/forms/form-alert";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { Button, focusRing } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -42,65 +33,41 @@ const KINDS: PropertyKind[] = ["string", "number", "money"];
 export function RecordEventDialog({ customerId, onClose, onOutcome }: { customerId: string; onClose: () => void; onOutcome: (message: string) => void }) {
   const { t } = useI18n();
   const queryClient = useQueryClient();
-  const [form, setForm] = useState<RecordEventForm>(emptyRecordEventForm);
-  const [dirty, setDirty] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm({ initial: emptyRecordEventForm, guard: true, validate: (v: RecordEventForm) => problemTexts(validateRecordEventForm(v), (p) => eventProblemText(p, t)) });
+  const { values, errors } = form;
   const nextKey = useRef(1);
   const ruleName = useId();
-  useUnsavedGuard(dirty);
   const record = usePlatformMutation("events.create", { meta: { silent: true } });
-  const custom = isCustomForm(form);
-  const counts = propertyCounts(form);
+  const custom = isCustomForm(values);
+  const counts = propertyCounts(values);
 
-  const edit = (next: RecordEventForm) => {
-    setForm(next);
-    setDirty(true);
-  };
-  const setProperty = (key: number, patch: Partial<PropertyRow>) => edit({ ...form, properties: form.properties.map((p) => (p.key === key ? { ...p, ...patch } : p)) });
-  const close = () => {
-    setDirty(false);
-    onClose();
-  };
-  const focusFirstError = (keys: string[]) =>
-    requestAnimationFrame(() => keys.map((k) => document.querySelector<HTMLElement>(`[data-field="${k}"]`)).find(Boolean)?.focus());
+  const edit = (patch: Partial<RecordEventForm>, ...keys: string[]) => form.edit((v) => ({ ...v, ...patch }), ...keys);
+  const setText = (group: "fields" | "location", field: string, key: string) => (e: { target: { value: string } }) =>
+    form.edit((v) => ({ ...v, [group]: { ...v[group], [field]: e.target.value } }), key);
+  const setProperty = (key: number, patch: Partial<PropertyRow>) =>
+    form.edit((v) => ({ ...v, properties: v.properties.map((p) => (p.key === key ? { ...p, ...patch } : p)) }), ...Object.keys(patch).map((k) => `properties.${key}.${k}`));
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    const problems = validateRecordEventForm(form);
-    if (Object.keys(problems).length > 0) {
-      setErrors(Object.fromEntries(Object.entries(problems).map(([k, p]) => [k, eventProblemText(p, t)])));
-      focusFirstError(Object.keys(problems));
-      return;
-    }
-    setErrors({});
+  const send = (values: RecordEventForm) => {
     // The events listed now, to tell a duplicate's answer (the stored event) from a new one (§2.3).
     const listed = queryClient.getQueryData<{ id?: unknown }[]>(platformQuery("events.list", customerActivityInputs(customerId).events).queryKey) ?? [];
     const listedIds = new Set(listed.map((e) => String(e.id)));
     const sentAt = Date.now();
-    record.mutate(recordEventRequest(form, customerId), {
+    record.mutate(recordEventRequest(values, customerId), {
       onSuccess: (answer) => {
-        const values = { id: String(answer.id ?? ""), externalId: String(answer.externalId ?? "") };
         const existing = isExistingEvent(answer, listedIds, sentAt);
-        const message = t(existing ? "recordEvent.existing" : "recordEvent.recorded", values);
+        const message = t(existing ? "recordEvent.existing" : "recordEvent.recorded", { id: String(answer.id ?? ""), externalId: String(answer.externalId ?? "") });
         onOutcome(message);
         toastStore.show(existing ? "info" : "success", message);
-        close();
+        onClose();
       },
-      onError: (error) => {
-        const placed = placeEventErrors(form, error.fieldErrors);
-        setErrors(placed.byField);
-        setFormError([errorMessage(error, t), ...placed.unplaced].join(" "));
-        focusFirstError(Object.keys(placed.byField));
-      },
+      onError: (error) => form.fail(errorMessage(error, t), placeEventErrors(values, error.fieldErrors)),
     });
   };
 
   return (
-    <Dialog open title={t("recordEvent.title")} onClose={close}>
-      <form onSubmit={onSubmit} noValidate className="flex max-h-[70vh] flex-col gap-3 overflow-y-auto pr-1" data-testid="record-event-form">
-        <SelectField label={t("recordEvent.type")} value={form.type} onChange={(e) => edit({ ...form, type: e.target.value })} data-field={custom ? undefined : "event"} error={custom ? undefined : errors.event}>
+    <Dialog open title={t("recordEvent.title")} onClose={onClose}>
+      <form onSubmit={(e) => form.submit(e, send)} noValidate className="flex max-h-[70vh] flex-col gap-3 overflow-y-auto pr-1" data-testid="record-event-form">
+        <SelectField label={t("recordEvent.type")} value={values.type} onChange={(e) => edit({ type: e.target.value }, "event")} {...(custom ? {} : form.field("event"))}>
           {BUILT_IN_EVENT_TYPES.map((type) => (
             <option key={type} value={type}>
               {t(`eventType.${type}`)} ({type})
@@ -112,19 +79,18 @@ export function RecordEventDialog({ customerId, onClose, onOutcome }: { customer
           <TextField
             label={t("recordEvent.customId")}
             help={t("recordEvent.customIdHelp")}
-            value={form.customId}
-            onChange={(e) => edit({ ...form, customId: e.target.value })}
-            error={errors.event}
-            data-field="event"
+            value={values.customId}
+            onChange={(e) => edit({ customId: e.target.value }, "event")}
+            {...form.field("event")}
             maxLength={64}
             spellCheck={false}
           />
         )}
         <div className="grid grid-cols-2 gap-3">
-          <TextField label={t("recordEvent.date")} help={t("recordEvent.dateHelp")} type="datetime-local" step={1} value={form.date} onChange={(e) => edit({ ...form, date: e.target.value })} error={errors.date} data-field="date" />
-          <TextField label={t("recordEvent.score")} inputMode="numeric" value={form.score} onChange={(e) => edit({ ...form, score: e.target.value })} error={errors.score} data-field="score" />
+          <TextField label={t("recordEvent.date")} help={t("recordEvent.dateHelp")} type="datetime-local" step={1} value={values.date} onChange={(e) => edit({ date: e.target.value }, "date")} {...form.field("date")} />
+          <TextField label={t("recordEvent.score")} inputMode="numeric" value={values.score} onChange={(e) => edit({ score: e.target.value }, "score")} {...form.field("score")} />
           {MAIN_FIELDS.map((f) => (
-            <TextField key={f} label={t(`recordEvent.field.${f}`)} value={form.fields[f]} onChange={(e) => edit({ ...form, fields: { ...form.fields, [f]: e.target.value } })} error={errors[f]} data-field={f} />
+            <TextField key={f} label={t(`recordEvent.field.${f}`)} value={values.fields[f]} onChange={setText("fields", f, f)} {...form.field(f)} />
           ))}
         </div>
         <details className="rounded-md border border-slate-300 p-2" open={MORE_FIELDS.some((f) => errors[f])}>
@@ -136,10 +102,9 @@ export function RecordEventDialog({ customerId, onClose, onOutcome }: { customer
                 className={f === "summary" ? "col-span-2" : undefined}
                 label={t(`recordEvent.field.${f}`)}
                 help={f === "tag" ? t("recordEvent.tagHelp") : undefined}
-                value={form.fields[f]}
-                onChange={(e) => edit({ ...form, fields: { ...form.fields, [f]: e.target.value } })}
-                error={errors[f]}
-                data-field={f}
+                value={values.fields[f]}
+                onChange={setText("fields", f, f)}
+                {...form.field(f)}
               />
             ))}
           </div>
@@ -154,10 +119,9 @@ export function RecordEventDialog({ customerId, onClose, onOutcome }: { customer
                     key={f}
                     label={t(`recordEvent.field.${f}`)}
                     inputMode={f === "longitude" || f === "latitude" ? "decimal" : undefined}
-                    value={form.location[f]}
-                    onChange={(e) => edit({ ...form, location: { ...form.location, [f]: e.target.value } })}
-                    error={errors[`location.${f}`]}
-                    data-field={`location.${f}`}
+                    value={values.location[f]}
+                    onChange={setText("location", f, `location.${f}`)}
+                    {...form.field(`location.${f}`)}
                   />
                 ))}
               </div>
@@ -175,9 +139,9 @@ export function RecordEventDialog({ customerId, onClose, onOutcome }: { customer
                 })}
               </p>
               {errors.properties && <p className="text-xs font-medium text-red-700">{errors.properties}</p>}
-              {form.properties.map((p, i) => (
+              {values.properties.map((p, i) => (
                 <div key={p.key} className="grid grid-cols-[1fr_7rem_1fr_auto] items-start gap-2">
-                  <TextField label={t("recordEvent.propertyName", { n: i + 1 })} value={p.name} onChange={(e) => setProperty(p.key, { name: e.target.value })} error={errors[`properties.${p.key}.name`]} data-field={`properties.${p.key}.name`} spellCheck={false} />
+                  <TextField label={t("recordEvent.propertyName", { n: i + 1 })} value={p.name} onChange={(e) => setProperty(p.key, { name: e.target.value })} {...form.field(`properties.${p.key}.name`)} spellCheck={false} />
                   <SelectField label={t("recordEvent.propertyKind", { n: i + 1 })} value={p.kind} onChange={(e) => setProperty(p.key, { kind: e.target.value as PropertyKind })}>
                     {KINDS.map((k) => (
                       <option key={k} value={k}>
@@ -190,16 +154,15 @@ export function RecordEventDialog({ customerId, onClose, onOutcome }: { customer
                     value={p.value}
                     inputMode={p.kind === "string" ? undefined : p.kind === "number" ? "numeric" : "decimal"}
                     onChange={(e) => setProperty(p.key, { value: e.target.value })}
-                    error={errors[`properties.${p.key}.value`]}
-                    data-field={`properties.${p.key}.value`}
+                    {...form.field(`properties.${p.key}.value`)}
                   />
-                  <Button variant="ghost" className="mt-6" aria-label={t("recordEvent.removeProperty", { n: i + 1 })} onClick={() => edit({ ...form, properties: form.properties.filter((x) => x.key !== p.key) })}>
+                  <Button variant="ghost" className="mt-6" aria-label={t("recordEvent.removeProperty", { n: i + 1 })} onClick={() => edit({ properties: values.properties.filter((x) => x.key !== p.key) })}>
                     ×
                   </Button>
                 </div>
               ))}
               <div>
-                <Button onClick={() => edit({ ...form, properties: [...form.properties, { key: nextKey.current++, name: "", kind: "string", value: "" }] })}>{t("recordEvent.addProperty")}</Button>
+                <Button onClick={() => edit({ properties: [...values.properties, { key: nextKey.current++, name: "", kind: "string", value: "" }] })}>{t("recordEvent.addProperty")}</Button>
               </div>
             </fieldset>
           </>
@@ -213,8 +176,8 @@ export function RecordEventDialog({ customerId, onClose, onOutcome }: { customer
                 type="radio"
                 name={ruleName}
                 value={rule}
-                checked={form.duplicateRule === rule}
-                onChange={() => edit({ ...form, duplicateRule: rule })}
+                checked={values.duplicateRule === rule}
+                onChange={() => edit({ duplicateRule: rule })}
                 aria-describedby={`${ruleName}-${rule}-help`}
                 className={`mt-1 h-4 w-4 accent-blue-700 ${focusRing}`}
               />
@@ -228,21 +191,12 @@ export function RecordEventDialog({ customerId, onClose, onOutcome }: { customer
               </div>
             </div>
           ))}
-          {form.duplicateRule === "externalId" && (
-            <TextField label={t("recordEvent.externalId")} value={form.externalId} onChange={(e) => edit({ ...form, externalId: e.target.value })} error={errors.externalId} data-field="externalId" spellCheck={false} />
+          {values.duplicateRule === "externalId" && (
+            <TextField label={t("recordEvent.externalId")} value={values.externalId} onChange={(e) => edit({ externalId: e.target.value }, "externalId")} {...form.field("externalId")} spellCheck={false} />
           )}
         </fieldset>
-        {formError && (
-          <p className="text-sm font-medium text-red-700" role="alert">
-            {formError}
-          </p>
-        )}
-        <div className="flex justify-end gap-2">
-          <Button onClick={close}>{t("recordEvent.cancel")}</Button>
-          <Button type="submit" variant="primary" disabled={record.isPending}>
-            {t("recordEvent.submit")}
-          </Button>
-        </div>
+        <FormAlert message={form.formError} />
+        <DialogActions cancel={t("recordEvent.cancel")} onCancel={onClose} confirm={t("recordEvent.submit")} pending={record.isPending} />
       </form>
     </Dialog>
   );

@@ -1,8 +1,10 @@
 "use client";
 import Link from "next/link";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { usePlatformMutation } from "@/lib/api/platform-mutation";
 import { idProblem } from "@/lib/console/member-ids";
+import { onlyProblems, placeErrors } from "@/lib/forms/field-errors";
+import { useForm } from "@/lib/forms/use-form";
 import { toastStore } from "@/lib/ui/toast-store";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { useConsoleHref } from "@/components/shell/console-href";
@@ -16,33 +18,31 @@ const withoutLeadingZeros = (id: string) => id.replace(/^0+(?=\d)/, "");
 export function AddMemberForm({ listId }: { listId: string }) {
   const { t } = useI18n();
   const href = useConsoleHref();
-  const [value, setValue] = useState("");
-  const [touched, setTouched] = useState(false);
   const [added, setAdded] = useState<string | undefined>(undefined);
+  const form = useForm({
+    initial: "",
+    validate: (value) => {
+      const id = value.trim();
+      return onlyProblems({ customerId: id === "" ? t("lists.addOne.required") : idProblem(id) && t("lists.ids.invalidOne") });
+    },
+  });
   const add = usePlatformMutation("listMembers.add", {
     meta: { silent: true },
     onSuccess: (result, sent) => {
       setAdded(result.data.customerId ?? undefined);
       toastStore.show("success", t("lists.addOne.done", { id: result.data.customerId ?? "" }));
       // Staff may have typed the next id while this one was on its way: keep it.
-      setValue((current) => (withoutLeadingZeros(current.trim()) === sent.body.data.customerId ? "" : current));
-      setTouched(false);
+      form.reset((current) => (withoutLeadingZeros(current.trim()) === sent.body.data.customerId ? "" : current));
+    },
+    // The failure stands on the field: it is about this one id.
+    onError: (error) => {
+      const placed = placeErrors(error.fieldErrors, (field) => (field.endsWith("customerId") ? "customerId" : undefined));
+      form.fail(null, { byField: { customerId: placed.byField.customerId ?? errorMessage(error, t) }, unplaced: [] });
     },
   });
-  const id = value.trim();
-  const problem = id === "" ? "required" : idProblem(id);
-  const fieldError =
-    (touched && problem ? t(problem === "required" ? "lists.addOne.required" : "lists.ids.invalidOne") : undefined) ??
-    add.error?.fieldErrors.find((f) => f.field.endsWith("customerId"))?.message ??
-    (add.error ? errorMessage(add.error, t) : undefined);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setTouched(true);
-    if (problem || add.isPending) return;
-    add.mutate({ body: { data: { customerId: withoutLeadingZeros(id), listId } } });
-  };
+  const submit = (value: string) => !add.isPending && add.mutate({ body: { data: { customerId: withoutLeadingZeros(value.trim()), listId } } });
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-2" aria-labelledby="add-one-title">
+    <form onSubmit={(e) => form.submit(e, submit)} noValidate className="flex flex-col gap-2" aria-labelledby="add-one-title">
       <h3 id="add-one-title" className="text-sm font-semibold text-slate-900">{t("lists.addOne.title")}</h3>
       <div className="flex flex-wrap items-start gap-2">
         <TextField
@@ -50,12 +50,11 @@ export function AddMemberForm({ listId }: { listId: string }) {
           label={t("lists.customerId")}
           inputMode="numeric"
           autoComplete="off"
-          value={value}
-          error={fieldError}
+          value={form.values}
+          {...form.field("customerId")}
           onChange={(e) => {
-            setValue(e.target.value);
+            form.edit(e.target.value, "customerId");
             setAdded(undefined);
-            if (add.error) add.reset();
           }}
           name="customerId"
         />

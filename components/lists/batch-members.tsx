@@ -7,9 +7,9 @@ import { registerUnsavedGuard } from "@/lib/api/reauth";
 import { addInBatches, type BatchProgress, type ItemResult } from "@/lib/console/batch-add";
 import { runBounded } from "@/lib/console/bulk-run";
 import { BATCH_CHUNK, chunk, MAX_IDS } from "@/lib/console/member-ids";
+import { ConfirmDialog } from "@/components/forms/confirm-dialog";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
 import { errorMessage } from "@/components/ui/error-message";
 import { FailedItemsTable } from "@/components/ui/failed-items-table";
 import { IdDetails } from "@/components/ui/id-details";
@@ -117,13 +117,9 @@ export function BatchMembers({ listId }: { listId: string }) {
         </ProgressPanel>
       )}
 
-      <Dialog open={confirmRemove} title={t("lists.batch.removeTitle", { count: parsed.ids.length })} onClose={() => setConfirmRemove(false)} role="alertdialog">
+      <ConfirmDialog open={confirmRemove} title={t("lists.batch.removeTitle", { count: parsed.ids.length })} onClose={() => setConfirmRemove(false)} cancel={t("lists.cancel")} confirm={t("lists.removeConfirm")} onConfirm={() => void startRemove()}>
         <p className="text-sm text-slate-800">{t("lists.removeBody")}</p>
-        <div className="flex justify-end gap-2">
-          <Button onClick={() => setConfirmRemove(false)} autoFocus>{t("lists.cancel")}</Button>
-          <Button variant="danger" onClick={() => void startRemove()}>{t("lists.removeConfirm")}</Button>
-        </div>
-      </Dialog>
+      </ConfirmDialog>
     </section>
   );
 }

@@ -18,6 +18,9 @@ const PROBLEMS: Record<NonNullable<ReturnType<typeof joinedRangeProblem>>, Messa
   reversed: "lists.count.reversed",
 };
 
+/** The field each problem stands on. */
+const PROBLEM_FIELD: Record<keyof typeof PROBLEMS, keyof Range> = { invalidFrom: "joinedFrom", invalidTo: "joinedTo", reversed: "joinedTo" };
+
 /** The member count of a list (§4.4 memberCount), optionally of a joined-date range typed in UTC+8 and sent in UTC. */
 export function MemberCount({ listId, range, onRange }: { listId: string; range: Range; onRange: (range: Range) => void }) {
   const { t, locale } = useI18n();
@@ -40,24 +43,18 @@ export function MemberCount({ listId, range, onRange }: { listId: string; range:
         {total.isError ? errorMessage(total.error, t) : t("lists.count.all", { count: number(total.data) })}
       </p>
       <div className="mt-3 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
-        <TextField
-          type="datetime-local"
-          step={1}
-          label={t("lists.count.from")}
-          value={draft.joinedFrom}
-          onChange={(e) => setDraft((d) => ({ ...d, joinedFrom: e.target.value }))}
-          error={problem === "invalidFrom" ? t(PROBLEMS[problem]) : undefined}
-          name="joinedFrom"
-        />
-        <TextField
-          type="datetime-local"
-          step={1}
-          label={t("lists.count.to")}
-          value={draft.joinedTo}
-          onChange={(e) => setDraft((d) => ({ ...d, joinedTo: e.target.value }))}
-          error={problem === "invalidTo" || problem === "reversed" ? t(PROBLEMS[problem]) : undefined}
-          name="joinedTo"
-        />
+        {(["joinedFrom", "joinedTo"] as const).map((field) => (
+          <TextField
+            key={field}
+            type="datetime-local"
+            step={1}
+            label={t(field === "joinedFrom" ? "lists.count.from" : "lists.count.to")}
+            value={draft[field]}
+            onChange={(e) => setDraft((d) => ({ ...d, [field]: e.target.value }))}
+            error={problem && PROBLEM_FIELD[problem] === field ? t(PROBLEMS[problem]) : undefined}
+            name={field}
+          />
+        ))}
         <Button
           className="sm:mt-6"
           onClick={() => setDraft({ joinedFrom: "", joinedTo: "" })}

@@ -2,44 +2,23 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
 import type { ApiError } from "@/lib/api/api-error";
 import { usePlatformMutation } from "@/lib/api/platform-mutation";
 import { orderPath } from "@/lib/console/order-path";
-import {
-  createOrderInput,
-  emptyLine,
-  HEADER_TEXT_FIELDS,
-  lineKey,
-  nextLineId,
-  orderFormDirty,
-  orderFormFrom,
-  orderSums,
-  placeOrderErrors,
-  updateOrderInput,
-  validateOrderForm,
-  type LineField,
-  type LineForm,
-  type MoneyField,
-  type OrderForm,
-  type OrderProblem,
-} from "@/lib/console/order-form";
+import { createOrderInput, emptyLine, HEADER_TEXT_FIELDS, lineKey, nextLineId, orderFormDirty, orderFormFrom, orderSums, placeOrderErrors, updateOrderInput, validateOrderForm, type LineField, type LineForm, type MoneyField, type OrderForm } from "@/lib/console/order-form";
 import { formatMoney } from "@/lib/console/money";
-import { useUnsavedGuard } from "@/lib/hooks/use-unsaved-guard";
+import { problemText, problemTexts } from "@/lib/forms/field-errors";
+import { useForm } from "@/lib/forms/use-form";
 import type { MessageKey } from "@/lib/i18n/messages";
 import { toastStore } from "@/lib/ui/toast-store";
+import { FormAlert } from "@/components/forms/form-alert";
+import { FormPageHeader, FormSection } from "@/components/forms/form-page";
 import { useI18n } from "@/components/i18n/i18n-provider";
-import type { Translate } from "@/lib/i18n/format";
 import { useConsoleHref } from "@/components/shell/console-href";
 import { Button, focusRing } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-message";
-import { isNotFound } from "./order-state";
 import { TextField } from "@/components/ui/field";
-import { orderDetailQuery } from "./order-state";
-
-function problemText(problem: OrderProblem, t: Translate): string {
-  return t(`orders.error.${problem.code}` as MessageKey, { max: "max" in problem ? problem.max : 0 });
-}
+import { isNotFound, orderDetailQuery } from "./order-state";
 
 const LINE_FIELDS_SHOWN: { field: LineField; wide?: boolean; money?: boolean }[] = [
   { field: "lineId" },
@@ -73,89 +52,51 @@ export function OrderFormView({ mode, orderNo, original }: { mode: "create" | "e
   const { t, locale } = useI18n();
   const href = useConsoleHref();
   const router = useRouter();
-  const [form, setForm] = useState<OrderForm>(original);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
-  const dirty = !saved && orderFormDirty(original, form);
-  useUnsavedGuard(dirty);
+  const form = useForm({ initial: original, guard: true, isDirty: orderFormDirty, validate: (v) => problemTexts(validateOrderForm(v, mode), problemText(t, "orders.error")) });
+  const { values } = form;
   const create = usePlatformMutation("deals.create", { meta: { silent: true } });
   const update = usePlatformMutation("deals.update", { meta: { silent: true } });
   const pending = create.isPending || update.isPending;
-  const sums = orderSums(form);
+  const sums = orderSums(values);
   const back = mode === "edit" && orderNo ? href(orderPath(orderNo)) : href("/orders", original.customerId ? { customerId: original.customerId } : undefined);
 
-  const focusFirst = (keys: string[]) =>
-    requestAnimationFrame(() => keys.map((k) => document.querySelector<HTMLElement>(`[data-field="${k}"]`)).find(Boolean)?.focus());
+  const set = (patch: Partial<OrderForm>) => form.edit((f) => ({ ...f, ...patch }), ...Object.keys(patch));
+  const setLine = (index: number, patch: Partial<LineForm>) =>
+    form.edit((f) => ({ ...f, lines: f.lines.map((l, i) => (i === index ? { ...l, ...patch } : l)) }), ...Object.keys(patch).map((k) => `lines.${index}.${k}`));
 
-  // A field's error goes as soon as the field is changed.
-  const clearErrors = (keys: string[]) => setErrors((e) => (keys.some((k) => k in e) ? Object.fromEntries(Object.entries(e).filter(([k]) => !keys.includes(k))) : e));
-  const set = (patch: Partial<OrderForm>) => {
-    clearErrors(Object.keys(patch));
-    setForm((f) => ({ ...f, ...patch }));
+  const saved = (no: string, message: string) => {
+    form.reset();
+    toastStore.show("success", message);
+    router.push(href(orderPath(no)));
   };
-  const setLine = (index: number, patch: Partial<LineForm>) => {
-    clearErrors(Object.keys(patch).map((k) => `lines.${index}.${k}`));
-    setForm((f) => ({ ...f, lines: f.lines.map((l, i) => (i === index ? { ...l, ...patch } : l)) }));
-  };
+  const onError = (error: ApiError) => form.fail(errorMessage(error, t), placeOrderErrors(error.fieldErrors));
 
-  const onError = (error: ApiError) => {
-    const placed = placeOrderErrors(error.fieldErrors);
-    setErrors(placed.byField);
-    setFormError([errorMessage(error, t), ...placed.unplaced].join(" "));
-    focusFirst(Object.keys(placed.byField));
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    const problems = validateOrderForm(form, mode);
-    if (Object.keys(problems).length > 0) {
-      setErrors(Object.fromEntries(Object.entries(problems).map(([k, p]) => [k, problemText(p, t)])));
-      setFormError(t("orders.form.problems"));
-      focusFirst(Object.keys(problems));
-      return;
-    }
-    setErrors({});
+  const save = (values: OrderForm) => {
     if (mode === "create") {
-      create.mutate(createOrderInput(form), {
+      return create.mutate(createOrderInput(values), {
         onSuccess: (order) => {
-          setSaved(true);
-          const no = String(order.orderNo ?? form.orderNo.trim());
-          toastStore.show("success", t("orders.form.created", { orderNo: no }));
-          router.push(href(orderPath(no)));
+          const no = String(order.orderNo ?? values.orderNo.trim());
+          saved(no, t("orders.form.created", { orderNo: no }));
         },
         onError,
       });
-      return;
     }
-    const input = updateOrderInput(orderNo!, original, form);
-    if (!input) {
-      setFormError(t("orders.form.nothing"));
-      return;
-    }
-    update.mutate(input, {
-      onSuccess: () => {
-        setSaved(true);
-        toastStore.show("success", t("orders.form.updated", { orderNo: orderNo! }));
-        router.push(href(orderPath(orderNo!)));
-      },
-      onError,
-    });
+    const input = updateOrderInput(orderNo!, original, values);
+    if (!input) return form.setFormError(t("orders.form.nothing"));
+    update.mutate(input, { onSuccess: () => saved(orderNo!, t("orders.form.updated", { orderNo: orderNo! })), onError });
   };
 
   const moneyField = (field: MoneyField, required = false) => (
     <TextField
       key={field}
-      data-field={field}
       label={`${t(`orders.field.${field}` as MessageKey)}${required ? " *" : ""}`}
       help={t("orders.form.moneyHelp")}
       inputMode="decimal"
       required={required}
       aria-required={required || undefined}
-      value={form[field]}
-      error={errors[field]}
-      onChange={(e) => set({ [field]: e.target.value } as Partial<OrderForm>)}
+      value={values[field]}
+      {...form.field(field)}
+      onChange={(e) => set({ [field]: e.target.value })}
     />
   );
 
@@ -163,30 +104,21 @@ export function OrderFormView({ mode, orderNo, original }: { mode: "create" | "e
 
   return (
     <div className="flex flex-col gap-4">
-      <Link href={back} className={`w-fit text-sm text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>
-        ← {mode === "edit" ? t("orders.detail.title", { orderNo: orderNo ?? "" }) : t("orders.back")}
-      </Link>
-      <h1 className="text-xl font-semibold break-all text-slate-900">{title}</h1>
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={pending}>
-        {formError && (
-          <div role="alert" className="rounded-md border border-red-300 bg-white p-3 text-sm text-red-800" data-testid="form-error">
-            {formError}
-          </div>
-        )}
+      <FormPageHeader back={back} backLabel={mode === "edit" ? t("orders.detail.title", { orderNo: orderNo ?? "" }) : t("orders.back")} title={title} />
+      <form noValidate onSubmit={(e) => form.submit(e, save, () => form.setFormError(t("orders.form.problems")))} className="flex flex-col gap-4" aria-busy={pending}>
+        <FormAlert message={form.formError} />
 
-        <fieldset className="rounded-lg border border-slate-300 bg-white p-4">
-          <legend className="px-1 text-base font-semibold text-slate-900">{t("orders.form.section.order")}</legend>
+        <FormSection title={t("orders.form.section.order")}>
           <div className="grid gap-3 sm:grid-cols-2">
             <div className="flex flex-col gap-2">
               <TextField
-                data-field="orderNo"
                 label={`${t("orders.field.orderNo")} *`}
                 required
                 aria-required
                 readOnly={mode === "edit"}
                 help={mode === "edit" ? t("orders.form.orderNoFixed") : undefined}
-                value={form.orderNo}
-                error={errors.orderNo}
+                value={values.orderNo}
+                {...form.field("orderNo")}
                 onChange={(e) => set({ orderNo: e.target.value })}
               />
               {mode === "create" && (
@@ -196,61 +128,58 @@ export function OrderFormView({ mode, orderNo, original }: { mode: "create" | "e
               )}
             </div>
             <TextField
-              data-field="dateOrder"
               type="datetime-local"
               step={1}
               label={`${t("orders.field.dateOrder")} *`}
               required
               aria-required
               help={t("orders.form.dateHelp")}
-              value={form.dateOrder}
-              error={errors.dateOrder}
+              value={values.dateOrder}
+              {...form.field("dateOrder")}
               onChange={(e) => set({ dateOrder: e.target.value })}
             />
           </div>
-        </fieldset>
+        </FormSection>
 
-        <fieldset className="rounded-lg border border-slate-300 bg-white p-4">
-          <legend className="px-1 text-base font-semibold text-slate-900">{t("orders.form.section.customer")}</legend>
+        <FormSection title={t("orders.form.section.customer")}>
           {mode === "create" && (
             <div role="radiogroup" aria-label={t("orders.form.customerBy")} className="mb-3 flex flex-wrap gap-4">
               {(["id", "identity"] as const).map((by) => (
                 <label key={by} className="flex items-center gap-2 text-sm text-slate-800">
-                  <input type="radio" name="customerBy" value={by} checked={form.customerBy === by} onChange={() => set({ customerBy: by })} className={`h-4 w-4 accent-blue-700 ${focusRing}`} />
+                  <input type="radio" name="customerBy" value={by} checked={values.customerBy === by} onChange={() => set({ customerBy: by })} className={`h-4 w-4 accent-blue-700 ${focusRing}`} />
                   {by === "id" ? t("orders.form.byId") : t("orders.form.byIdentity")}
                 </label>
               ))}
             </div>
           )}
-          {form.customerBy === "id" || mode === "edit" ? (
-            <TextField data-field="customerId" label={`${t("orders.field.customerId")} *`} required aria-required inputMode="numeric" value={form.customerId} error={errors.customerId} onChange={(e) => set({ customerId: e.target.value })} className="max-w-md" />
+          {values.customerBy === "id" || mode === "edit" ? (
+            <TextField label={`${t("orders.field.customerId")} *`} required aria-required inputMode="numeric" value={values.customerId} {...form.field("customerId")} onChange={(e) => set({ customerId: e.target.value })} className="max-w-md" />
           ) : (
             <div className="grid gap-3 sm:grid-cols-2">
-              <TextField data-field="identityType" label={`${t("orders.form.identityType")} *`} required aria-required help={t("orders.form.identityTypeHelp")} value={form.identityType} error={errors.identityType} onChange={(e) => set({ identityType: e.target.value })} />
-              <TextField data-field="identityValue" label={`${t("orders.form.identityValue")} *`} required aria-required help={t("orders.form.identityHelp")} value={form.identityValue} error={errors.identityValue} onChange={(e) => set({ identityValue: e.target.value })} />
+              {(["identityType", "identityValue"] as const).map((field) => (
+                <TextField key={field} label={`${t(`orders.form.${field}`)} *`} required aria-required help={t(field === "identityType" ? "orders.form.identityTypeHelp" : "orders.form.identityHelp")} value={values[field]} {...form.field(field)} onChange={(e) => set({ [field]: e.target.value })} />
+              ))}
             </div>
           )}
-        </fieldset>
+        </FormSection>
 
-        <fieldset className="rounded-lg border border-slate-300 bg-white p-4">
-          <legend className="px-1 text-base font-semibold text-slate-900">{t("orders.form.section.amounts")}</legend>
+        <FormSection title={t("orders.form.section.amounts")}>
           <div className="grid gap-3 sm:grid-cols-3">
             {moneyField("amountPaid", true)}
             {moneyField("amountDiscount")}
             {moneyField("amountTotal")}
           </div>
           <div className="mt-2 text-sm text-slate-800" aria-live="polite" data-testid="order-sums">
-            {sums.lines !== undefined && <p>{t("orders.form.linesSum", { sum: formatMoney(sums.lines, locale, form.currency || undefined) })}</p>}
-            {sums.paidPlusDiscount !== undefined && form.amountDiscount.trim() !== "" && <p>{t("orders.form.paidPlusDiscount", { sum: formatMoney(sums.paidPlusDiscount, locale, form.currency || undefined) })}</p>}
-            {sums.totalMismatch && <p className="font-medium text-amber-900">{t("orders.form.totalMismatch", { sum: formatMoney(sums.paidPlusDiscount, locale, form.currency || undefined) })}</p>}
+            {sums.lines !== undefined && <p>{t("orders.form.linesSum", { sum: formatMoney(sums.lines, locale, values.currency || undefined) })}</p>}
+            {sums.paidPlusDiscount !== undefined && values.amountDiscount.trim() !== "" && <p>{t("orders.form.paidPlusDiscount", { sum: formatMoney(sums.paidPlusDiscount, locale, values.currency || undefined) })}</p>}
+            {sums.totalMismatch && <p className="font-medium text-amber-900">{t("orders.form.totalMismatch", { sum: formatMoney(sums.paidPlusDiscount, locale, values.currency || undefined) })}</p>}
           </div>
-        </fieldset>
+        </FormSection>
 
-        <fieldset className="rounded-lg border border-slate-300 bg-white p-4">
-          <legend className="px-1 text-base font-semibold text-slate-900">{t("orders.form.section.lines")}</legend>
-          {form.lines.length === 0 && <p className="text-sm text-slate-700">{t("orders.form.noLines")}</p>}
+        <FormSection title={t("orders.form.section.lines")}>
+          {values.lines.length === 0 && <p className="text-sm text-slate-700">{t("orders.form.noLines")}</p>}
           <ol className="flex flex-col gap-3">
-            {form.lines.map((line, index) => {
+            {values.lines.map((line, index) => {
               const kept = Object.keys(line.extra);
               return (
                 <li key={line.key} className="rounded-md border border-slate-200 p-3" data-testid="order-line">
@@ -262,7 +191,6 @@ export function OrderFormView({ mode, orderNo, original }: { mode: "create" | "e
                         return (
                           <TextField
                             key={field}
-                            data-field={lineKey(index, field)}
                             label={`${t(`orders.line.${field}` as MessageKey)}${required ? " *" : ""}`}
                             required={required}
                             aria-required={required || undefined}
@@ -270,14 +198,14 @@ export function OrderFormView({ mode, orderNo, original }: { mode: "create" | "e
                             help={field === "priceSubTotal" ? t("orders.form.subtotalHelp") : undefined}
                             className={wide ? "sm:col-span-2" : ""}
                             value={line[field]}
-                            error={errors[lineKey(index, field)]}
-                            onChange={(e) => setLine(index, { [field]: e.target.value } as Partial<LineForm>)}
+                            {...form.field(lineKey(index, field))}
+                            onChange={(e) => setLine(index, { [field]: e.target.value })}
                           />
                         );
                       })}
                     </div>
                     {kept.length > 0 && <p className="mt-2 text-xs text-slate-700">{t("orders.form.keptFields", { names: kept.join(", ") })}</p>}
-                    <Button variant="ghost" className="mt-2" onClick={() => set({ lines: form.lines.filter((_, i) => i !== index) })}>
+                    <Button variant="ghost" className="mt-2" onClick={() => set({ lines: values.lines.filter((_, i) => i !== index) })}>
                       {t("orders.form.removeLine", { n: index + 1 })}
                     </Button>
                   </fieldset>
@@ -285,27 +213,25 @@ export function OrderFormView({ mode, orderNo, original }: { mode: "create" | "e
               );
             })}
           </ol>
-          <Button className="mt-3" onClick={() => set({ lines: [...form.lines, emptyLine(nextLineId(form.lines))] })}>
+          <Button className="mt-3" onClick={() => set({ lines: [...values.lines, emptyLine(nextLineId(values.lines))] })}>
             {t("orders.form.addLine")}
           </Button>
-        </fieldset>
+        </FormSection>
 
-        <fieldset className="rounded-lg border border-slate-300 bg-white p-4">
-          <legend className="px-1 text-base font-semibold text-slate-900">{t("orders.form.section.more")}</legend>
+        <FormSection title={t("orders.form.section.more")}>
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
             {HEADER_TEXT_FIELDS.map((field) => (
               <TextField
                 key={field}
-                data-field={field}
                 label={t(`orders.field.${field}` as MessageKey)}
                 className={field === "remark" ? "sm:col-span-2" : ""}
-                value={form[field]}
-                error={errors[field]}
-                onChange={(e) => set({ [field]: e.target.value } as Partial<OrderForm>)}
+                value={values[field]}
+                {...form.field(field)}
+                onChange={(e) => set({ [field]: e.target.value })}
               />
             ))}
           </div>
-        </fieldset>
+        </FormSection>
 
         <div className="flex flex-wrap justify-end gap-2">
           <Link href={back} className={`rounded-md px-3 py-1.5 text-sm font-medium text-blue-800 hover:bg-blue-50 ${focusRing}`}>

@@ -3,10 +3,9 @@ import { usePlatformMutation } from "@/lib/api/platform-mutation";
 import { mergeProblem, mergeRequest } from "@/lib/console/tag-forms";
 import type { Tag } from "@/lib/platform/resources";
 import { toastStore } from "@/lib/ui/toast-store";
+import { ConfirmDialog } from "@/components/forms/confirm-dialog";
+import { FormAlert } from "@/components/forms/form-alert";
 import { useI18n } from "@/components/i18n/i18n-provider";
-import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
-import { errorMessage } from "@/components/ui/error-message";
 
 const label = (tag: Tag) => tag.name || tag.id;
 
@@ -24,14 +23,11 @@ export function MergeTagDialog({ from, to, onClose, onMerged }: { from: Tag | un
       onMerged();
     },
   });
-  const close = () => {
-    merge.reset();
-    onClose();
-  };
   const open = from !== undefined && to !== undefined;
   const problem = mergeProblem(from, to);
   return (
-    <Dialog open={open} title={open ? t("tags.merge.title", { from: label(from), to: label(to) }) : ""} onClose={close} role="alertdialog">
+    <ConfirmDialog open={open} title={open ? t("tags.merge.title", { from: label(from), to: label(to) }) : ""} onClose={onClose} call={merge}
+      cancel={t("tags.cancel")} confirm={t("tags.merge.confirm")} pendingLabel={t("tags.merge.running")} disabled={problem !== undefined} onConfirm={() => from && to && !problem && merge.mutate(mergeRequest(from, to))}>
       {from && to && (
         <>
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm" data-testid="merge-tags">
@@ -45,16 +41,9 @@ export function MergeTagDialog({ from, to, onClose, onMerged }: { from: Tag | un
             <li>{t("tags.merge.effectDelete", { from: label(from) })}</li>
             <li>{t("tags.merge.effectBoth", { to: label(to) })}</li>
           </ul>
-          {problem === "same" && <p role="alert" className="text-sm text-red-700">{t("tags.merge.same")}</p>}
-          {merge.error && <p role="alert" className="text-sm text-red-700">{errorMessage(merge.error, t)}</p>}
+          {problem === "same" && <FormAlert message={t("tags.merge.same")} />}
         </>
       )}
-      <div className="flex justify-end gap-2">
-        <Button onClick={close} autoFocus>{t("tags.cancel")}</Button>
-        <Button variant="danger" disabled={merge.isPending || problem !== undefined} onClick={() => from && to && !problem && merge.mutate(mergeRequest(from, to))}>
-          {merge.isPending ? t("tags.merge.running") : t("tags.merge.confirm")}
-        </Button>
-      </div>
-    </Dialog>
+    </ConfirmDialog>
   );
 }

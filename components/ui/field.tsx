@@ -51,14 +51,23 @@ export function SelectField({ label, help, error, className, children, ...select
   );
 }
 
-export function CheckboxField({ label, className = "", ...input }: { label: string; className?: string } & InputHTMLAttributes<HTMLInputElement>) {
+/** A checkbox with its label, and under it a help or error sentence (`help`, `error`) tied to it. */
+export function CheckboxField({ label, help, error, className = "", ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
+  const note = error ?? help;
   return (
-    <div className={`flex items-center gap-2 ${className}`}>
-      <input id={id} type="checkbox" className={`h-4 w-4 accent-blue-700 ${focusRing}`} {...input} />
-      <label htmlFor={id} className="text-sm text-slate-800">
-        {label}
-      </label>
+    <div className={className}>
+      <div className="flex items-center gap-2">
+        <input id={id} type="checkbox" aria-describedby={note ? `${id}-help` : undefined} aria-invalid={error ? true : undefined} className={`h-4 w-4 accent-blue-700 ${focusRing}`} {...input} />
+        <label htmlFor={id} className="text-sm text-slate-800">
+          {label}
+        </label>
+      </div>
+      {note && (
+        <p id={`${id}-help`} className={`ml-6 text-xs ${error ? "font-medium text-red-700" : "text-slate-700"}`}>
+          {note}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { InputOf } from "@/lib/platform/operations";
-import { tagNameProblem, TAG_NAME_MAX } from "./customer-tags";
+import { LIMITS } from "@/lib/platform/limits";
+import { tagNameProblem } from "./customer-tags";
 
 /**
  * The tag names typed for tagging many customers at once: one field, names separated by commas
@@ -20,7 +21,7 @@ export function parseTagNames(text: string): ParsedTagNames {
   for (const raw of text.split(/[,，、;；\r\n]+/)) {
     const name = raw.trim();
     if (!name || names.includes(name)) continue;
-    if (tagNameProblem(name, []) === "tooLong") return { ok: false, problem: "tooLong", name, max: TAG_NAME_MAX };
+    if (tagNameProblem(name, []) === "tooLong") return { ok: false, problem: "tooLong", name, max: LIMITS.tagName };
     names.push(name);
   }
   if (names.length === 0) return { ok: false, problem: "required" };

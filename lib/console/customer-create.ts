@@ -1,4 +1,6 @@
+import { placeErrors, type PlacedErrors, type TextProblem } from "@/lib/forms/field-errors";
 import type { InputOf } from "@/lib/platform/operations";
+import { identityProblems } from "./identity-rules";
 
 /**
  * The "create a customer with identities" form (§4.1 POST /v1/customerandidentities) as pure
@@ -9,9 +11,6 @@ import type { InputOf } from "@/lib/platform/operations";
 /** §2.2 built-in identity types; anything else is a custom type. */
 export const BUILT_IN_IDENTITY_TYPES = ["email", "mobile", "messenger", "messenger-unionid"] as const;
 export const CUSTOM_IDENTITY_TYPE = "custom";
-
-/** §8 identity limits. */
-export const IDENTITY_LIMITS = { identityType: 32, identityValue: 128, identityName: 256 } as const;
 
 /** The customer fields the create form offers (§2.1). */
 export const CREATE_CUSTOMER_FIELDS = ["name", "mobile", "email", "gender", "birthday", "company", "title", "stage", "source", "remark"] as const;
@@ -43,10 +42,8 @@ export function emptyCreateForm(): CreateForm {
   return { customer, identities: [emptyIdentity()], mergeByEmail: true, mergeByMobile: true, nullAble: false };
 }
 
-/** Form field keys: `name`, `email`, …, `identities.0.value`. */
-export type FormErrors = Record<string, string>;
 /** Error codes the UI translates (`customerEdit.error.<code>`), with values for the message. */
-export type FormProblem = { code: "required" | "tooLong" | "birthday" | "identityDuplicate" | "identitiesRequired"; max?: number };
+export type FormProblem = TextProblem | { code: "birthday" | "identityDuplicate" | "identitiesRequired" };
 
 export function identityType(row: IdentityRow): string {
   return (row.type === CUSTOM_IDENTITY_TYPE ? row.customType : row.type).trim();
@@ -69,11 +66,7 @@ export function validateCreateForm(form: CreateForm): Record<string, FormProblem
     used++;
     const type = identityType(row);
     const value = row.value.trim();
-    if (!type) problems[`identities.${i}.customType`] = { code: "required" };
-    else if (type.length > IDENTITY_LIMITS.identityType) problems[`identities.${i}.customType`] = { code: "tooLong", max: IDENTITY_LIMITS.identityType };
-    if (!value) problems[`identities.${i}.value`] = { code: "required" };
-    else if (value.length > IDENTITY_LIMITS.identityValue) problems[`identities.${i}.value`] = { code: "tooLong", max: IDENTITY_LIMITS.identityValue };
-    if (row.name.trim().length > IDENTITY_LIMITS.identityName) problems[`identities.${i}.name`] = { code: "tooLong", max: IDENTITY_LIMITS.identityName };
+    for (const [part, problem] of Object.entries(identityProblems(type, value, row.name.trim()))) problems[`identities.${i}.${part}`] = problem;
     const key = `${type}\u0000${value}`;
     if (type && value && seen.has(key)) problems[`identities.${i}.value`] = { code: "identityDuplicate" };
     seen.add(key);
@@ -185,19 +178,13 @@ export function formFieldOf(field: string): string | undefined {
  * Field errors of a refused request, keyed by form field; the rest are `unplaced`. Identity
  * indices of the request are mapped back to the form's rows (blank rows are not sent).
  */
-export function placeFieldErrors(form: CreateForm, errors: { field: string; message: string }[]): { byField: FormErrors; unplaced: string[] } {
+export function placeFieldErrors(form: CreateForm, errors: { field: string; message: string }[]): PlacedErrors {
   const sentRows = form.identities.map((row, i) => ({ row, i })).filter(({ row }) => !isBlankRow(row)).map(({ i }) => i);
-  const byField: FormErrors = {};
-  const unplaced: string[] = [];
-  for (const error of errors) {
-    let key = formFieldOf(error.field);
-    if (key?.startsWith("identities.")) {
-      const [, index, part] = key.split(".");
-      const row = sentRows[Number(index)];
-      key = row === undefined ? undefined : `identities.${row}.${part}`;
-    }
-    if (key && !byField[key]) byField[key] = error.message;
-    else if (!key) unplaced.push(`${error.field}: ${error.message}`);
-  }
-  return { byField, unplaced };
+  return placeErrors(errors, (field) => {
+    const key = formFieldOf(field);
+    if (!key?.startsWith("identities.")) return key;
+    const [, index, part] = key.split(".");
+    const row = sentRows[Number(index)];
+    return row === undefined ? undefined : `identities.${row}.${part}`;
+  });
 }

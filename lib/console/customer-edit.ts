@@ -1,3 +1,5 @@
+import { placeErrors, type PlacedErrors } from "@/lib/forms/field-errors";
+import { charLength, LIMITS } from "@/lib/platform/limits";
 import type { InputOf } from "@/lib/platform/operations";
 import type { Customer } from "@/lib/platform/resources";
 
@@ -14,9 +16,6 @@ export const EDIT_TEXT_FIELDS = [
 export const EDIT_FLAG_FIELDS = ["mobileVerified", "emailVerified"] as const;
 export type EditTextField = (typeof EDIT_TEXT_FIELDS)[number];
 export type EditFlagField = (typeof EDIT_FLAG_FIELDS)[number];
-
-/** §8: home and office address at most 512 characters. */
-export const ADDRESS_MAX = 512;
 
 export type EditForm = Record<EditTextField, string> & Record<EditFlagField, boolean>;
 export type EditOptions = { nullAble: boolean; forceUpdate: boolean };
@@ -46,7 +45,7 @@ export function verifiedLocked(original: EditForm, form: EditForm, flag: EditFla
 export function validateEditForm(original: EditForm, form: EditForm): Record<string, EditProblem> {
   const problems: Record<string, EditProblem> = {};
   for (const field of ["homeAddress", "officeAddress"] as const) {
-    if (form[field].length > ADDRESS_MAX) problems[field] = { code: "tooLong", max: ADDRESS_MAX };
+    if (charLength(form[field]) > LIMITS.address) problems[field] = { code: "tooLong", max: LIMITS.address };
   }
   const birthday = form.birthday.trim();
   if (birthday && !/^\d{4}-\d{2}-\d{2}$/.test(birthday)) problems.birthday = { code: "birthday" };
@@ -98,13 +97,6 @@ export function updatePlan(id: string, original: EditForm, form: EditForm, optio
 const FORM_FIELDS = new Set<string>([...EDIT_TEXT_FIELDS, ...EDIT_FLAG_FIELDS]);
 
 /** Platform (`email`) and proxy (`email`, `body.email`) field names → form fields; the rest unplaced. */
-export function placeEditErrors(errors: { field: string; message: string }[]): { byField: Record<string, string>; unplaced: string[] } {
-  const byField: Record<string, string> = {};
-  const unplaced: string[] = [];
-  for (const error of errors) {
-    const name = error.field.replace(/^body\./, "");
-    if (FORM_FIELDS.has(name)) byField[name] ??= error.message;
-    else unplaced.push(`${error.field}: ${error.message}`);
-  }
-  return { byField, unplaced };
+export function placeEditErrors(errors: { field: string; message: string }[]): PlacedErrors {
+  return placeErrors(errors, (name) => (FORM_FIELDS.has(name) ? name : undefined));
 }

@@ -1,4 +1,6 @@
+import type { TextProblem } from "@/lib/forms/field-errors";
 import type { InputOf } from "@/lib/platform/operations";
+import { identityProblems } from "./identity-rules";
 
 /**
  * Merging two customers (§4.1 mergeCustomerById / mergeCustomerByIdentities): the customer
@@ -8,7 +10,7 @@ import type { InputOf } from "@/lib/platform/operations";
 
 export type MergeSide = { id: string; identityType: string; identityValue: string };
 export type MergeMode = "id" | "identity";
-export type MergeProblem = { code: "required" | "tooLong" | "notAnId" | "same"; max?: number };
+export type MergeProblem = TextProblem | { code: "notAnId" | "same" };
 
 const ID = /^\d{1,19}$/;
 
@@ -20,13 +22,10 @@ export function validateMerge(mode: MergeMode, from: MergeSide, to: MergeSide): 
       if (!id) problems[`${side}.id`] = { code: "required" };
       else if (!ID.test(id)) problems[`${side}.id`] = { code: "notAnId" };
     } else {
-      // §4.1: identityType required, at most 32; identityValue required, at most 128.
-      const type = value.identityType.trim();
-      const val = value.identityValue.trim();
-      if (!type) problems[`${side}.identityType`] = { code: "required" };
-      else if (type.length > 32) problems[`${side}.identityType`] = { code: "tooLong", max: 32 };
-      if (!val) problems[`${side}.identityValue`] = { code: "required" };
-      else if (val.length > 128) problems[`${side}.identityValue`] = { code: "tooLong", max: 128 };
+      // §4.1: identityType and identityValue required, within §8's limits.
+      const found = identityProblems(value.identityType.trim(), value.identityValue.trim());
+      if (found.customType) problems[`${side}.identityType`] = found.customType;
+      if (found.value) problems[`${side}.identityValue`] = found.value;
     }
   }
   if (Object.keys(problems).length === 0) {

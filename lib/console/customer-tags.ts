@@ -1,12 +1,12 @@
+import { textProblem } from "@/lib/forms/field-errors";
+import { LIMITS } from "@/lib/platform/limits";
+
 /**
  * A customer's tags as the tag service returns them (§4.5 GET /v1/tagservice/getCustomerTags:
  * `{ "<customerId>": "a,b,c" }`) and the optimistic edits of that answer, as pure functions.
  */
 
 export type CustomerTagsAnswer = Record<string, string | null>;
-
-/** §8: a tag name is at most 32 characters. */
-export const TAG_NAME_MAX = 32;
 
 export function tagsOf(answer: CustomerTagsAnswer | undefined, customerId: string): string[] {
   const raw = answer?.[customerId];
@@ -32,8 +32,8 @@ export type TagNameProblem = "required" | "tooLong" | "comma" | "duplicate";
 /** A new tag name: present, ≤ 32 (§8), no comma (the answer separates names with commas), not already on. */
 export function tagNameProblem(name: string, current: string[]): TagNameProblem | undefined {
   const n = name.trim();
-  if (!n) return "required";
-  if (n.length > TAG_NAME_MAX) return "tooLong";
+  const problem = textProblem(n, LIMITS.tagName);
+  if (problem) return problem.code;
   if (n.includes(",")) return "comma";
   if (current.includes(n)) return "duplicate";
   return undefined;

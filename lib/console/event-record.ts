@@ -1,21 +1,6 @@
+import { placeErrors, type PlacedErrors } from "@/lib/forms/field-errors";
 import type { InputOf } from "@/lib/platform/operations";
-import {
-  BUILT_IN_EVENT_TYPES,
-  COORDINATE_FIELDS,
-  CUSTOM_PROPERTY_LIMITS,
-  eventIdProblem,
-  eventTimeToUtc,
-  LOCATION_TEXT_FIELDS,
-  parseDecimal,
-  parseInteger,
-  propertyLimitProblems,
-  propertyNameProblem,
-  TEXT_FIELDS,
-  textFieldProblem,
-  type DuplicateRule,
-  type EventProblem,
-  type PropertyKind,
-} from "@/lib/events/event-fields";
+import { BUILT_IN_EVENT_TYPES, COORDINATE_FIELDS, CUSTOM_PROPERTY_LIMITS, eventIdProblem, eventTimeToUtc, LOCATION_TEXT_FIELDS, parseDecimal, parseInteger, propertyLimitProblems, propertyNameProblem, TEXT_FIELDS, textFieldProblem, type DuplicateRule, type EventProblem, type PropertyKind } from "@/lib/events/event-fields";
 
 /**
  * The "Record an event" form of a customer (§4.3 POST /v1/customerevents): form → request, the
@@ -144,22 +129,13 @@ export function recordEventRequest(form: RecordEventForm, customerId: string): R
  * The platform's field errors on the form: `event`, `targetId` (or the proxy's `body.targetId`),
  * a custom property by its name; the rest are `unplaced` (shown above the buttons).
  */
-export function placeEventErrors(form: RecordEventForm, errors: { field: string; message: string }[]): { byField: Record<string, string>; unplaced: string[] } {
-  const byField: Record<string, string> = {};
-  const unplaced: string[] = [];
-  for (const error of errors) {
-    const f = error.field.replace(/^body\./, "");
-    let key: string | undefined;
-    if (f === "event" || f === "date" || f === "score" || f === "externalId" || (TEXT_FIELDS as readonly string[]).includes(f)) key = f;
-    else if ((LOCATION_FIELDS as readonly string[]).includes(f)) key = `location.${f}`;
-    else {
-      const row = form.properties.find((p) => p.name.trim() === f);
-      if (row) key = `properties.${row.key}.value`;
-    }
-    if (key && !byField[key]) byField[key] = error.message;
-    else if (!key) unplaced.push(`${error.field}: ${error.message}`);
-  }
-  return { byField, unplaced };
+export function placeEventErrors(form: RecordEventForm, errors: { field: string; message: string }[]): PlacedErrors {
+  return placeErrors(errors, (f) => {
+    if (f === "event" || f === "date" || f === "score" || f === "externalId" || (TEXT_FIELDS as readonly string[]).includes(f)) return f;
+    if ((LOCATION_FIELDS as readonly string[]).includes(f)) return `location.${f}`;
+    const row = form.properties.find((p) => p.name.trim() === f);
+    return row && `properties.${row.key}.value`;
+  });
 }
 
 /**

@@ -1,12 +1,12 @@
 import { parseAsStringLiteral } from "#nuqs";
+import { textProblem } from "@/lib/forms/field-errors";
+import { LIMITS } from "@/lib/platform/limits";
 import type { InputOf } from "@/lib/platform/operations";
 import { defineUrlState, parseAsOrder, parseAsPage, parseAsPageSize } from "./url-params";
 
 /** `sidx` values the lists page offers (§4.4: `id` is the platform default). */
 export const LIST_SORTS = ["id", "name", "dateCreated", "lastUpdated"] as const;
 export type ListSort = (typeof LIST_SORTS)[number];
-/** §8: a list name is at most 255 characters. */
-export const LIST_NAME_MAX = 255;
 
 /** The lists page's URL (§4.4 GET /v1/lists: rows, page, sidx, sord). */
 export const listsUrlState = defineUrlState(
@@ -21,8 +21,5 @@ export function listsInput(state: ListsState): InputOf<"lists.list"> {
 
 /** What is wrong with a list name as typed (§8), or undefined. */
 export function listNameProblem(name: string): "required" | "tooLong" | undefined {
-  if (name.trim() === "") return "required";
-  // §8 counts characters: code points, so an emoji is one.
-  if ([...name].length > LIST_NAME_MAX) return "tooLong";
-  return undefined;
+  return textProblem(name.trim() === "" ? "" : name, LIMITS.listName)?.code;
 }

@@ -56,6 +56,6 @@ describe("placeRefundErrors", () => {
         { field: "refundLines[0].lineId", message: "is required" },
         { field: "state", message: "bad" },
       ]),
-    ).toEqual({ lines: "order SO-9 has no line 2", amount: "must be a number", unplaced: ["state: bad"] });
+    ).toEqual({ byField: { refundLines: "order SO-9 has no line 2", refundTotal: "must be a number" }, unplaced: ["state: bad"] });
   });
 });

@@ -1,3 +1,4 @@
+import { placeErrors, type PlacedErrors } from "@/lib/forms/field-errors";
 import type { InputOf } from "@/lib/platform/operations";
 import { formatMinor, minorOf, parseMoney, sumMinor, type MoneyProblem } from "./money";
 import { homeInputToUtcBody } from "./order-form";
@@ -78,13 +79,9 @@ export function cancelInput(orderNo: string, date: string): { input?: InputOf<"d
 }
 
 /** The platform's refund field errors (`refundLines`, `refundLines[0].lineId`, `refundTotal`, proxy `body.…`) → the dialog's fields. */
-export function placeRefundErrors(errors: { field: string; message: string }[]): { lines?: string; amount?: string; unplaced: string[] } {
-  const out: { lines?: string; amount?: string; unplaced: string[] } = { unplaced: [] };
-  for (const error of errors) {
-    const head = error.field.replace(/^body\./, "").split(/[.[]/)[0];
-    if (head === "refundLines") out.lines ??= error.message;
-    else if (head === "refundTotal") out.amount ??= error.message;
-    else out.unplaced.push(`${error.field}: ${error.message}`);
-  }
-  return out;
+export function placeRefundErrors(errors: { field: string; message: string }[]): PlacedErrors {
+  return placeErrors(errors, (name) => {
+    const head = name.split(/[.[]/)[0]!;
+    return head === "refundLines" || head === "refundTotal" ? head : undefined;
+  });
 }

@@ -1,7 +1,9 @@
+import { placeErrors, type PlacedErrors, type TextProblem } from "@/lib/forms/field-errors";
 import type { InputOf } from "@/lib/platform/operations";
 import { homeInputToUtcFilter, parsePlatformTime, HOME_OFFSET_MINUTES } from "@/lib/time";
 import { formatMinor, minorOf, moneyInputOf, parseMoney, sumMinor, timesQty, type MoneyProblem } from "./money";
 import { ID_PATTERN } from "./id-keyset";
+import { identityProblems } from "./identity-rules";
 
 /**
  * The order form (§4.2 POST /v1/deals to create, PUT /v1/deals/{orderNo} to edit) as pure
@@ -9,10 +11,6 @@ import { ID_PATTERN } from "./id-keyset";
  * names → form fields. Money stays a decimal string (see `money.ts`); `dateOrder` is typed in UTC+8
  * and sent in UTC (§2).
  */
-
-/** §2.2 / §8: identity type and value lengths. */
-export const IDENTITY_TYPE_MAX = 32;
-export const IDENTITY_VALUE_MAX = 128;
 
 export const HEADER_TEXT_FIELDS = ["currency", "paymentTerm", "paymentNo", "type", "store", "salesChannel", "couponCode", "remark"] as const;
 export type HeaderTextField = (typeof HEADER_TEXT_FIELDS)[number];
@@ -40,14 +38,7 @@ export type OrderForm = Record<HeaderTextField | MoneyField, string> & {
   lines: LineForm[];
 };
 
-export type OrderProblem =
-  | { code: "required" }
-  | { code: MoneyProblem }
-  | { code: "dateOrder" }
-  | { code: "customerId" }
-  | { code: "tooLong"; max: number }
-  | { code: "qty" }
-  | { code: "lineIdDuplicate" };
+export type OrderProblem = TextProblem | { code: MoneyProblem | "dateOrder" | "customerId" | "qty" | "lineIdDuplicate" };
 
 let keySeq = 0;
 export function emptyLine(lineId = ""): LineForm {
@@ -114,12 +105,9 @@ export function validateOrderForm(form: OrderForm, mode: "create" | "edit"): Rec
     if (id === "") problems.customerId = { code: "required" };
     else if (!ID_PATTERN.test(id) || BigInt(id) > 9223372036854775807n) problems.customerId = { code: "customerId" };
   } else {
-    const type = form.identityType.trim();
-    const value = form.identityValue.trim();
-    if (type === "") problems.identityType = { code: "required" };
-    else if ([...type].length > IDENTITY_TYPE_MAX) problems.identityType = { code: "tooLong", max: IDENTITY_TYPE_MAX };
-    if (value === "") problems.identityValue = { code: "required" };
-    else if ([...value].length > IDENTITY_VALUE_MAX) problems.identityValue = { code: "tooLong", max: IDENTITY_VALUE_MAX };
+    const found = identityProblems(form.identityType.trim(), form.identityValue.trim());
+    if (found.customType) problems.identityType = found.customType;
+    if (found.value) problems.identityValue = found.value;
   }
 
   const seen = new Set<string>();
@@ -241,23 +229,17 @@ const HEADER_KEYS = new Set<string>(["orderNo", "dateOrder", "customerId", ...HE
  * `counponCode`) and the proxy's (`lines.1.lineId`, `body.amountPaid`) → form field keys; the rest
  * is unplaced and shown above the form.
  */
-export function placeOrderErrors(errors: { field: string; message: string }[]): { byField: Record<string, string>; unplaced: string[] } {
-  const byField: Record<string, string> = {};
-  const unplaced: string[] = [];
-  for (const error of errors) {
-    const name = error.field.replace(/^body\./, "").replace(/\[(\d+)\]/g, ".$1");
-    let key: string | undefined;
+export function placeOrderErrors(errors: { field: string; message: string }[]): PlacedErrors {
+  return placeErrors(errors, (field) => {
+    const name = field.replace(/\[(\d+)\]/g, ".$1");
     const line = /^lines\.(\d+)\.(\w+)$/.exec(name);
     const identity = /^customerIdentities(?:\.\d+)?\.(identityType|identityValue)$/.exec(name);
-    if (line && (LINE_TEXT_FIELDS as readonly string[]).includes(line[2]!)) key = `lines.${line[1]}.${line[2] === "counponCode" ? "couponCode" : line[2]}`;
-    else if (identity) key = identity[1];
-    else if (name === "customerIdentities") key = "identityValue";
-    else if (name === "counponCode") key = "couponCode";
-    else if (HEADER_KEYS.has(name)) key = name;
-    if (key) byField[key] ??= error.message;
-    else unplaced.push(`${error.field}: ${error.message}`);
-  }
-  return { byField, unplaced };
+    if (line) return (LINE_TEXT_FIELDS as readonly string[]).includes(line[2]!) ? name : undefined;
+    if (identity) return identity[1];
+    if (name === "customerIdentities") return "identityValue";
+    if (name === "counponCode") return "couponCode";
+    return HEADER_KEYS.has(name) ? name : undefined;
+  });
 }
 
 /** The next free line id (`1`, `2`, …) for a new line. */

@@ -1,18 +1,13 @@
 import type { FieldError } from "@/lib/api/api-error";
+import { onlyProblems, placeErrors, textProblem, type PlacedErrors } from "@/lib/forms/field-errors";
+import { LIMITS } from "@/lib/platform/limits";
 import type { InputOf } from "@/lib/platform/operations";
-import { TAG_NAME_MAX } from "./customer-tags";
+import { tagNameProblem } from "./customer-tags";
 
 /**
  * The rules of the tag forms (§2.6, §4.5, §8) as pure functions: what is wrong with a form, the
  * request it becomes, and where the platform's field errors go on it.
  */
-
-export { TAG_NAME_MAX };
-/** §8 limits. */
-export const DIMENSION_KEY_MAX = 255;
-export const DIMENSION_NAME_MAX = 255;
-export const TAG_DIMENSION_MAX = 255;
-export const EXTERNAL_TAG_MAX = 64;
 
 /** §2.6: the dimensions every tenant has. The platform offers no way to edit or delete any dimension (§4.5). */
 export const BUILT_IN_DIMENSIONS = ["basic", "interests", "consumptive_habit"] as const;
@@ -20,9 +15,6 @@ export const BUILT_IN_DIMENSIONS = ["basic", "interests", "consumptive_habit"] a
 export function isBuiltInDimension(key: string | null | undefined): boolean {
   return (BUILT_IN_DIMENSIONS as readonly string[]).includes(key ?? "");
 }
-
-/** §8 counts characters: code points, so a Chinese character or an emoji is one. */
-export const charCount = (text: string): number => [...text].length;
 
 export type Problem = "required" | "tooLong" | "taken" | "comma" | "unchanged";
 
@@ -33,15 +25,11 @@ export type DimensionProblems = Partial<Record<keyof DimensionForm, Problem>>;
 
 /** Required and ≤ 255 each (§8); a key already among `knownKeys` is taken (the platform decides for the rest). */
 export function dimensionProblems(form: DimensionForm, knownKeys: readonly string[]): DimensionProblems {
-  const out: DimensionProblems = {};
-  const name = form.name.trim();
   const key = form.dimensionKey.trim();
-  if (name === "") out.name = "required";
-  else if (charCount(name) > DIMENSION_NAME_MAX) out.name = "tooLong";
-  if (key === "") out.dimensionKey = "required";
-  else if (charCount(key) > DIMENSION_KEY_MAX) out.dimensionKey = "tooLong";
-  else if (knownKeys.includes(key)) out.dimensionKey = "taken";
-  return out;
+  return onlyProblems({
+    name: textProblem(form.name.trim(), LIMITS.dimensionName)?.code,
+    dimensionKey: textProblem(key, LIMITS.dimensionKey)?.code ?? (knownKeys.includes(key) ? ("taken" as const) : undefined),
+  });
 }
 
 export function dimensionRequest(form: DimensionForm): InputOf<"tagDimensions.create"> {
@@ -59,14 +47,8 @@ export type TagProblems = Partial<Record<keyof TagForm, Problem>>;
  * required, ≤ 255 (§8).
  */
 export function tagProblems(form: TagForm): TagProblems {
-  const out: TagProblems = {};
-  const name = form.name.trim();
-  if (name === "") out.name = "required";
-  else if (charCount(name) > TAG_NAME_MAX) out.name = "tooLong";
-  else if (name.includes(",")) out.name = "comma";
-  if (form.dimension === "") out.dimension = "required";
-  else if (charCount(form.dimension) > TAG_DIMENSION_MAX) out.dimension = "tooLong";
-  return out;
+  const name = tagNameProblem(form.name, []);
+  return onlyProblems({ name: name === "duplicate" ? undefined : name, dimension: textProblem(form.dimension, LIMITS.tagDimension)?.code });
 }
 
 export function tagCreateRequest(form: TagForm): InputOf<"tags.create"> {
@@ -96,16 +78,8 @@ export function tagEditProblems(tag: { id: string; name?: string | null; dimensi
  * The platform's field errors (`name`, `dimensionKey`) and the proxy's (`body.name`) on the form's
  * fields; the others are `unplaced` (shown above the buttons).
  */
-export function placeTagErrors<F extends string>(fields: readonly F[], errors: readonly FieldError[]): { byField: Partial<Record<F, string>>; unplaced: string[] } {
-  const byField: Partial<Record<F, string>> = {};
-  const unplaced: string[] = [];
-  for (const error of errors) {
-    const key = error.field.replace(/^(body|data)\./, "");
-    const field = fields.find((f) => f === key);
-    if (field && !byField[field]) byField[field] = error.message;
-    else if (!field) unplaced.push(error.field ? `${error.field}: ${error.message}` : error.message);
-  }
-  return { byField, unplaced };
+export function placeTagErrors(fields: readonly string[], errors: readonly FieldError[]): PlacedErrors {
+  return placeErrors(errors, (name) => (fields.includes(name) ? name : undefined));
 }
 
 // ── Merge ───────────────────────────────────────────────────────────────────────────────────────
@@ -148,7 +122,7 @@ export function parseExternalTags(text: string): ParsedExternalTags {
   for (const line of text.split(/\r\n|\r|\n/)) {
     const name = line.trim();
     if (name === "") continue;
-    if (charCount(name) > EXTERNAL_TAG_MAX) tooLong.push(name);
+    if (textProblem(name, LIMITS.externalTagName)) tooLong.push(name);
     else if (names.includes(name)) duplicates += 1;
     else names.push(name);
   }

@@ -1,9 +1,9 @@
 import type { Locale } from "./locales";
 
 /**
- * A feature's strings in English and Simplified Chinese, kept in the feature's own file and joined
- * into the one dictionary by messages.ts. `zh-CN` is typed against the English keys;
- * `feature-messages.test.ts` checks keys, placeholders and real Chinese.
+ * A feature's strings in English and Simplified Chinese, kept in the feature's own lib folder
+ * (`lib/<feature>/messages.ts`) and joined into the one dictionary by messages.ts. `zh-CN` is typed
+ * against the English keys; `messages.test.ts` checks keys, placeholders and real Chinese.
  */
 export type FeatureMessages<K extends string> = Record<Locale, Record<K, string>>;
 

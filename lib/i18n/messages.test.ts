@@ -1,32 +1,47 @@
 import { describe, expect, it } from "vitest";
-import { messages, translate, type MessageKey } from "./messages";
+import type { FeatureMessages } from "./feature-messages";
+import { FEATURES, joinSections, messages, translate, type MessageKey } from "./messages";
 import { LOCALES, matchLocale, negotiateLocale, pickLocale } from "./locales";
 
-describe("the message dictionary", () => {
-  it("has the same keys in every language", () => {
-    const english = Object.keys(messages.en).sort();
-    for (const locale of LOCALES) expect(Object.keys(messages[locale]).sort(), locale).toEqual(english);
-  });
+const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+/** The same in both languages on purpose: names of languages and of authentication schemes, and "UTC+8". */
+const SAME_IN_BOTH = ["activity.mode.basic", "activity.mode.oauth2", "customers.timeHelp", "language.en", "language.zh-CN"];
 
-  it("has no empty message and the same placeholders in every language", () => {
-    const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
-    for (const key of Object.keys(messages.en) as MessageKey[]) {
+describe("the feature dictionaries", () => {
+  for (const [name, feature] of Object.entries(FEATURES) as [string, FeatureMessages<string>][]) {
+    it(`${name}: the same keys, non-empty, the same placeholders and real Chinese in every language`, () => {
+      const english = Object.keys(feature.en).sort();
       for (const locale of LOCALES) {
-        expect(messages[locale][key].trim(), `${locale} ${key}`).not.toBe("");
-        expect(placeholders(messages[locale][key]), `${locale} ${key}`).toEqual(placeholders(messages.en[key]));
+        expect(Object.keys(feature[locale]).sort(), locale).toEqual(english);
+        for (const key of english) {
+          expect(feature[locale][key]!.trim(), `${locale} ${key}`).not.toBe("");
+          expect(placeholders(feature[locale][key]!), `${locale} ${key}`).toEqual(placeholders(feature.en[key]!));
+        }
       }
-    }
-  });
+      expect(english.filter((k) => feature.en[k] === feature["zh-CN"][k] && !SAME_IN_BOTH.includes(k))).toEqual([]);
+    });
+  }
 
-  it("translates Chinese for real (not English copied over), except names of languages", () => {
-    const same = (Object.keys(messages.en) as MessageKey[]).filter((k) => messages.en[k] === messages["zh-CN"][k]);
-    expect(same.sort()).toEqual(["customers.timeHelp", "language.en", "language.zh-CN"]);
+  it("join into one dictionary per language, holding every feature's strings; a key defined twice throws", () => {
+    for (const feature of Object.values(FEATURES)) {
+      for (const locale of LOCALES) for (const [key, text] of Object.entries(feature[locale])) expect((messages[locale] as Record<string, string>)[key], key).toBe(text);
+    }
+    expect(Object.keys(messages["zh-CN"]).sort()).toEqual(Object.keys(messages.en).sort());
+    expect(() => joinSections([{ "a.b": "x" }, { "a.b": "y" }])).toThrow("a.b");
   });
 
   it("fills placeholders and leaves unknown ones visible", () => {
     expect(translate("en", "list.pageOf", { page: 2, pages: 9 })).toBe("Page 2 of 9");
     expect(translate("zh-CN", "list.pageOf", { page: 2, pages: 9 })).toBe("第 2 页，共 9 页");
     expect(translate("en", "list.pageOf", { page: 2 })).toBe("Page 2 of {pages}");
+    expect(translate("zh-CN", "eventError.tooLong", { max: 32 })).toBe("最多 32。");
+    expect(translate("en", "tags.title")).toBe("Tags");
+    expect(translate("zh-CN", "activity.manyNew", { n: 3 })).toBe("收到 3 条新通知。");
+  });
+
+  it("has no message the same in both languages but those meant to be", () => {
+    const same = (Object.keys(messages.en) as MessageKey[]).filter((k) => messages.en[k] === messages["zh-CN"][k]);
+    expect(same.sort()).toEqual(SAME_IN_BOTH);
   });
 });
 

@@ -4,9 +4,8 @@ import { issueSessionToken, type ConsoleSession } from "@/lib/auth/session";
 import { resetEnvForTests } from "@/lib/env";
 import { openSqliteTestStore, type TestStore } from "@/lib/store/testing";
 import { recordDelivery, type InboxDelivery } from "@/lib/store/webhook-inbox";
-import { activityHref, homeTime, staleQueryKeys } from "./activity";
+import { activityHref, staleQueryKeys } from "./activity";
 import { handleActivityRequest } from "./activity-endpoint";
-import { activityLocale, activityMessages } from "./activity-messages";
 
 describe("activityHref", () => {
   it("links customers, orders and lists to their console page and keeps openAppId", () => {
@@ -107,31 +106,5 @@ describe("GET /api/activity", () => {
     for (const query of ["?after=-1", "?after=abc", "?after=1e3", "?after=0&limit=0", "?after=0&limit=201", "?limit=x"]) {
       expect((await call(query, session)).status, query).toBe(400);
     }
-  });
-});
-
-describe("homeTime", () => {
-  it("shows epoch milliseconds and platform UTC strings in UTC+8 (§2)", () => {
-    expect(homeTime(Date.UTC(2026, 10, 21, 20, 30, 0))).toBe("2026-11-22 04:30:00");
-    expect(homeTime("2026-11-21T20:30:00Z")).toBe("2026-11-22 04:30:00");
-    expect(homeTime("not a time")).toBeUndefined();
-    expect(homeTime(undefined)).toBeUndefined();
-  });
-});
-
-describe("activity messages", () => {
-  it("has every English key in Simplified Chinese too", () => {
-    const keys = (o: object): string[] => Object.entries(o).flatMap(([k, v]) => (typeof v === "object" ? keys(v).map((s) => `${k}.${s}`) : [k])).sort();
-    expect(keys(activityMessages["zh-CN"])).toEqual(keys(activityMessages.en));
-    expect(activityMessages["zh-CN"].manyNew).toContain("{n}");
-  });
-
-  it("picks Chinese for zh tags, the first usable tag wins, English otherwise", () => {
-    expect(activityLocale(undefined, "zh_CN".replace("_", "-"))).toBe("zh-CN");
-    expect(activityLocale("zh-Hans-CN")).toBe("zh-CN");
-    expect(activityLocale("en", "zh-CN")).toBe("en");
-    expect(activityLocale("fr", "zh")).toBe("zh-CN");
-    expect(activityLocale(undefined, null, "")).toBe("en");
-    expect(activityLocale("zh-TW")).toBe("en");
   });
 });

@@ -51,14 +51,3 @@ export function staleQueryKeys(entries: ReadonlyArray<Pick<ActivityEntry, "resou
   }
   return [...resources].sort().map((r) => ["platform", r] as const);
 }
-
-/** The platform's home time zone (§2): UTC+8, no daylight saving. */
-const HOME_OFFSET_MS = 8 * 3600 * 1000;
-
-/** `YYYY-MM-DD HH:MM:SS` in UTC+8 for epoch milliseconds or a platform UTC string (`…Z`); undefined if unreadable. */
-export function homeTime(value: number | string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  const ms = typeof value === "number" ? value : Date.parse(value);
-  if (!Number.isFinite(ms)) return undefined;
-  return new Date(ms + HOME_OFFSET_MS).toISOString().slice(0, 19).replace("T", " ");
-}

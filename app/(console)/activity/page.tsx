@@ -1,17 +1,19 @@
 import type { Metadata } from "next";
-import { cookies } from "next/headers";
 import Link from "next/link";
 import { ActivityLiveRefresh } from "@/components/activity/activity-live-refresh";
+import { TimeText } from "@/components/ui/time-text";
 import { requirePageSession, type PageSearchParams } from "@/lib/auth/page-session";
+import { requestTranslate } from "@/lib/i18n/server";
 import { getStore } from "@/lib/store";
 import { recentActivity } from "@/lib/store/webhook-inbox";
-import { activityHref, homeTime } from "@/lib/webhooks/activity";
-import { activityLocale, activityMessages } from "@/lib/webhooks/activity-messages";
+import { activityHref } from "@/lib/webhooks/activity";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Activity · Engage Console" };
 
 type Props = { searchParams: Promise<PageSearchParams> };
+
+const MODES = new Set(["secret", "basic", "oauth2", "none"]);
 
 /**
  * Activity: the latest webhook deliveries (§5.5, §6) of the signed-in tenant — what changed, when,
@@ -24,31 +26,25 @@ export default async function ActivityPage({ searchParams }: Props) {
 
   const entries = await recentActivity(await getStore(), { openAppId: session.openAppId, tenantId: session.tenantId }, 50);
   const cursor = entries[0]?.id ?? "0";
-  const lang = typeof params.lang === "string" ? params.lang : undefined;
-  const locale = activityLocale((await cookies()).get("ec_locale")?.value, lang);
-  const m = activityMessages[locale];
-  const modes: Record<string, string> = m.modes;
+  const t = await requestTranslate();
+  const headers = [t("activity.received"), t("activity.event"), t("activity.changed"), t("activity.occurred"), t("activity.verifiedBy")];
 
   return (
-    <div lang={locale} className="mx-auto max-w-5xl">
-      <h1 className="text-xl font-semibold text-slate-900">{m.title}</h1>
-      <p className="mt-1 text-sm text-slate-700">{m.intro}</p>
-      <ActivityLiveRefresh openAppId={session.openAppId} cursor={cursor} messages={{ oneNew: m.oneNew, manyNew: m.manyNew }} />
+    <div className="mx-auto max-w-5xl">
+      <h1 className="text-xl font-semibold text-slate-900">{t("activity.title")}</h1>
+      <p className="mt-1 text-sm text-slate-700">{t("activity.intro")}</p>
+      <ActivityLiveRefresh openAppId={session.openAppId} cursor={cursor} />
       {entries.length === 0 ? (
-        <p className="mt-6 rounded-md border border-dashed border-slate-300 bg-white p-6 text-slate-700">
-          {m.empty}
-        </p>
+        <p className="mt-6 rounded-md border border-dashed border-slate-300 bg-white p-6 text-slate-700">{t("activity.empty")}</p>
       ) : (
         <div className="mt-4 overflow-x-auto rounded-md border border-slate-300 bg-white">
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">{m.caption}</caption>
+            <caption className="sr-only">{t("activity.caption")}</caption>
             <thead className="bg-slate-100 text-slate-800">
               <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">{m.received}</th>
-                <th scope="col" className="px-3 py-2 font-semibold">{m.event}</th>
-                <th scope="col" className="px-3 py-2 font-semibold">{m.changed}</th>
-                <th scope="col" className="px-3 py-2 font-semibold">{m.occurred}</th>
-                <th scope="col" className="px-3 py-2 font-semibold">{m.verifiedBy}</th>
+                {headers.map((header) => (
+                  <th key={header} scope="col" className="px-3 py-2 font-semibold">{header}</th>
+                ))}
               </tr>
             </thead>
             <tbody>
@@ -57,8 +53,8 @@ export default async function ActivityPage({ searchParams }: Props) {
                 const label = entry.resource ? `${entry.resource} ${entry.resourceId ?? ""}`.trim() : (entry.resourceId ?? "—");
                 return (
                   <tr key={entry.id} className="border-t border-slate-200">
-                    <td className="px-3 py-2 whitespace-nowrap tabular-nums">
-                      <time dateTime={new Date(entry.receivedAt).toISOString()}>{homeTime(entry.receivedAt)}</time>
+                    <td className="px-3 py-2">
+                      <TimeText value={new Date(entry.receivedAt).toISOString()} />
                     </td>
                     <td className="px-3 py-2 font-mono text-xs">{entry.kind}</td>
                     <td className="px-3 py-2">
@@ -70,10 +66,8 @@ export default async function ActivityPage({ searchParams }: Props) {
                         <span>{label}</span>
                       )}
                     </td>
-                    <td className="px-3 py-2 whitespace-nowrap tabular-nums">
-                      {entry.occurredAt ? <time dateTime={entry.occurredAt}>{homeTime(entry.occurredAt) ?? entry.occurredAt}</time> : "—"}
-                    </td>
-                    <td className="px-3 py-2">{modes[entry.verification] ?? entry.verification}</td>
+                    <td className="px-3 py-2">{entry.occurredAt ? <TimeText value={entry.occurredAt} /> : "—"}</td>
+                    <td className="px-3 py-2">{MODES.has(entry.verification) ? t(`activity.mode.${entry.verification as "secret"}`) : entry.verification}</td>
                   </tr>
                 );
               })}

@@ -1,6 +1,6 @@
-import { defineFeatureMessages } from "./feature-messages";
+import { defineFeatureMessages } from "@/lib/i18n/feature-messages";
 
-/** The Orders section's strings (§2.4, §3, §4.2), joined into the one dictionary of messages.ts. */
+/** The Orders section: list, detail, form, cancel and refund (§2.4, §3, §4.2). */
 export const ordersMessages = defineFeatureMessages(
   {
     "orders.title": "Orders",

@@ -1,6 +1,6 @@
-import { defineFeatureMessages } from "./feature-messages";
+import { defineFeatureMessages } from "@/lib/i18n/feature-messages";
 
-/** The Tags section's strings (page and dialogs), spread into the one dictionary of messages.ts. */
+/** The Tags section: dimensions, tags and their dialogs (§2.6, §4.5). */
 export const tagsMessages = defineFeatureMessages(
   {
     "tags.title": "Tags",
