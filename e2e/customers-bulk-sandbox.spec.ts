@@ -55,7 +55,7 @@ test.describe.serial("bulk actions on the customers list through the sandbox", (
   });
 
   test.beforeEach(async ({ page }) => {
-    // The narrowest admin layout the console supports (DESIGN.md §5).
+    // The narrowest admin layout the console supports (ARCHITECTURE.md §5).
     await page.setViewportSize({ width: 1024, height: 800 });
     await installAlpha(page);
   });

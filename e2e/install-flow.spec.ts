@@ -6,7 +6,7 @@ import { e2eUrls } from "../scripts/testing/e2e-env";
 
 /**
  * The app's install and authorization flow in Chromium, through the Platform Sandbox (§5.2, §5.4,
- * DESIGN.md §4): install from the marketplace, open the console in the admin's cross-site iframe,
+ * ARCHITECTURE.md §4): install from the marketplace, open the console in the admin's cross-site iframe,
  * two environments in one browser, a plain tab, and the fallback when the app's cookies are refused.
  */
 

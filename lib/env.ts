@@ -6,7 +6,7 @@ import { z } from "zod";
 
 /**
  * Every setting of the app, validated once. In development every platform setting defaults to the
- * Platform Sandbox contract (DESIGN.md §3) so no `.env` is needed, and the two secrets are generated
+ * Platform Sandbox contract (ARCHITECTURE.md §3) so no `.env` is needed, and the two secrets are generated
  * once into `.data/`. In production nothing defaults to the sandbox and a missing or weak secret
  * stops start-up with one message that names each problem.
  */

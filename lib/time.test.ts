@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formatHomeTime, formatUtcTitle, homeInputToUtcFilter, parsePlatformTime, utcFilterToHomeInput } from "./time";
 
-describe("showing platform times in UTC+8 (§2, DESIGN.md §4)", () => {
+describe("showing platform times in UTC+8 (§2, ARCHITECTURE.md §4)", () => {
   it("adds 8 hours to a UTC response time", () => {
     expect(formatHomeTime("2026-03-14T01:02:03Z")).toBe("2026-03-14 09:02:03");
   });

@@ -1,7 +1,7 @@
 /**
  * Times of the platform (§2): responses carry UTC `YYYY-MM-DDTHH:MM:SSZ`, query filters take UTC
  * `YYYY-MM-DDTHH:MM:SS`. The console shows and takes times in the platform's home time zone, UTC+8
- * (DESIGN.md §4 "Time"), so a filter typed as local time is sent 8 hours earlier.
+ * (ARCHITECTURE.md §4 "Time"), so a filter typed as local time is sent 8 hours earlier.
  */
 
 /** The platform's home time zone: UTC+8, no daylight saving. */

@@ -1,5 +1,5 @@
 /**
- * The sandbox's fixed contract (DESIGN.md §3). Ports and the app URL can be moved with environment
+ * The sandbox's fixed contract (ARCHITECTURE.md §3). Ports and the app URL can be moved with environment
  * variables so that several copies can run side by side in tests; the defaults are the contract.
  */
 export type EnvironmentName = "alpha" | "beta";

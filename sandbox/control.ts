@@ -17,7 +17,7 @@ const faultRule = z.object({
 const faultsBody = z.object({ faults: z.array(faultRule).max(50) });
 const tokensBody = z.object({ environment: z.string(), tenantId: z.union([z.number(), z.bigint(), z.string()]).optional() });
 
-/** The control plane of DESIGN.md §3. Extra routes of other areas are added by `extend`. */
+/** The control plane of ARCHITECTURE.md §3. Extra routes of other areas are added by `extend`. */
 export function controlRoutes(ctx: SandboxContext, extend: Array<(app: Hono) => void> = []): Hono {
   const app = new Hono();
 

@@ -1,5 +1,5 @@
 /**
- * 64-bit ids issued above 2^53 (DESIGN.md "Ids are 64-bit"), so that every client that parses them
+ * 64-bit ids issued above 2^53 (ARCHITECTURE.md §4 "Ids are 64-bit"), so that every client that parses them
  * as JavaScript numbers breaks visibly. Each kind of record has its own sequence in `id_sequences`.
  */
 import type { Database, Statement } from "better-sqlite3";

@@ -5,7 +5,7 @@ import { messages } from "@/lib/i18n/messages";
 import { requestLocale } from "@/lib/i18n/server";
 
 /**
- * The console's frame for every staff page (DESIGN.md §5). No Suspense boundary here: a page's
+ * The console's frame for every staff page (ARCHITECTURE.md §5). No Suspense boundary here: a page's
  * redirect to authorization must be an HTTP redirect, sent before anything streams (see
  * lib/console/console-page.ts). Pages are dynamic, so `useSearchParams` in the shell needs none.
  */

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 
 /**
  * The re-authorize prompt of an installation whose refresh token the platform refused
- * (`reauth_required`, DESIGN.md §4 "Tokens"): every platform call would fail until someone
+ * (`reauth_required`, ARCHITECTURE.md §4 "Tokens"): every platform call would fail until someone
  * authorizes again, so the shell says so above every page.
  */
 export function InstallationAlert() {

@@ -1,6 +1,6 @@
 import { formatHomeTime, formatUtcTitle, parsePlatformTime } from "@/lib/time";
 
-/** A platform time shown in UTC+8, with the UTC value on hover (§2, DESIGN.md §4). */
+/** A platform time shown in UTC+8, with the UTC value on hover (§2, ARCHITECTURE.md §4). */
 export function TimeText({ value }: { value: string | null | undefined }) {
   if (!value) return null;
   const ms = parsePlatformTime(value);

@@ -31,7 +31,7 @@ export async function installAlpha(page: Page) {
   await expect(open).toBeVisible();
 }
 
-/** A sandbox access token for checking results through the platform API (DESIGN.md §3 /__sandbox/tokens). */
+/** A sandbox access token for checking results through the platform API (ARCHITECTURE.md §3 /__sandbox/tokens). */
 export async function sandboxToken(origin = ALPHA.origin, environment = ALPHA.environment): Promise<string> {
   const response = await fetch(`${origin}/__sandbox/tokens`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ environment }) });
   expect(response.ok).toBe(true);

@@ -7,7 +7,7 @@ import { followReauth } from "./reauth";
 
 /**
  * The browser's one way to call the platform: through the app's proxy `/api/platform/v1/...`
- * (DESIGN.md §4 "API proxy"), addressed by an operation of the zod-free route table
+ * (ARCHITECTURE.md §4 "API proxy"), addressed by an operation of the zod-free route table
  * `lib/platform/routes.ts` (no schema reaches the bundle).
  * It adds what every call needs: the environment (`X-Open-App-Id`, §5.4.4), the CSRF header on
  * mutations, the sealed session token where the browser refused the cookie, and it follows the

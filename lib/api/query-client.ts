@@ -2,7 +2,7 @@ import { defaultShouldDehydrateQuery, isServer, MutationCache, QueryClient } fro
 import { ApiError, ReauthRequiredError } from "./api-error";
 
 /**
- * The QueryClient settings of the console (DESIGN.md §2): one client per request on the server,
+ * The QueryClient settings of the console (ARCHITECTURE.md §2): one client per request on the server,
  * one for the life of the page in the browser. The proxy already retries idempotent reads upstream,
  * so the browser retries only when no answer came at all.
  */

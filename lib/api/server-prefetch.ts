@@ -17,7 +17,7 @@ import { getServerQueryClient } from "./server-query-client";
 export type PlatformRead = { [N in BrowserOperationName]: { name: N; input: InputOf<N> } }[BrowserOperationName];
 
 /**
- * Server prefetch for console pages (DESIGN.md §2): where the request carries a session cookie, a
+ * Server prefetch for console pages (ARCHITECTURE.md §2): where the request carries a session cookie, a
  * page's first queries run on the server with the installation's token (refreshed as needed by
  * app-auth), under the same keys as the browser's `platformQuery`, and reach the browser through
  * <HydrationBoundary>. A failed prefetch is not dehydrated: the browser then fetches (and follows a

@@ -15,7 +15,7 @@ import {
 import { clientCredentials, resolveEnvironment } from "./settings";
 
 /**
- * Access tokens of installations (DESIGN.md §4 "Tokens", §5.1.2, §5.2.7). A token is refreshed
+ * Access tokens of installations (ARCHITECTURE.md §4 "Tokens", §5.1.2, §5.2.7). A token is refreshed
  * ahead of its expiry, once per installation at a time: one promise per installation in this
  * process, and on PostgreSQL the installation's row lock across processes; the holder re-reads the
  * row and uses a token that another instance has just refreshed instead of refreshing again.

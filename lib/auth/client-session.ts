@@ -1,5 +1,5 @@
 /**
- * Browser side of the session fallback (DESIGN.md §4): the callback page stores a short-lived sealed
+ * Browser side of the session fallback (ARCHITECTURE.md §4): the callback page stores a short-lived sealed
  * session token in the tab (tab-storage.ts: sessionStorage, else window.name) under
  * `ec.session.<openAppId>`; API calls send it as `Authorization: Bearer` with `X-Open-App-Id`.
  * No platform token ever reaches the browser.

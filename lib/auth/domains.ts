@@ -1,6 +1,6 @@
 /**
  * PLATFORM_DOMAIN_ALLOWLIST: the origins the app trusts as platform environments. A domain that
- * cloudinfo returns outside the list is refused before anything is sent to it (DESIGN.md §4).
+ * cloudinfo returns outside the list is refused before anything is sent to it (ARCHITECTURE.md §4).
  */
 
 /** `https://host[:port]` of a domain as cloudinfo may return it (a bare host means https), or undefined. */

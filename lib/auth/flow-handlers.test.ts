@@ -225,7 +225,7 @@ describe("authorization return checks (§5.3): 4xx page, nothing stored", () => 
   });
 });
 
-describe("cookies refused (the fallback of DESIGN.md §4)", () => {
+describe("cookies refused (the fallback of ARCHITECTURE.md §4)", () => {
   it("completes a framed authorization without the flow cookie and works with the sealed session token", async () => {
     const browser = new TestBrowser();
     await browser.install(alpha);

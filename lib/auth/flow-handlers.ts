@@ -28,7 +28,7 @@ import {
 } from "./settings";
 
 /**
- * The authorization flow of §5.2 / §5.4 on the app's side (DESIGN.md §4 "Install"):
+ * The authorization flow of §5.2 / §5.4 on the app's side (ARCHITECTURE.md §4 "Install"):
  * `GET /api/auth/callback` (both arrivals), `GET /api/auth/start`, `POST /api/auth/logout`.
  * Every failure is a clear 4xx page (502 when the platform could not answer) and stores nothing.
  */
@@ -111,7 +111,7 @@ function isSameOriginPost(request: Request): boolean {
 /**
  * Sends the browser to authorize with a server redirect (not a script), so that inside the
  * platform's iframe the navigation stays initiated by the platform's page and its `SameSite=Lax`
- * login cookie goes along (the authorize page then answers at once, DESIGN.md §4).
+ * login cookie goes along (the authorize page then answers at once, ARCHITECTURE.md §4).
  */
 async function startAuthorization(purpose: AuthPurpose, environment: PlatformEnvironment, returnTo?: string): Promise<Response> {
   const started = await beginFlow(purpose, environment, returnTo);

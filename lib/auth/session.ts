@@ -9,7 +9,7 @@ import { OPEN_APP_ID_HEADER } from "./client-session";
 import { isOpenAppId, isPrivateDeployment, PRIVATE_OPEN_APP_ID } from "./settings";
 
 /**
- * The console session (DESIGN.md §4 "Sessions in the iframe"). An iron-session cookie
+ * The console session (ARCHITECTURE.md §4 "Sessions in the iframe"). An iron-session cookie
  * (`HttpOnly; Secure; SameSite=None; Partitioned`) holding ids only, one entry per openAppId so
  * two environments in one browser never mix. Where the browser refuses the cookie, the same data
  * travels as a short-lived sealed session token (`Authorization: Bearer`), never a platform token.

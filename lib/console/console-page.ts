@@ -14,7 +14,7 @@ function queryOf(params: PageSearchParams): string {
 }
 
 /**
- * The session of a console page (DESIGN.md §4, §5.2.9): the cookie's session for the page's
+ * The session of a console page (ARCHITECTURE.md §4, §5.2.9): the cookie's session for the page's
  * `openAppId`; without one, a redirect to authorization that returns to this page — except right
  * after an authorization (`authorized=1`), when the browser refused the cookie and the page runs on
  * the tab's sealed token (the browser's API calls carry it; server prefetch is skipped). Client

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 
 /**
  * True only once `flag` has stayed true for `delayMs`: a loading indicator that does not flash
- * for fast answers (DESIGN.md §5).
+ * for fast answers (ARCHITECTURE.md §5).
  */
 export function useDelayedFlag(flag: boolean, delayMs = 300): boolean {
   const [shown, setShown] = useState(false);

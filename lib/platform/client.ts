@@ -13,7 +13,7 @@ import { idFieldsOf, toWire } from "./schema-helpers";
  * parsed losslessly, checked against the output schema (ids become strings) and every failure is a
  * `PlatformError`.
  *
- * Resilience (DESIGN.md §4): every attempt has a timeout; idempotent reads are retried with
+ * Resilience (ARCHITECTURE.md §4): every attempt has a timeout; idempotent reads are retried with
  * exponential backoff and full jitter on network errors, 429, 502, 503 and 504, honouring
  * `Retry-After` (seconds); writes are retried only when the connection was refused (the request
  * provably never reached the platform). When the platform rejects the access token as expired or

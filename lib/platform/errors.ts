@@ -1,7 +1,7 @@
 import { quoteIds, quoteIdsInBytes, type ScanInfo } from "./json-ids";
 
 /**
- * One typed error for every way the platform says no (§7, DESIGN.md §4 "Errors from the platform"):
+ * One typed error for every way the platform says no (§7, ARCHITECTURE.md §4 "Errors from the platform"):
  * - `{error: {code, message, fieldErrors}}`, mostly with HTTP 200 (§7.1); `code` a string or a number;
  *   `fieldErrors` an array of `{fieldName, message}`, an array of `{field: message}` objects, or one
  *   object from field name to message;
@@ -155,7 +155,7 @@ export function normalizeFieldErrors(value: unknown): FieldError[] {
 function retryAfter(headers: HeaderReader | undefined): number | undefined {
   const value = headers?.get("retry-after");
   if (!value) return undefined;
-  // §: `Retry-After` is in seconds (DESIGN.md §4); an HTTP date is read as well.
+  // §: `Retry-After` is in seconds (ARCHITECTURE.md §4); an HTTP date is read as well.
   if (/^\d+$/.test(value.trim())) return Number(value.trim());
   const at = Date.parse(value);
   return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));

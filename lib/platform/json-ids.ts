@@ -1,5 +1,5 @@
 /**
- * Ids as strings, straight from the platform's JSON (§2: ids are `Long`; DESIGN.md §4: ids are
+ * Ids as strings, straight from the platform's JSON (§2: ids are `Long`; ARCHITECTURE.md §4: ids are
  * strings in TypeScript and in the app's own JSON). One pass over the UTF-8 bytes turns into JSON
  * strings: every integer literal outside the safe range (so no parser can round it), and every
  * integer under a key in `idKeys` (so small ids are strings too). The result is plain JSON that

@@ -86,7 +86,7 @@ function bigintAsString(_key: string, value: unknown): unknown {
 
 /**
  * JSON for the app's own clients (the browser): a bigint becomes a decimal string, since a browser's
- * `JSON.parse` would round it. Ids are strings in the app's JSON (DESIGN.md §4).
+ * `JSON.parse` would round it. Ids are strings in the app's JSON (ARCHITECTURE.md §4).
  */
 export function stringifyAppJson(value: unknown): string {
   const plain = stringifyWithoutBigints(value);

@@ -9,7 +9,7 @@ import type { Operation } from "./operations";
 import { matchBrowserOperation } from "./router";
 
 /**
- * The server-side API proxy (DESIGN.md §4 "API proxy"): `/api/platform/v1/<path>` from the browser
+ * The server-side API proxy (ARCHITECTURE.md §4 "API proxy"): `/api/platform/v1/<path>` from the browser
  * to the platform of the session's installation. Only operations of the table pass; mutations need
  * a same-origin request with the `X-Engage-Request: 1` header (CSRF); bodies are JSON of at most
  * 1 MiB; input is validated before anything goes upstream; platform tokens never leave the server.

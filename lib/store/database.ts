@@ -29,7 +29,7 @@ export type StoreOptions = {
   schema?: string;
 };
 
-/** Opens the store and applies every pending migration (automatic at start, DESIGN.md §2). */
+/** Opens the store and applies every pending migration (automatic at start, ARCHITECTURE.md §2). */
 export async function openStore(options: StoreOptions): Promise<Store> {
   const { database } = options;
   let db: Kysely<StoreSchema>;

@@ -4,7 +4,7 @@ import type { EncryptionKey } from "@/lib/env";
 
 /**
  * Tokens at rest: AES-256-GCM, stored as `v1.<keyId>.<iv>.<ciphertext>.<tag>` (base64url). The first
- * key encrypts, every key decrypts (rotation, DESIGN.md §4 "Tokens"). The associated data binds a
+ * key encrypts, every key decrypts (rotation, ARCHITECTURE.md §4 "Tokens"). The associated data binds a
  * value to its row and column, so a ciphertext copied to another installation does not decrypt.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The ports and settings of the e2e run: the contract ports by default (DESIGN.md §3), movable with
+ * The ports and settings of the e2e run: the contract ports by default (ARCHITECTURE.md §3), movable with
  * E2E_APP_PORT / E2E_ALPHA_PORT / E2E_BETA_PORT so that two runs can share a machine. The app runs
  * its production build against the sandbox, with throwaway secrets and its own SQLite file.
  */
