@@ -56,7 +56,7 @@ describe("callPlatform: request shape", () => {
     expect(out.data.listId).toBe(BIG);
   });
 
-  it("serializes query values as strings and takes a bearer token for users/current (§4.7)", async () => {
+  it("serializes query values as strings; users/current gets the token as a query parameter and as a bearer token (§5.1.1, §4.7)", async () => {
     up.handle((_req, res) => json(res, 200, '{"rows":[]}'));
     await callPlatform(operations["customers.list"], { query: { rows: 50, hasEmail: true, idFrom: BIG } }, opts());
     expect(Object.fromEntries(up.requests[0]!.url.searchParams)).toEqual({ rows: "50", hasEmail: "true", idFrom: BIG, access_token: "at_test" });
@@ -64,6 +64,7 @@ describe("callPlatform: request shape", () => {
     const me = await callPlatform(operations["users.current"], {}, opts());
     expect(me.tenantId).toBe(BIG);
     expect(up.requests[0]!.headers.authorization).toBe("Bearer at_test");
+    expect(up.requests[0]!.url.searchParams.get("access_token")).toBe("at_test");
   });
 
   it("posts token grants form-urlencoded with the client credentials (§4.7)", async () => {

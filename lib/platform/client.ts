@@ -188,9 +188,10 @@ function buildRequest(op: Operation, input: ParsedInput, options: CallOptions, t
   if (options.requestId) headers["x-request-id"] = options.requestId;
   if (op.auth === "query" || op.auth === "bearer") {
     if (!token) throw new TypeError(`${op.name}: an access token is required`);
-    // §5.1.1: every /v1 call carries `access_token` as a query parameter; users/current takes a bearer token (§4.7).
-    if (op.auth === "query") url += `${url.includes("?") ? "&" : "?"}access_token=${encodeURIComponent(token)}`;
-    else headers.authorization = `Bearer ${token}`;
+    // §5.1.1: every /v1 call carries `access_token` as a query parameter, users/current included
+    // (the platform's v1 API accepts no other); §4.7 names a bearer token for it, sent beside.
+    url += `${url.includes("?") ? "&" : "?"}access_token=${encodeURIComponent(token)}`;
+    if (op.auth === "bearer") headers.authorization = `Bearer ${token}`;
   }
   let body: string | undefined;
   if (op.bodyEncoding === "form") {

@@ -12,8 +12,8 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
 export type OperationBase = "api" | "auth" | "extension";
 
 /**
- * How the call is authorized: `query` = `access_token` query parameter (§5.1.1); `bearer` =
- * `Authorization: Bearer` (§4.7 users/current); `client` = client id + secret in the form body
+ * How the call is authorized: `query` = `access_token` query parameter (§5.1.1); `bearer` = the
+ * same and `Authorization: Bearer` beside it (§4.7 users/current); `client` = client id + secret in the form body
  * (token grants); `none` = no credential (cloudinfo takes its one-time token as input).
  */
 export type OperationAuth = "query" | "bearer" | "client" | "none";
