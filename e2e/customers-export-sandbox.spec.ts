@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Frame, type FrameLocator, type Page } from "@playwright/test";
-import { csvRecord, UTF8_BOM } from "../lib/console/csv";
+import { csvRecord, UTF8_BOM } from "../lib/csv";
 import { parseCsv } from "../lib/events/csv";
 import { e2eUrls } from "../scripts/testing/e2e-env";
 import { ALPHA, installAlpha, marketUrl, platformGet, sandboxToken } from "./support/sandbox-login";

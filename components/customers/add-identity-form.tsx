@@ -1,7 +1,7 @@
 "use client";
 import { usePlatformMutation } from "@/lib/api/platform-mutation";
-import { CUSTOM_IDENTITY_TYPE, emptyIdentity, type IdentityRow } from "@/lib/console/customer-create";
-import { addIdentityRequest, placeAddIdentityErrors, validateAddIdentity } from "@/lib/console/identity-add";
+import { CUSTOM_IDENTITY_TYPE, emptyIdentity, type IdentityRow } from "@/lib/customers/customer-create";
+import { addIdentityRequest, placeAddIdentityErrors, validateAddIdentity } from "@/lib/customers/identity-add";
 import { problemText, problemTexts } from "@/lib/forms/field-errors";
 import { useForm } from "@/lib/forms/use-form";
 import { useDelayedFlag } from "@/lib/hooks/use-delayed-flag";

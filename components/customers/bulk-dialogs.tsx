@@ -2,7 +2,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { platformQuery } from "@/lib/api/platform-queries";
-import { parseTagNames } from "@/lib/console/bulk-tags";
+import { parseTagNames } from "@/lib/customers/bulk-tags";
 import { onlyProblems, type FieldErrors } from "@/lib/forms/field-errors";
 import { useForm } from "@/lib/forms/use-form";
 import { useDelayedFlag } from "@/lib/hooks/use-delayed-flag";

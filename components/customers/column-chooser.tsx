@@ -1,5 +1,5 @@
 "use client";
-import { CUSTOMER_COLUMNS, type CustomerColumn } from "@/lib/console/customer-columns";
+import { CUSTOMER_COLUMNS, type CustomerColumn } from "@/lib/customers/customer-columns";
 import type { MessageKey } from "@/lib/i18n/messages";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { buttonClass } from "@/components/ui/button";

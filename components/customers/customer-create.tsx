@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { platformQuery } from "@/lib/api/platform-queries";
 import { usePlatformMutation } from "@/lib/api/platform-mutation";
-import { type CreateCustomerField, createOutcome, createRequest, emptyCreateForm, emptyIdentity, foundCustomerId, mergeLookups, placeFieldErrors, validateCreateForm, type CreateForm, type CreateOutcome, type IdentityRow, type LookupMatch, type MergeReason } from "@/lib/console/customer-create";
+import { type CreateCustomerField, createOutcome, createRequest, emptyCreateForm, emptyIdentity, foundCustomerId, mergeLookups, placeFieldErrors, validateCreateForm, type CreateForm, type CreateOutcome, type IdentityRow, type LookupMatch, type MergeReason } from "@/lib/customers/customer-create";
 import { problemText, problemTexts } from "@/lib/forms/field-errors";
 import { useForm } from "@/lib/forms/use-form";
 import type { Translate } from "@/lib/i18n/messages";

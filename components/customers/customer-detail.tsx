@@ -5,7 +5,7 @@ import { ApiError } from "@/lib/api/api-error";
 import { platformQuery } from "@/lib/api/platform-queries";
 import { useDelayedFlag } from "@/lib/hooks/use-delayed-flag";
 import type { MessageKey } from "@/lib/i18n/messages";
-import { customerDetailInputs } from "@/lib/console/customer-detail-inputs";
+import { customerDetailInputs } from "@/lib/customers/customer-detail-inputs";
 import type { Customer } from "@/lib/platform/resources";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { useConsoleHref } from "@/components/shell/console-href";

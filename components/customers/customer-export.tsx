@@ -1,7 +1,7 @@
 "use client";
 import { useEffect, useId, useRef, useState } from "react";
 import type { CsvSink } from "@/lib/api/csv-download";
-import { serializeListState, type CustomerListState } from "@/lib/console/customer-list-state";
+import { serializeListState, type CustomerListState } from "@/lib/customers/customer-list-state";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-message";
@@ -36,7 +36,7 @@ export function CustomerExport({ state, total }: { state: CustomerListState; tot
     try {
       // Loaded on the first click: the list's first load stays small. The save picker still runs
       // within the click's user activation (seconds); if not, it falls back to the Blob download.
-      modules = await Promise.all([import("@/lib/api/csv-download"), import("@/lib/console/csv")]);
+      modules = await Promise.all([import("@/lib/api/csv-download"), import("@/lib/csv")]);
     } catch {
       running.current = null;
       setStatus({ kind: "refused", message: t("error.network") });

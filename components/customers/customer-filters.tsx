@@ -6,7 +6,7 @@ import {
   hasActiveFilters,
   type CustomerFilters as Filters,
   type TriState,
-} from "@/lib/console/customer-list-state";
+} from "@/lib/customers/customer-list-state";
 import { useDebouncedValue } from "@/lib/hooks/use-debounced-value";
 import type { MessageKey } from "@/lib/i18n/messages";
 import { useI18n } from "@/components/i18n/i18n-provider";

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { platformQuery } from "@/lib/api/platform-queries";
 import { usePlatformMutation } from "@/lib/api/platform-mutation";
-import { mergeByIdentitiesRequest, mergeByIdRequest, remainingCustomerId, sameCustomer, validateMerge, type MergeMode, type MergeSide } from "@/lib/console/customer-merge";
+import { mergeByIdentitiesRequest, mergeByIdRequest, remainingCustomerId, sameCustomer, validateMerge, type MergeMode, type MergeSide } from "@/lib/customers/customer-merge";
 import { problemText, problemTexts, type FieldErrors } from "@/lib/forms/field-errors";
 import { useForm } from "@/lib/forms/use-form";
 import type { MessageKey } from "@/lib/i18n/messages";

@@ -2,9 +2,9 @@
 import Link from "next/link";
 import { useEffect, useRef } from "react";
 import type { Customer } from "@/lib/platform/resources";
-import { pageSelection, type Selection, type SelectableRow } from "@/lib/console/customer-selection";
-import { SORTABLE_COLUMNS, type CustomerColumn, type SortColumn } from "@/lib/console/customer-columns";
-import type { CustomerListState } from "@/lib/console/customer-list-state";
+import { pageSelection, type Selection, type SelectableRow } from "@/lib/customers/customer-selection";
+import { SORTABLE_COLUMNS, type CustomerColumn, type SortColumn } from "@/lib/customers/customer-columns";
+import type { CustomerListState } from "@/lib/customers/customer-list-state";
 import type { MessageKey, Translate } from "@/lib/i18n/messages";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { useConsoleHref } from "@/components/shell/console-href";

@@ -12,10 +12,10 @@ import {
   movePage,
   pageRows,
   type CustomerListState,
-} from "@/lib/console/customer-list-state";
-import { SORTABLE_COLUMNS } from "@/lib/console/customer-columns";
-import { EMPTY_SELECTION, toggleOne, togglePage, withoutIds, type Selection } from "@/lib/console/customer-selection";
-import { PAGE_SIZES } from "@/lib/console/url-params";
+} from "@/lib/customers/customer-list-state";
+import { SORTABLE_COLUMNS } from "@/lib/customers/customer-columns";
+import { EMPTY_SELECTION, toggleOne, togglePage, withoutIds, type Selection } from "@/lib/customers/customer-selection";
+import { PAGE_SIZES } from "@/lib/ui/url-params";
 import { useUrlState } from "@/lib/hooks/use-url-state";
 import type { MessageKey } from "@/lib/i18n/messages";
 import { useI18n } from "@/components/i18n/i18n-provider";

@@ -1,5 +1,5 @@
 "use client";
-import { BUILT_IN_IDENTITY_TYPES, CUSTOM_IDENTITY_TYPE, type IdentityRow } from "@/lib/console/customer-create";
+import { BUILT_IN_IDENTITY_TYPES, CUSTOM_IDENTITY_TYPE, type IdentityRow } from "@/lib/customers/customer-create";
 import type { FieldErrors } from "@/lib/forms/field-errors";
 import type { MessageKey } from "@/lib/i18n/messages";
 import { useI18n } from "@/components/i18n/i18n-provider";

@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { platformQuery } from "@/lib/api/platform-queries";
-import { isMd5NotFound, MD5_TYPES, md5LookupInput, md5LookupUrlState, md5ValueProblem, normalizeMd5, type Md5Type } from "@/lib/console/md5-lookup";
+import { isMd5NotFound, MD5_TYPES, md5LookupInput, md5LookupUrlState, md5ValueProblem, normalizeMd5, type Md5Type } from "@/lib/customers/md5-lookup";
 import { useDelayedFlag } from "@/lib/hooks/use-delayed-flag";
 import { useUrlState } from "@/lib/hooks/use-url-state";
 import type { MessageKey } from "@/lib/i18n/messages";

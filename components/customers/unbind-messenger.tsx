@@ -7,7 +7,7 @@ import { ConfirmDialog } from "@/components/forms/confirm-dialog";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { useConsoleHref } from "@/components/shell/console-href";
 import { Button, focusRing } from "@/components/ui/button";
-import { unbindingBody, type Identity } from "@/lib/console/messenger-unbinding";
+import { unbindingBody, type Identity } from "@/lib/customers/messenger-unbinding";
 
 /**
  * Unbind a customer's messaging-platform identity (§4.1 POST /v1/customers/messenger/unbinding):

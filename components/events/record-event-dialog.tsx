@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useId, useRef } from "react";
 import { platformQuery } from "@/lib/api/platform-queries";
 import { usePlatformMutation } from "@/lib/api/platform-mutation";
-import { CUSTOM_EVENT_CHOICE, emptyRecordEventForm, isCustomForm, isExistingEvent, LOCATION_FIELDS, placeEventErrors, propertyCounts, recordEventRequest, validateRecordEventForm, type PropertyRow, type RecordEventForm } from "@/lib/console/event-record";
+import { CUSTOM_EVENT_CHOICE, emptyRecordEventForm, isCustomForm, isExistingEvent, LOCATION_FIELDS, placeEventErrors, propertyCounts, recordEventRequest, validateRecordEventForm, type PropertyRow, type RecordEventForm } from "@/lib/events/event-record";
 import { BUILT_IN_EVENT_TYPES, type DuplicateRule, type PropertyKind } from "@/lib/events/event-fields";
 import { problemTexts } from "@/lib/forms/field-errors";
 import { useForm } from "@/lib/forms/use-form";

@@ -2,7 +2,7 @@
 import Link from "next/link";
 import { useState } from "react";
 import { usePlatformMutation } from "@/lib/api/platform-mutation";
-import { idProblem } from "@/lib/console/member-ids";
+import { idProblem } from "@/lib/batch/member-ids";
 import { onlyProblems, placeErrors } from "@/lib/forms/field-errors";
 import { useForm } from "@/lib/forms/use-form";
 import { toastStore } from "@/lib/ui/toast-store";

@@ -1,6 +1,6 @@
 "use client";
 import { usePlatformMutation } from "@/lib/api/platform-mutation";
-import { listNameProblem } from "@/lib/console/lists-state";
+import { listNameProblem } from "@/lib/lists/lists-state";
 import { onlyProblems, placeErrors } from "@/lib/forms/field-errors";
 import { useForm } from "@/lib/forms/use-form";
 import { charLength, LIMITS } from "@/lib/platform/limits";

@@ -2,7 +2,7 @@
 import Link from "next/link";
 import { useState } from "react";
 import { useRouter, useSearchParams } from "next/navigation";
-import { membersUrlState } from "@/lib/console/list-members-state";
+import { membersUrlState } from "@/lib/lists/list-members-state";
 import { useUrlState } from "@/lib/hooks/use-url-state";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { useConsoleHref } from "@/components/shell/console-href";

@@ -2,7 +2,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { platformQuery } from "@/lib/api/platform-queries";
-import { countInput, joinedRangeProblem, type MembersState } from "@/lib/console/list-members-state";
+import { countInput, joinedRangeProblem, type MembersState } from "@/lib/lists/list-members-state";
 import { useDebouncedValue } from "@/lib/hooks/use-debounced-value";
 import type { MessageKey } from "@/lib/i18n/messages";
 import { useI18n } from "@/components/i18n/i18n-provider";

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { platformQuery } from "@/lib/api/platform-queries";
 import { usePlatformMutation } from "@/lib/api/platform-mutation";
-import { displayRows, MEMBER_PAGE_SIZES, MEMBER_SORTS_IN_LIST, membersInput, neighbours, type MembersState, type MemberSort } from "@/lib/console/list-members-state";
+import { displayRows, MEMBER_PAGE_SIZES, MEMBER_SORTS_IN_LIST, membersInput, neighbours, type MembersState, type MemberSort } from "@/lib/lists/list-members-state";
 import type { MessageKey } from "@/lib/i18n/messages";
 import type { ListMember } from "@/lib/platform/resources";
 import { toastStore } from "@/lib/ui/toast-store";

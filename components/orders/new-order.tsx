@@ -1,8 +1,8 @@
 "use client";
 import { useSearchParams } from "next/navigation";
 import { useMemo } from "react";
-import { ID_PATTERN } from "@/lib/console/id-keyset";
-import { emptyOrderForm } from "@/lib/console/order-form";
+import { ID_PATTERN } from "@/lib/customers/id-keyset";
+import { emptyOrderForm } from "@/lib/orders/order-form";
 import { OrderFormView } from "./order-form";
 
 /** The create form, started with `?customerId=` when it is an id (from a customer's orders). */

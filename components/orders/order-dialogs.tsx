@@ -1,8 +1,8 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
 import { usePlatformMutation } from "@/lib/api/platform-mutation";
-import { cancelInput, defaultRefundAmount, lineRefundMinor, orderLines, placeRefundErrors, refundInput, validateRefund, type RefundChoice, type RefundProblem } from "@/lib/console/order-actions";
-import { formatMinor, formatMoney, minorOf } from "@/lib/console/money";
+import { cancelInput, defaultRefundAmount, lineRefundMinor, orderLines, placeRefundErrors, refundInput, validateRefund, type RefundChoice, type RefundProblem } from "@/lib/orders/order-actions";
+import { formatMinor, formatMoney, minorOf } from "@/lib/orders/money";
 import { onlyProblems } from "@/lib/forms/field-errors";
 import { useForm } from "@/lib/forms/use-form";
 import type { MessageKey } from "@/lib/i18n/messages";

@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { ApiError } from "@/lib/api/api-error";
 import { platformQuery } from "@/lib/api/platform-queries";
 import { useDelayedFlag } from "@/lib/hooks/use-delayed-flag";
-import { orderStateView, stateMessageKeys } from "@/lib/console/order-states";
+import { orderStateView, stateMessageKeys } from "@/lib/orders/order-states";
 import { useI18n } from "@/components/i18n/i18n-provider";
 
 /** §4.2 detail-by-order-number: the read that carries `state` (the list does not, §2.4). */

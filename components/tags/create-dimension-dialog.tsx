@@ -1,6 +1,6 @@
 "use client";
 import { usePlatformMutation } from "@/lib/api/platform-mutation";
-import { dimensionProblems, dimensionRequest, placeTagErrors, type DimensionForm } from "@/lib/console/tag-forms";
+import { dimensionProblems, dimensionRequest, placeTagErrors, type DimensionForm } from "@/lib/tags/tag-forms";
 import { onlyProblems } from "@/lib/forms/field-errors";
 import { useForm } from "@/lib/forms/use-form";
 import { charLength, LIMITS } from "@/lib/platform/limits";

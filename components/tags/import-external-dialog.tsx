@@ -1,7 +1,7 @@
 "use client";
 import { useId, useMemo } from "react";
 import { usePlatformMutation } from "@/lib/api/platform-mutation";
-import { externalImportRequest, parseExternalTags } from "@/lib/console/tag-forms";
+import { externalImportRequest, parseExternalTags } from "@/lib/tags/tag-forms";
 import { onlyProblems } from "@/lib/forms/field-errors";
 import { useForm } from "@/lib/forms/use-form";
 import { LIMITS } from "@/lib/platform/limits";

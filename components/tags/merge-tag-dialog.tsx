@@ -1,6 +1,6 @@
 "use client";
 import { usePlatformMutation } from "@/lib/api/platform-mutation";
-import { mergeProblem, mergeRequest } from "@/lib/console/tag-forms";
+import { mergeProblem, mergeRequest } from "@/lib/tags/tag-forms";
 import type { Tag } from "@/lib/platform/resources";
 import { toastStore } from "@/lib/ui/toast-store";
 import { ConfirmDialog } from "@/components/forms/confirm-dialog";

@@ -1,7 +1,7 @@
 "use client";
 import type { ApiError } from "@/lib/api/api-error";
 import { usePlatformMutation } from "@/lib/api/platform-mutation";
-import { placeTagErrors, tagCreateRequest, tagEditProblems, tagProblems, tagUpdateRequest, type TagForm } from "@/lib/console/tag-forms";
+import { placeTagErrors, tagCreateRequest, tagEditProblems, tagProblems, tagUpdateRequest, type TagForm } from "@/lib/tags/tag-forms";
 import { onlyProblems } from "@/lib/forms/field-errors";
 import { useForm } from "@/lib/forms/use-form";
 import { charLength, LIMITS } from "@/lib/platform/limits";

@@ -1,6 +1,6 @@
 "use client";
 import { useId, useMemo, useState, type ChangeEvent } from "react";
-import { parseIds, type ParsedIds } from "@/lib/console/member-ids";
+import { parseIds, type ParsedIds } from "@/lib/batch/member-ids";
 import type { MessageKey } from "@/lib/i18n/messages";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { focusRing } from "@/components/ui/button";

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { exportFileName } from "@/lib/console/csv";
+import { exportFileName } from "@/lib/csv";
 import { ApiError, ReauthRequiredError } from "./api-error";
 import { downloadCsv, ExportFailedError, type CsvSink } from "./csv-download";
 

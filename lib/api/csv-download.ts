@@ -1,4 +1,4 @@
-import { csvRecordCounter } from "@/lib/console/csv";
+import { csvRecordCounter } from "@/lib/csv";
 import { ApiError, ReauthRequiredError } from "./api-error";
 import { addSessionHeaders, errorFromResponse, MUTATION_HEADER, pageOpenAppId, reauthInBrowser } from "./browser-fetch";
 

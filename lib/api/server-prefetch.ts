@@ -5,7 +5,7 @@ import { getAccessToken } from "@/lib/auth/access-token";
 import { installationStatus } from "@/lib/auth/installation-status";
 import type { PageSearchParams } from "@/lib/auth/page-session";
 import type { ConsoleSession } from "@/lib/auth/session";
-import { consolePageSession } from "@/lib/console/console-page";
+import { consolePageSession } from "@/lib/shell/server-page";
 import { callPlatform } from "@/lib/platform/client";
 import { operations, type InputOf } from "@/lib/platform/operations";
 import type { BrowserOperationName } from "@/lib/platform/routes";

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { csvRecord } from "@/lib/console/csv";
+import { csvRecord } from "@/lib/csv";
 import { CsvError, CsvParser, parseCsv } from "./csv";
 
 /** Feeds `text` in pieces cut at `cuts` (positions), as a stream would. */

@@ -1,4 +1,4 @@
-import { csvRecord } from "@/lib/console/csv";
+import { csvRecord } from "@/lib/csv";
 
 /** Failed rows kept for the report; beyond this only the count grows (memory stays bounded). */
 export const MAX_REPORT_ROWS = 100_000;

@@ -1,11 +1,11 @@
 "use client";
 import { useQueryStates, type inferParserType, type ParserMap, type Values } from "nuqs";
 import { useCallback, useMemo } from "react";
-import type { UrlState } from "@/lib/console/url-params";
+import type { UrlState } from "@/lib/ui/url-params";
 
 /**
  * A page's state kept in its URL by nuqs (`NuqsAdapter` in components/providers.tsx), declared once
- * with `defineUrlState` (lib/console/url-params.ts), which the server page parses too. Writes
+ * with `defineUrlState` (lib/ui/url-params.ts), which the server page parses too. Writes
  * *replace* the history entry (the console runs inside the platform admin's iframe: its history is
  * not ours to fill) and are shallow (the data comes from the query cache, not a server render; a
  * reload renders and prefetches the URL's state). The state shows at once; nuqs batches the URL

@@ -6,7 +6,7 @@ import { startApiKit, type ApiKit } from "./testkit";
 
 /**
  * The console pages the customers list by keyset when it is sorted by id (§4.1 `idFrom`/`idTo`
- * with `page=1`, see lib/console/id-keyset.ts). These tests hold the sandbox to making that cheap:
+ * with `page=1`, see lib/customers/id-keyset.ts). These tests hold the sandbox to making that cheap:
  * the id range seeks the `(tenant_id, id)` index, and keyset pages equal the offset pages.
  */
 

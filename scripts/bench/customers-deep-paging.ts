@@ -2,7 +2,7 @@
  * Benchmark of deep browsing in the customers list (not a test; `npm run bench`). A sandbox seeded
  * with BENCH_DEEP_CUSTOMERS (default 1,000,000) customers in a temporary SQLite file; then the
  * console's data path is timed: the request the browser makes for a list state (`listInput` of
- * lib/console/customer-list-state.ts turned into `/api/platform/v1/customers?…` by browser-fetch's
+ * lib/customers/customer-list-state.ts turned into `/api/platform/v1/customers?…` by browser-fetch's
  * `operationUrl`), handled by the app's proxy (`handleProxyRequest`: routing, validation, token,
  * upstream call over loopback, lossless relay) and answered by the sandbox. Next's own routing and
  * the session / token lookups are not included (stand-ins, as in scripts/bench/proxy.ts).
@@ -46,7 +46,7 @@ async function main(): Promise<void> {
   const { handleProxyRequest } = await import("../../lib/platform/proxy");
   const { PROXY_PREFIX } = await import("../../lib/api/browser-fetch");
   const { operationUrl, routes } = await import("../../lib/platform/routes");
-  const { DEFAULT_STATE, EMPTY_FILTERS, listInput } = await import("../../lib/console/customer-list-state");
+  const { DEFAULT_STATE, EMPTY_FILTERS, listInput } = await import("../../lib/customers/customer-list-state");
   type State = typeof DEFAULT_STATE;
 
   const dir = mkdtempSync(path.join(tmpdir(), "customers-deep-bench-"));

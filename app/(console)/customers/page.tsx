@@ -1,7 +1,7 @@
 import { CustomersView } from "@/components/customers/customers-view";
 import { consolePage } from "@/lib/api/server-prefetch";
 import type { PageSearchParams } from "@/lib/auth/page-session";
-import { countInput, listInput, parseListState } from "@/lib/console/customer-list-state";
+import { countInput, listInput, parseListState } from "@/lib/customers/customer-list-state";
 
 export const dynamic = "force-dynamic";
 

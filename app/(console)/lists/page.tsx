@@ -1,7 +1,7 @@
 import { ListsView } from "@/components/lists/lists-view";
 import { consolePage } from "@/lib/api/server-prefetch";
 import type { PageSearchParams } from "@/lib/auth/page-session";
-import { listsInput, listsUrlState } from "@/lib/console/lists-state";
+import { listsInput, listsUrlState } from "@/lib/lists/lists-state";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { OrdersView } from "@/components/orders/orders-view";
 import { consolePage } from "@/lib/api/server-prefetch";
 import type { PageSearchParams } from "@/lib/auth/page-session";
-import { orderListInput, orderListUrlState } from "@/lib/console/order-list-state";
+import { orderListInput, orderListUrlState } from "@/lib/orders/order-list-state";
 
 export const dynamic = "force-dynamic";
 

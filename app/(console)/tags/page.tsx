@@ -1,7 +1,7 @@
 import { TagsView } from "@/components/tags/tags-view";
 import { consolePage } from "@/lib/api/server-prefetch";
 import type { PageSearchParams } from "@/lib/auth/page-session";
-import { dimensionsInput, tagsInput, tagsUrlState } from "@/lib/console/tags-state";
+import { dimensionsInput, tagsInput, tagsUrlState } from "@/lib/tags/tags-state";
 
 export const dynamic = "force-dynamic";
 

@@ -2,7 +2,7 @@ import { notFound } from "next/navigation";
 import { CustomerDetail } from "@/components/customers/customer-detail";
 import { consolePage } from "@/lib/api/server-prefetch";
 import type { PageSearchParams } from "@/lib/auth/page-session";
-import { customerDetailReads } from "@/lib/console/customer-detail-inputs";
+import { customerDetailReads } from "@/lib/customers/customer-detail-inputs";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { Md5Lookup } from "@/components/customers/md5-lookup";
 import { consolePage } from "@/lib/api/server-prefetch";
 import type { PageSearchParams } from "@/lib/auth/page-session";
-import { md5LookupInput, md5LookupUrlState } from "@/lib/console/md5-lookup";
+import { md5LookupInput, md5LookupUrlState } from "@/lib/customers/md5-lookup";
 
 export const dynamic = "force-dynamic";
 

@@ -2,7 +2,7 @@ import { notFound } from "next/navigation";
 import { ListDetail } from "@/components/lists/list-detail";
 import { consolePage } from "@/lib/api/server-prefetch";
 import type { PageSearchParams } from "@/lib/auth/page-session";
-import { countInput, membersInput, membersUrlState } from "@/lib/console/list-members-state";
+import { countInput, membersInput, membersUrlState } from "@/lib/lists/list-members-state";
 
 export const dynamic = "force-dynamic";
 

@@ -2,7 +2,7 @@ import { notFound } from "next/navigation";
 import { OrderDetail } from "@/components/orders/order-detail";
 import { consolePage } from "@/lib/api/server-prefetch";
 import type { PageSearchParams } from "@/lib/auth/page-session";
-import { orderNoFromParam, orderPath } from "@/lib/console/order-path";
+import { orderNoFromParam, orderPath } from "@/lib/orders/order-path";
 
 export const dynamic = "force-dynamic";
 

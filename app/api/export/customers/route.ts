@@ -1,4 +1,4 @@
-import { handleCustomerExport } from "@/lib/console/customer-export-route";
+import { handleCustomerExport } from "@/lib/customers/customer-export-route";
 import { withDeps } from "@/lib/http/route";
 import { proxyDeps } from "@/lib/platform/proxy-deps";
 

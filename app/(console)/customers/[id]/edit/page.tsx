@@ -2,7 +2,7 @@ import { notFound } from "next/navigation";
 import { CustomerEdit } from "@/components/customers/customer-edit";
 import { consolePage } from "@/lib/api/server-prefetch";
 import type { PageSearchParams } from "@/lib/auth/page-session";
-import { customerDetailInputs } from "@/lib/console/customer-detail-inputs";
+import { customerDetailInputs } from "@/lib/customers/customer-detail-inputs";
 
 export const dynamic = "force-dynamic";
 

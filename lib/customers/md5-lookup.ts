@@ -1,6 +1,6 @@
 import { createParser, parseAsStringLiteral } from "#nuqs";
 import type { InputOf } from "@/lib/platform/operations";
-import { defineUrlState } from "./url-params";
+import { defineUrlState } from "@/lib/ui/url-params";
 
 /**
  * Finding a customer by an MD5 identity (§4.1 GET /v1/customerService/getCustomerIdentityByMd5,

@@ -2,7 +2,7 @@ import { createParser, parseAsStringLiteral, type inferParserType } from "#nuqs"
 import type { InputOf } from "@/lib/platform/operations";
 import type { ListMember } from "@/lib/platform/resources";
 import { homeInputToUtcFilter } from "@/lib/time";
-import { defineUrlState, parseAsId, parseAsOrder, parseAsPageSize, parseAsText } from "./url-params";
+import { defineUrlState, parseAsId, parseAsOrder, parseAsPageSize, parseAsText } from "@/lib/ui/url-params";
 
 /**
  * The members view of one list (§4.4 GET /v1/listMembers) as it lives in the URL: keyset paging

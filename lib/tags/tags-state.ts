@@ -1,6 +1,6 @@
 import { createParser, parseAsStringLiteral } from "#nuqs";
 import type { InputOf } from "@/lib/platform/operations";
-import { defineUrlState, parseAsIntegerIf, parseAsOrder, parseAsPage, parseAsPageSize } from "./url-params";
+import { defineUrlState, parseAsIntegerIf, parseAsOrder, parseAsPage, parseAsPageSize } from "@/lib/ui/url-params";
 
 /** `sidx` values offered (§4.5: `id` is the platform default; the other fields of §2.6). */
 export const TAG_SORTS = ["id", "name", "dimension", "dateCreated", "lastUpdated"] as const;

@@ -3,7 +3,7 @@ import type { InputOf } from "@/lib/platform/operations";
 import { homeInputToUtcFilter } from "@/lib/time";
 import { CUSTOMER_COLUMNS, DEFAULT_COLUMNS, SORTABLE_COLUMNS, type CustomerColumn, type SortColumn } from "./customer-columns";
 import { keysetQuery, nextCursor, previousCursor, type Cursor, type IdRange } from "./id-keyset";
-import { defineUrlState, MAX_PAGE, parseAsId, parseAsOrder, parseAsPage, parseAsPageSize, parseAsText } from "./url-params";
+import { defineUrlState, MAX_PAGE, parseAsId, parseAsOrder, parseAsPage, parseAsPageSize, parseAsText } from "@/lib/ui/url-params";
 
 /**
  * The state of the customers list (filters of §4.1 GET /v1/customers, sort, page, page size,

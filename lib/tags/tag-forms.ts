@@ -2,7 +2,7 @@ import type { FieldError } from "@/lib/api/api-error";
 import { onlyProblems, placeErrors, textProblem, type PlacedErrors } from "@/lib/forms/field-errors";
 import { LIMITS } from "@/lib/platform/limits";
 import type { InputOf } from "@/lib/platform/operations";
-import { tagNameProblem } from "./customer-tags";
+import { tagNameProblem } from "@/lib/customers/customer-tags";
 
 /**
  * The rules of the tag forms (§2.6, §4.5, §8) as pure functions: what is wrong with a form, the

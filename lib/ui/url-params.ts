@@ -1,5 +1,5 @@
 import { createLoader, createParser, createSerializer, parseAsStringLiteral, type inferParserType, type ParserMap, type SearchParams, type UrlKeys } from "#nuqs";
-import { isId } from "./id-keyset";
+import { isId } from "@/lib/customers/id-keyset";
 
 /**
  * A console page's state in its URL, declared once as a map of nuqs parsers. They come from `#nuqs`

@@ -2,7 +2,7 @@ import { parseAsStringLiteral } from "#nuqs";
 import { textProblem } from "@/lib/forms/field-errors";
 import { LIMITS } from "@/lib/platform/limits";
 import type { InputOf } from "@/lib/platform/operations";
-import { defineUrlState, parseAsOrder, parseAsPage, parseAsPageSize } from "./url-params";
+import { defineUrlState, parseAsOrder, parseAsPage, parseAsPageSize } from "@/lib/ui/url-params";
 
 /** `sidx` values the lists page offers (§4.4: `id` is the platform default). */
 export const LIST_SORTS = ["id", "name", "dateCreated", "lastUpdated"] as const;

@@ -1,5 +1,5 @@
 import type { InputOf } from "@/lib/platform/operations";
-import { csvRecord, UTF8_BOM } from "./csv";
+import { csvRecord, UTF8_BOM } from "@/lib/csv";
 import { filterQuery, keysetParams, selectOf, userIdRange, type CustomerColumn, type CustomerListState } from "./customer-list-state";
 import { advances, type IdOrder, type IdRange } from "./id-keyset";
 

@@ -1,5 +1,5 @@
 import type { InputOf } from "@/lib/platform/operations";
-import { defineUrlState, parseAsId, parseAsOrder, parseAsPage, parseAsPageSize } from "./url-params";
+import { defineUrlState, parseAsId, parseAsOrder, parseAsPage, parseAsPageSize } from "@/lib/ui/url-params";
 
 /**
  * The orders page's URL: §4.2 GET /v1/deals with `customerId` (optional), `rows`, `page` (from 1)

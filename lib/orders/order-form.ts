@@ -2,8 +2,8 @@ import { placeErrors, type PlacedErrors, type TextProblem } from "@/lib/forms/fi
 import type { InputOf } from "@/lib/platform/operations";
 import { homeInputToUtcFilter, parsePlatformTime, HOME_OFFSET_MINUTES } from "@/lib/time";
 import { formatMinor, minorOf, moneyInputOf, parseMoney, sumMinor, timesQty, type MoneyProblem } from "./money";
-import { ID_PATTERN } from "./id-keyset";
-import { identityProblems } from "./identity-rules";
+import { ID_PATTERN } from "@/lib/customers/id-keyset";
+import { identityProblems } from "@/lib/customers/identity-rules";
 
 /**
  * The order form (§4.2 POST /v1/deals to create, PUT /v1/deals/{orderNo} to edit) as pure

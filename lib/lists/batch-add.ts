@@ -1,7 +1,7 @@
 import { ApiError } from "@/lib/api/api-error";
 import type { ListMember } from "@/lib/platform/resources";
-import { runBounded } from "./bulk-run";
-import { chunk } from "./member-ids";
+import { runBounded } from "@/lib/batch/bulk-run";
+import { chunk } from "@/lib/batch/member-ids";
 
 /**
  * Adding many customers to a list through `listMembersBatch` (§4.4), chunk by chunk, with a result

@@ -1,4 +1,4 @@
-import { BULK_CONCURRENCY, runBounded, type RunProgress } from "./bulk-run";
+import { BULK_CONCURRENCY, runBounded, type RunProgress } from "@/lib/batch/bulk-run";
 
 /**
  * Adding one tag to many customers, or removing it, from the tag's side: one §4.5 call per customer

@@ -1,13 +1,11 @@
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { customerListUrlState, DEFAULT_STATE, EMPTY_FILTERS } from "./customer-list-state";
-import { membersUrlState } from "./list-members-state";
-import { listsUrlState } from "./lists-state";
-import { md5LookupUrlState } from "./md5-lookup";
-import { orderListUrlState } from "./order-list-state";
-import { tagsUrlState } from "./tags-state";
+import { customerListUrlState, DEFAULT_STATE, EMPTY_FILTERS } from "@/lib/customers/customer-list-state";
+import { membersUrlState } from "@/lib/lists/list-members-state";
+import { listsUrlState } from "@/lib/lists/lists-state";
+import { md5LookupUrlState } from "@/lib/customers/md5-lookup";
+import { orderListUrlState } from "@/lib/orders/order-list-state";
+import { tagsUrlState } from "@/lib/tags/tags-state";
 import { defineUrlState, MAX_PAGE, parseAsId, parseAsPage, parseAsPageSize, parseAsText } from "./url-params";
 
 const SPECS = { customers: customerListUrlState, lists: listsUrlState, members: membersUrlState, tags: tagsUrlState, orders: orderListUrlState, md5: md5LookupUrlState };
@@ -72,17 +70,5 @@ describe("a page's URL state (defineUrlState)", () => {
         expect(written.getAll("lang")).toEqual(url.getAll("lang"));
       }),
     );
-  });
-});
-
-describe("nuqs in the bundle", () => {
-  const root = path.resolve(import.meta.dirname, "../..");
-  const files = (dir: string): string[] =>
-    readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) && !/\.test\./.test(e.name) ? [path.join(dir, e.name)] : []));
-  const importers = (spec: RegExp) => ["app", "components", "lib"].flatMap(files).filter((f) => spec.test(readFileSync(path.join(root, f), "utf8")));
-
-  it("parsers come from #nuqs only (nuqs/server as well would put a second copy in the browser)", () => {
-    expect(importers(/from "nuqs\/server"/)).toEqual([]);
-    expect(importers(/from "nuqs"/)).toEqual([path.join("lib", "hooks", "use-url-state.ts")]);
   });
 });
