@@ -1,5 +1,5 @@
 import { parseJson, stringifyJson } from "@/lib/platform/json";
-import type { SandboxDb } from "../db";
+import { perDatabase, type SandboxDb } from "../db";
 import { nextId } from "../ids";
 import { isBlank, isObject, parseBodyTime, tooLong, utc, type Json } from "./common";
 
@@ -225,12 +225,4 @@ export class CustomerStore {
   }
 }
 
-const stores = new WeakMap<SandboxDb, CustomerStore>();
-export function customerStore(db: SandboxDb): CustomerStore {
-  let store = stores.get(db);
-  if (!store) {
-    store = new CustomerStore(db);
-    stores.set(db, store);
-  }
-  return store;
-}
+export const customerStore = perDatabase((db) => new CustomerStore(db));

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { SandboxDb } from "../db";
+import { perDatabase, type SandboxDb } from "../db";
 import { nextId } from "../ids";
 import { isObject, tooLong, type Json } from "./common";
 
@@ -76,15 +76,7 @@ export class IdentityStore {
   }
 }
 
-const stores = new WeakMap<SandboxDb, IdentityStore>();
-export function identityStore(db: SandboxDb): IdentityStore {
-  let store = stores.get(db);
-  if (!store) {
-    store = new IdentityStore(db);
-    stores.set(db, store);
-  }
-  return store;
-}
+export const identityStore = perDatabase((db) => new IdentityStore(db));
 
 export function identityOut(row: { customer_id: bigint; type: string; value: string; name: string | null }): Json {
   return { customerId: row.customer_id, identityType: row.type, identityValue: row.value, identityName: row.name };

@@ -1,23 +1,18 @@
-import { publishChange } from "../context";
 import { sendJson } from "../http";
 import { nextId } from "../ids";
 import {
   QueryError,
   handle,
+  handleBody,
   isObject,
-  tenantPage,
   parseId,
   parseIdList,
-  queryChoice,
   queryId,
   queryInt,
-  querySord,
   queryTime,
-  readObject,
-  sendBadBody,
+  queryTimeEnd,
   sendFieldError,
   sendNotFound,
-  tenantOf,
   tooLong,
   utc,
   type ApiContext,
@@ -25,6 +20,7 @@ import {
   type ResourceRoutes,
 } from "./common";
 import { customerStore } from "./customer-store";
+import { queryOrder, selectPage, SqlFilter } from "./paging";
 
 type ListRow = { id: bigint; name: string; date_created: bigint; last_updated: bigint };
 type MemberRow = { id: bigint; list_id: bigint; customer_id: bigint; date_created: bigint; last_updated: bigint };
@@ -34,18 +30,17 @@ const toMember = (r: MemberRow): Json => ({ id: r.id, listId: r.list_id, custome
 
 /** §8: list-member query `rows` default 20, at most 10000. */
 export const MAX_MEMBER_ROWS = 10_000;
+const LIST_COLUMNS = "id, name, date_created, last_updated";
 const MEMBER_COLUMNS = "id, list_id, customer_id, date_created, last_updated";
 const LIST_SORTS: Record<string, string> = { id: "id", name: "name", dateCreated: "date_created", lastUpdated: "last_updated" };
 const MEMBER_SORTS: Record<string, string> = { id: "id", listId: "list_id", customerId: "customer_id" };
 
-export const listRoutes: ResourceRoutes = (app, ctx, env) => {
+export const listRoutes: ResourceRoutes = (app, ctx, publish) => {
   const db = ctx.db;
   const getList = (tenant: number, id: bigint | null) =>
-    id === null ? undefined : (db.prepare("SELECT id, name, date_created, last_updated FROM lists WHERE id = ? AND tenant_id = ?").safeIntegers(true).get(id, tenant) as ListRow | undefined);
+    id === null ? undefined : (db.prepare(`SELECT ${LIST_COLUMNS} FROM lists WHERE id = ? AND tenant_id = ?`).safeIntegers(true).get(id, tenant) as ListRow | undefined);
   const getMember = (listId: bigint, customerId: bigint) =>
     db.prepare(`SELECT ${MEMBER_COLUMNS} FROM list_members WHERE list_id = ? AND customer_id = ?`).safeIntegers(true).get(listId, customerId) as MemberRow | undefined;
-  const publish = (tenantId: number, resource: "list" | "listMember", action: "created" | "deleted" | "added" | "removed", id: bigint, data?: Record<string, unknown>) =>
-    publishChange(ctx, { environment: env.name, tenantId, resource, action, id: String(id), ...(data ? { data } : {}) });
 
   /** Adds a customer to a list; an existing membership is returned as it is. */
   function addMember(tenant: number, listId: bigint, customerId: bigint, now: number): { row: MemberRow; added: boolean } {
@@ -70,12 +65,9 @@ export const listRoutes: ResourceRoutes = (app, ctx, env) => {
 
   app.post(
     "/v1/lists",
-    handle(async (c) => {
-      const body = await readObject(c);
-      if (!body) return sendBadBody(c);
+    handleBody((c, body, tenant) => {
       if (typeof body.name !== "string" || body.name.trim() === "") return sendFieldError(c, "name", "name is required");
       if (tooLong(body.name, 255)) return sendFieldError(c, "name", "name must be at most 255 characters");
-      const tenant = tenantOf(c);
       const now = ctx.clock.nowMs();
       const id = nextId(db, "list");
       // §4.4: names are not checked for uniqueness.
@@ -87,8 +79,7 @@ export const listRoutes: ResourceRoutes = (app, ctx, env) => {
 
   app.delete(
     "/v1/lists/:id",
-    handle((c) => {
-      const tenant = tenantOf(c);
+    handle((c, tenant) => {
       const list = getList(tenant, parseId(c.req.param("id")));
       if (!list) return sendNotFound(c, `list ${c.req.param("id")}`);
       // The members go with the list; the customers stay (§4.4).
@@ -103,18 +94,15 @@ export const listRoutes: ResourceRoutes = (app, ctx, env) => {
 
   app.get(
     "/v1/lists",
-    handle((c) => {
-      const result = tenantPage<ListRow>(c, db, "lists", "id, name, date_created, last_updated", LIST_SORTS);
+    handle((c, tenant) => {
+      const result = selectPage<ListRow>(c, db, { table: "lists", columns: LIST_COLUMNS, filter: new SqlFilter("tenant_id = ?", tenant), sorts: LIST_SORTS });
       return sendJson(c, { ...result, rows: result.rows.map(toList) });
     }),
   );
 
   app.post(
     "/v1/listMembers",
-    handle(async (c) => {
-      const body = await readObject(c);
-      if (!body) return sendBadBody(c);
-      const tenant = tenantOf(c);
+    handleBody((c, body, tenant) => {
       const pair = checkPair(c, tenant, body.data, "data.");
       if (pair instanceof Response) return pair;
       const { row, added } = addMember(tenant, pair.listId, pair.customerId, ctx.clock.nowMs());
@@ -125,8 +113,7 @@ export const listRoutes: ResourceRoutes = (app, ctx, env) => {
 
   app.delete(
     "/v1/listMembers/:id",
-    handle((c) => {
-      const tenant = tenantOf(c);
+    handle((c, tenant) => {
       const id = parseId(c.req.param("id"));
       const row = id === null ? undefined : (db.prepare(`SELECT ${MEMBER_COLUMNS} FROM list_members WHERE id = ? AND tenant_id = ?`).safeIntegers(true).get(id, tenant) as MemberRow | undefined);
       if (!row) return sendNotFound(c, `list member ${c.req.param("id")}`);
@@ -138,8 +125,7 @@ export const listRoutes: ResourceRoutes = (app, ctx, env) => {
 
   app.post(
     "/v1/listservice/removeFromList",
-    handle((c) => {
-      const tenant = tenantOf(c);
+    handle((c, tenant) => {
       const rawIds = c.req.query("customerIds");
       if (!rawIds) return sendFieldError(c, "customerIds", "customerIds is required");
       const ids = parseIdList(rawIds);
@@ -162,12 +148,9 @@ export const listRoutes: ResourceRoutes = (app, ctx, env) => {
 
   app.post(
     "/v1/listMembersBatch",
-    handle(async (c) => {
-      const body = await readObject(c);
-      if (!body) return sendBadBody(c);
+    handleBody((c, body, tenant) => {
       if (!Array.isArray(body.items) || body.items.length === 0) return sendFieldError(c, "items", "items is required: an array of {customerId, listId}");
       if (body.items.length > MAX_MEMBER_ROWS) return sendFieldError(c, "items", `items may hold at most ${MAX_MEMBER_ROWS} members`);
-      const tenant = tenantOf(c);
       const pairs: Array<{ listId: bigint; customerId: bigint }> = [];
       for (const [i, item] of body.items.entries()) {
         const pair = checkPair(c, tenant, item, `items[${i}].`);
@@ -183,59 +166,28 @@ export const listRoutes: ResourceRoutes = (app, ctx, env) => {
 
   app.get(
     "/v1/listMembers",
-    handle((c) => {
-      const tenant = tenantOf(c);
-      const where = ["tenant_id = ?"];
-      const params: unknown[] = [tenant];
-      const listId = queryId(c, "listId");
-      const customerId = queryId(c, "customerId");
-      if (listId !== undefined) {
-        where.push("list_id = ?");
-        params.push(listId);
-      }
-      if (customerId !== undefined) {
-        where.push("customer_id = ?");
-        params.push(customerId);
-      }
+    handle((c, tenant) => {
+      const filter = new SqlFilter("tenant_id = ?", tenant).addIf("list_id = ?", queryId(c, "listId")).addIf("customer_id = ?", queryId(c, "customerId"));
       const rows = queryInt(c, "rows", 20, 1, MAX_MEMBER_ROWS);
-      const sidx = queryChoice(c, "sidx", MEMBER_SORTS, "customer_id");
-      const sord = querySord(c);
-      const sinceId = queryId(c, "sinceId");
-      if (sinceId !== undefined) {
-        // §4.4: a lower bound of the sidx field in ascending order, an upper bound in descending.
-        where.push(`${sidx} ${sord === "asc" ? ">" : "<"} ?`);
-        params.push(sinceId);
-      }
-      const dir = sord === "desc" ? "DESC" : "ASC";
-      const order = sidx === "id" ? `id ${dir}` : `${sidx} ${dir}, id ${dir}`;
+      const order = queryOrder(c, MEMBER_SORTS, "customer_id");
+      // §4.4: a lower bound of the sidx field in ascending order, an upper bound in descending.
+      filter.addIf(`${order.column} ${order.sord === "asc" ? ">" : "<"} ?`, queryId(c, "sinceId"));
       const found = db
-        .prepare(`SELECT ${MEMBER_COLUMNS} FROM list_members WHERE ${where.join(" AND ")} ORDER BY ${order} LIMIT ?`)
+        .prepare(`SELECT ${MEMBER_COLUMNS} FROM list_members WHERE ${filter.sql} ORDER BY ${order.sql} LIMIT ?`)
         .safeIntegers(true)
-        .all(...params, rows) as MemberRow[];
+        .all(...filter.params, rows) as MemberRow[];
       return sendJson(c, { items: found.map(toMember) });
     }),
   );
 
   app.get(
     "/v1/listservice/memberCount",
-    handle((c) => {
-      const tenant = tenantOf(c);
+    handle((c, tenant) => {
       const listId = queryId(c, "listId");
       if (listId === undefined) throw new QueryError("listId", "listId is required");
-      const since = queryTime(c, "joinListDateSince");
-      const to = queryTime(c, "joinListDateTo");
+      const filter = new SqlFilter("list_id = ?", listId).addIf("date_created >= ?", queryTime(c, "joinListDateSince")).addIf("date_created <= ?", queryTimeEnd(c, "joinListDateTo"));
       if (!getList(tenant, listId)) return sendNotFound(c, `list ${listId}`);
-      const where = ["list_id = ?"];
-      const params: unknown[] = [listId];
-      if (since !== undefined) {
-        where.push("date_created >= ?");
-        params.push(since);
-      }
-      if (to !== undefined) {
-        where.push("date_created <= ?");
-        params.push(to + 999);
-      }
-      const n = (db.prepare(`SELECT count(*) AS n FROM list_members WHERE ${where.join(" AND ")}`).get(...params) as { n: number }).n;
+      const n = (db.prepare(`SELECT count(*) AS n FROM list_members WHERE ${filter.sql}`).get(...filter.params) as { n: number }).n;
       return sendJson(c, n);
     }),
   );
