@@ -1,14 +1,5 @@
 import type { SandboxDb } from "../db";
-import {
-  QueryError,
-  parseIdList,
-  queryBool,
-  queryId,
-  querySord,
-  queryTime,
-  queryTimeEnd,
-  type ApiContext,
-} from "./common";
+import { QueryError, parseIdList, queryBool, queryId, querySord, queryTime, queryTimeEnd, type ApiContext } from "./common";
 import { customerStore, type CustomerRow } from "./customer-store";
 import { queryPage, SqlFilter } from "./paging";
 

@@ -1,21 +1,5 @@
 import { readJson, sendJson, sendText } from "../http";
-import {
-  handle,
-  handleBody,
-  isBlank,
-  isObject,
-  parseId,
-  parseIdList,
-  queryBool,
-  readObject,
-  sendBadBody,
-  sendError,
-  sendFieldError,
-  sendNotFound,
-  utc,
-  type ApiContext,
-  type ResourceRoutes,
-} from "./common";
+import { handle, handleBody, isBlank, isObject, parseId, parseIdList, queryBool, readObject, sendBadBody, sendError, sendFieldError, sendNotFound, utc, type ApiContext, type ResourceRoutes } from "./common";
 import { countCustomers, customerFilter, customerPaging, findCustomers } from "./customer-query";
 import { customerStore, patchCustomer, selectFields, toCustomer, validateCustomerFields } from "./customer-store";
 import { identityOut, identityStore, validateIdentity, type IdentityInput } from "./identities";

@@ -2,25 +2,7 @@ import { parseJson, stringifyJson } from "@/lib/platform/json";
 import type { SandboxDb } from "../db";
 import { sendJson } from "../http";
 import { nextId } from "../ids";
-import {
-  handle,
-  handleBody,
-  isBlank,
-  isObject,
-  lastMonthStart,
-  parseBodyTime,
-  parseId,
-  queryId,
-  readObject,
-  sendBadBody,
-  sendError,
-  sendFieldError,
-  sendNotFound,
-  utc,
-  type ApiContext,
-  type Json,
-  type ResourceRoutes,
-} from "./common";
+import { handle, handleBody, isBlank, isObject, lastMonthStart, parseBodyTime, parseId, queryId, readObject, sendBadBody, sendError, sendFieldError, sendNotFound, utc, type ApiContext, type Json, type ResourceRoutes } from "./common";
 import { customerStore } from "./customer-store";
 import { identityStore, validateIdentity, type IdentityInput } from "./identities";
 import { selectPage, SqlFilter } from "./paging";

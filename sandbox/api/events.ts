@@ -2,26 +2,7 @@ import { parseJson, stringifyJson } from "@/lib/platform/json";
 import { perDatabase, type SandboxDb } from "../db";
 import { sendJson } from "../http";
 import { nextId } from "../ids";
-import {
-  handle,
-  handleBody,
-  isBlank,
-  isObject,
-  lastMonthStart,
-  parseBodyTime,
-  parseId,
-  queryId,
-  queryInt,
-  queryTime,
-  queryTimeEnd,
-  sendError,
-  sendNotFound,
-  tooLong,
-  utc,
-  type ApiContext,
-  type Json,
-  type ResourceRoutes,
-} from "./common";
+import { handle, handleBody, isBlank, isObject, lastMonthStart, parseBodyTime, parseId, queryId, queryInt, queryTime, queryTimeEnd, sendError, sendNotFound, tooLong, utc, type ApiContext, type Json, type ResourceRoutes } from "./common";
 import { customerStore } from "./customer-store";
 import { identityStore, md5 } from "./identities";
 import { queryOrder, SqlFilter } from "./paging";

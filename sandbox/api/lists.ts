@@ -1,26 +1,9 @@
 import { sendJson } from "../http";
 import { nextId } from "../ids";
-import {
-  QueryError,
-  handle,
-  handleBody,
-  isObject,
-  parseId,
-  parseIdList,
-  queryId,
-  queryInt,
-  queryTime,
-  queryTimeEnd,
-  sendFieldError,
-  sendNotFound,
-  tooLong,
-  utc,
-  type ApiContext,
-  type Json,
-  type ResourceRoutes,
-} from "./common";
+import { QueryError, handle, handleBody, isObject, parseId, parseIdList, queryId, queryInt, queryTime, queryTimeEnd, sendFieldError, sendNotFound, tooLong, utc, type ApiContext, type Json, type ResourceRoutes } from "./common";
 import { customerStore } from "./customer-store";
-import { queryOrder, selectPage, SqlFilter } from "./paging";
+import { queryOrder, SqlFilter } from "./paging";
+import { deleteRoute, pageRoute } from "./table-routes";
 
 type ListRow = { id: bigint; name: string; date_created: bigint; last_updated: bigint };
 type MemberRow = { id: bigint; list_id: bigint; customer_id: bigint; date_created: bigint; last_updated: bigint };
@@ -77,28 +60,10 @@ export const listRoutes: ResourceRoutes = (app, ctx, publish) => {
     }),
   );
 
-  app.delete(
-    "/v1/lists/:id",
-    handle((c, tenant) => {
-      const list = getList(tenant, parseId(c.req.param("id")));
-      if (!list) return sendNotFound(c, `list ${c.req.param("id")}`);
-      // The members go with the list; the customers stay (§4.4).
-      db.transaction(() => {
-        db.prepare("DELETE FROM list_members WHERE list_id = ?").run(list.id);
-        db.prepare("DELETE FROM lists WHERE id = ?").run(list.id);
-      })();
-      publish(tenant, "list", "deleted", list.id);
-      return c.body(null, 204);
-    }),
-  );
-
-  app.get(
-    "/v1/lists",
-    handle((c, tenant) => {
-      const result = selectPage<ListRow>(c, db, { table: "lists", columns: LIST_COLUMNS, filter: new SqlFilter("tenant_id = ?", tenant), sorts: LIST_SORTS });
-      return sendJson(c, { ...result, rows: result.rows.map(toList) });
-    }),
-  );
+  // The members go with the list; the customers stay (§4.4).
+  const listDeleted = (tenant: number, id: bigint) => publish(tenant, "list", "deleted", id);
+  app.delete("/v1/lists/:id", deleteRoute(db, "list", getList, ["DELETE FROM list_members WHERE list_id = ?", "DELETE FROM lists WHERE id = ?"], listDeleted));
+  app.get("/v1/lists", pageRoute(db, { table: "lists", columns: LIST_COLUMNS, sorts: LIST_SORTS }, toList));
 
   app.post(
     "/v1/listMembers",

@@ -1,26 +1,9 @@
 import type { SandboxDb } from "../db";
 import { sendJson } from "../http";
 import { nextId } from "../ids";
-import {
-  handle,
-  handleBody,
-  isBlank,
-  parseId,
-  parseIdList,
-  queryInt,
-  readObject,
-  sendBadBody,
-  sendError,
-  sendFieldError,
-  sendNotFound,
-  tooLong,
-  utc,
-  type ApiContext,
-  type Json,
-  type ResourceRoutes,
-} from "./common";
+import { handle, handleBody, isBlank, parseId, parseIdList, queryInt, readObject, sendBadBody, sendError, sendFieldError, sendNotFound, tooLong, utc, type ApiContext, type Json, type ResourceRoutes } from "./common";
 import { customerStore } from "./customer-store";
-import { selectPage, SqlFilter } from "./paging";
+import { deleteRoute, pageRoute } from "./table-routes";
 
 /** §2.6 built-in tag dimensions, present in every tenant. */
 export const BUILT_IN_DIMENSIONS = [
@@ -149,27 +132,9 @@ export const tagRoutes: ResourceRoutes = (app, ctx, publish) => {
     }),
   );
 
-  app.delete(
-    "/v1/tags/:id",
-    handle((c, tenant) => {
-      const tag = getTag(tenant, parseId(c.req.param("id")));
-      if (!tag) return sendNotFound(c, `tag ${c.req.param("id")}`);
-      db.transaction(() => {
-        db.prepare("DELETE FROM customer_tags WHERE tag_id = ?").run(tag.id);
-        db.prepare("DELETE FROM tags WHERE id = ?").run(tag.id);
-      })();
-      publish(tenant, "tag", "deleted", tag.id);
-      return c.body(null, 204);
-    }),
-  );
-
-  app.get(
-    "/v1/tags",
-    handle((c, tenant) => {
-      const result = selectPage<TagRow>(c, db, { table: "tags", columns: TAG_COLUMNS, filter: new SqlFilter("tenant_id = ?", tenant), sorts: TAG_SORTS });
-      return sendJson(c, { ...result, rows: result.rows.map(toTag) });
-    }),
-  );
+  const tagDeleted = (tenant: number, id: bigint) => publish(tenant, "tag", "deleted", id);
+  app.delete("/v1/tags/:id", deleteRoute(db, "tag", getTag, ["DELETE FROM customer_tags WHERE tag_id = ?", "DELETE FROM tags WHERE id = ?"], tagDeleted));
+  app.get("/v1/tags", pageRoute(db, { table: "tags", columns: TAG_COLUMNS, sorts: TAG_SORTS }, toTag));
 
   /** Reads `customerId` and `tags` of the customer-tag services; an error response or the inputs. */
   async function customerTagBody(c: ApiContext, tenant: number, item: (t: unknown) => unknown) {
