@@ -108,6 +108,15 @@ export function queryId(c: ApiContext, name: string): bigint | undefined {
   return id;
 }
 
+/** A required query parameter of comma-separated customer ids. */
+export function queryCustomerIds(c: ApiContext, name: string): bigint[] {
+  const raw = c.req.query(name);
+  if (!raw) throw new QueryError(name, `${name} is required`);
+  const ids = parseIdList(raw);
+  if (ids === null || ids.length === 0) throw new QueryError(name, `${name} must be comma-separated customer ids`);
+  return ids;
+}
+
 export function querySord(c: ApiContext): "asc" | "desc" {
   const raw = (c.req.query("sord") ?? "asc").toLowerCase();
   if (raw === "" || raw === "asc") return "asc";

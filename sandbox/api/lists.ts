@@ -1,6 +1,6 @@
 import { sendJson } from "../http";
 import { nextId } from "../ids";
-import { QueryError, handle, handleBody, isObject, parseId, parseIdList, queryId, queryInt, queryTime, queryTimeEnd, sendFieldError, sendNotFound, tooLong, utc, type ApiContext, type Json, type ResourceRoutes } from "./common";
+import { QueryError, handle, handleBody, isObject, parseId, queryCustomerIds, queryId, queryInt, queryTime, queryTimeEnd, sendFieldError, sendNotFound, tooLong, utc, type ApiContext, type Json, type ResourceRoutes } from "./common";
 import { customerStore } from "./customer-store";
 import { queryOrder, SqlFilter } from "./paging";
 import { deleteRoute, pageRoute } from "./table-routes";
@@ -91,10 +91,7 @@ export const listRoutes: ResourceRoutes = (app, ctx, publish) => {
   app.post(
     "/v1/listservice/removeFromList",
     handle((c, tenant) => {
-      const rawIds = c.req.query("customerIds");
-      if (!rawIds) return sendFieldError(c, "customerIds", "customerIds is required");
-      const ids = parseIdList(rawIds);
-      if (ids === null || ids.length === 0) return sendFieldError(c, "customerIds", "customerIds must be comma-separated customer ids");
+      const ids = queryCustomerIds(c, "customerIds");
       const listId = queryId(c, "listId");
       if (listId === undefined) return sendFieldError(c, "listId", "listId is required");
       if (!getList(tenant, listId)) return sendNotFound(c, `list ${listId}`);

@@ -1,7 +1,7 @@
 import type { SandboxDb } from "../db";
 import { sendJson } from "../http";
 import { nextId } from "../ids";
-import { handle, handleBody, isBlank, parseId, parseIdList, queryInt, readObject, sendBadBody, sendError, sendFieldError, sendNotFound, tooLong, utc, type ApiContext, type Json, type ResourceRoutes } from "./common";
+import { handle, handleBody, isBlank, parseId, queryCustomerIds, queryInt, readObject, sendBadBody, sendError, sendFieldError, sendNotFound, tooLong, utc, type ApiContext, type Json, type ResourceRoutes } from "./common";
 import { customerStore } from "./customer-store";
 import { deleteRoute, pageRoute } from "./table-routes";
 
@@ -196,10 +196,7 @@ export const tagRoutes: ResourceRoutes = (app, ctx, publish) => {
   app.get(
     "/v1/tagservice/getCustomerTags",
     handle((c, tenant) => {
-      const raw = c.req.query("customerId");
-      if (!raw) return sendFieldError(c, "customerId", "customerId is required");
-      const ids = parseIdList(raw);
-      if (ids === null || ids.length === 0) return sendFieldError(c, "customerId", "customerId must be comma-separated customer ids");
+      const ids = queryCustomerIds(c, "customerId");
       if (ids.length > 1000) return sendFieldError(c, "customerId", "at most 1000 customer ids");
       const out: Record<string, string> = {};
       const tagsOf = db.prepare("SELECT t.name FROM customer_tags ct JOIN tags t ON t.id = ct.tag_id WHERE ct.customer_id = ? ORDER BY t.id");
