@@ -108,6 +108,12 @@ export function queryId(c: ApiContext, name: string): bigint | undefined {
   return id;
 }
 
+export function queryRequiredId(c: ApiContext, name: string): bigint {
+  const id = queryId(c, name);
+  if (id === undefined) throw new QueryError(name, `${name} is required`);
+  return id;
+}
+
 /** A required query parameter of comma-separated customer ids. */
 export function queryCustomerIds(c: ApiContext, name: string): bigint[] {
   const raw = c.req.query(name);

@@ -45,12 +45,12 @@ describe("§4.4 lists", () => {
   it("§7.1 removeFromList and getCustomerTags need their customer ids: missing or not numbers, a field error and nothing removed", async () => {
     const list = await newList();
     await kit.call("POST", "/v1/listMembers", { body: { data: { customerId: customers[0], listId: list.id } } });
-    for (const query of [{ listId: list.id }, { listId: list.id, customerIds: "1,abc" }, { listId: list.id, customerIds: "," }]) {
+    for (const query of [{ listId: list.id }, { listId: list.id, customerIds: "1,abc" }, { listId: list.id, customerIds: "," }] as Array<Record<string, string>>) {
       const res = await kit.call("POST", "/v1/listservice/removeFromList", { query });
       expect(res.json.error.fieldErrors[0].fieldName).toBe("customerIds");
     }
     expect((await kit.call("GET", "/v1/listservice/memberCount", { query: { listId: list.id } })).json).toBe(1);
-    for (const query of [{}, { customerId: "abc" }]) {
+    for (const query of [{}, { customerId: "abc" }] as Array<Record<string, string>>) {
       expect((await kit.call("GET", "/v1/tagservice/getCustomerTags", { query })).json.error.fieldErrors[0].fieldName).toBe("customerId");
     }
   });

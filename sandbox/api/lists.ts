@@ -1,6 +1,6 @@
 import { sendJson } from "../http";
 import { nextId } from "../ids";
-import { QueryError, handle, handleBody, isObject, parseId, queryCustomerIds, queryId, queryInt, queryTime, queryTimeEnd, sendFieldError, sendNotFound, tooLong, utc, type ApiContext, type Json, type ResourceRoutes } from "./common";
+import { handle, handleBody, isObject, parseId, queryCustomerIds, queryId, queryInt, queryRequiredId, queryTime, queryTimeEnd, sendFieldError, sendNotFound, tooLong, utc, type ApiContext, type Json, type ResourceRoutes } from "./common";
 import { customerStore } from "./customer-store";
 import { queryOrder, SqlFilter } from "./paging";
 import { deleteRoute, pageRoute } from "./table-routes";
@@ -92,8 +92,7 @@ export const listRoutes: ResourceRoutes = (app, ctx, publish) => {
     "/v1/listservice/removeFromList",
     handle((c, tenant) => {
       const ids = queryCustomerIds(c, "customerIds");
-      const listId = queryId(c, "listId");
-      if (listId === undefined) return sendFieldError(c, "listId", "listId is required");
+      const listId = queryRequiredId(c, "listId");
       if (!getList(tenant, listId)) return sendNotFound(c, `list ${listId}`);
       const removed = db.transaction(() =>
         ids.flatMap((customerId) => {
@@ -145,8 +144,7 @@ export const listRoutes: ResourceRoutes = (app, ctx, publish) => {
   app.get(
     "/v1/listservice/memberCount",
     handle((c, tenant) => {
-      const listId = queryId(c, "listId");
-      if (listId === undefined) throw new QueryError("listId", "listId is required");
+      const listId = queryRequiredId(c, "listId");
       const filter = new SqlFilter("list_id = ?", listId).addIf("date_created >= ?", queryTime(c, "joinListDateSince")).addIf("date_created <= ?", queryTimeEnd(c, "joinListDateTo"));
       if (!getList(tenant, listId)) return sendNotFound(c, `list ${listId}`);
       const n = (db.prepare(`SELECT count(*) AS n FROM list_members WHERE ${filter.sql}`).get(...filter.params) as { n: number }).n;
