@@ -1,8 +1,10 @@
 import { createHash } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type FrameLocator, type Locator } from "@playwright/test";
-import { APP_FRAME, openInAdmin, platformSend, WCAG_TAGS } from "./support/admin-frame";
-import { installAlpha, sandboxToken } from "./support/sandbox-login";
+import { axeScan } from "./support/a11y";
+import { APP_FRAME, openInAdmin } from "./support/admin-frame";
+import { platformSend, sandboxToken } from "./support/sandbox-api";
+import { installBeforeEach } from "./support/sandbox-login";
+import { attachScreenshot } from "./support/screenshots";
 
 /**
  * Accessibility and screenshots sweep of the console shell and the customer pages, as staff see
@@ -58,13 +60,10 @@ test.describe.serial("console accessibility sweep through the sandbox admin", ()
     await platformSend("POST", "/v1/tagservice/addCustomerTag", { customerId: ids.customer, tags: [{ name: "vip" }] }, token);
   });
 
-  test.beforeEach(async ({ page }) => {
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await installAlpha(page);
-  });
+  installBeforeEach({ width: 1280, height: 900 });
 
   for (const sweep of PAGES) {
-    test(`${sweep.name}: axe finds nothing in English and Chinese; screenshots attached`, async ({ page }, testInfo) => {
+    test(`${sweep.name}: axe finds nothing in English and Chinese; screenshots attached`, async ({ page }) => {
       for (const locale of ["en", "zh-CN"] as const) {
         const path = sweep.path(ids);
         const frame = await openInAdmin(page, `${path}${path.includes("?") ? "&" : "?"}lang=${locale}`);
@@ -72,10 +71,10 @@ test.describe.serial("console accessibility sweep through the sandbox admin", ()
         await expect(frame.locator("html")).toHaveAttribute("lang", locale === "en" ? "en" : "zh-CN");
         // Nothing still loading: the page is seen as a person sees it once it settled.
         await page.waitForLoadState("networkidle");
-        const results = await new AxeBuilder({ page }).include(APP_FRAME).withTags(WCAG_TAGS).analyze();
+        const results = await axeScan(page, APP_FRAME);
         // The admin's iframe is as tall as the window: a tall window shows the whole console page.
         await page.setViewportSize({ width: 1280, height: 2400 });
-        await testInfo.attach(`${sweep.name}-${locale}.png`, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+        await attachScreenshot(page, `${sweep.name}-${locale}`);
         await page.setViewportSize({ width: 1280, height: 900 });
         expect(
           results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary ?? ""}`).join(" | ")}`),

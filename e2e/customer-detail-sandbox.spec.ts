@@ -1,9 +1,11 @@
 import { createHash } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { e2eUrls } from "../scripts/testing/e2e-env";
-import { APP_FRAME, openInAdmin, platformSend, WCAG_TAGS } from "./support/admin-frame";
-import { ALPHA, installAlpha, platformGet, sandboxToken } from "./support/sandbox-login";
+import { expectAccessible } from "./support/a11y";
+import { APP_FRAME, openInAdmin } from "./support/admin-frame";
+import { platformGet, platformSend, sandboxToken } from "./support/sandbox-api";
+import { ALPHA, installBeforeEach } from "./support/sandbox-login";
+import { attachScreenshot } from "./support/screenshots";
 
 /**
  * The customer detail's identities (add one, §4.1 POST /v1/customeridentities), the MD5 lookup
@@ -23,10 +25,7 @@ test.describe.serial("customer detail through the sandbox", () => {
     token = await sandboxToken();
   });
 
-  test.beforeEach(async ({ page }) => {
-    await page.setViewportSize({ width: 1024, height: 900 });
-    await installAlpha(page);
-  });
+  installBeforeEach({ width: 1024, height: 900 });
 
   test("adds an identity: a too-long value is refused on the field, then it is added and listed; a taken one is refused", async ({ page }) => {
     const customer = await platformSend("POST", "/v1/customers", { name: `Ida ${stamp}` }, token);
@@ -78,9 +77,8 @@ test.describe.serial("customer detail through the sandbox", () => {
     const owner = (await platformGet("/v1/customeridentities", { identityType: "crm-e2e", identityValue: `TAKEN-${stamp}` }, token)) as Identity[];
     expect(owner.map((i) => String(i.customerId))).toEqual([String(other.id)]);
     // axe last (the frame is not driven after it): the open form with its platform error.
-    const axe = await new AxeBuilder({ page }).include(APP_FRAME).withTags(WCAG_TAGS).analyze();
-    expect(axe.violations.map((v) => v.id)).toEqual([]);
-    await test.info().attach("add-identity-en.png", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+    await expectAccessible(page, { include: APP_FRAME });
+    await attachScreenshot(page, "add-identity-en");
   });
 
   test("Find by MD5 from the list: bad input refused, found links to the customer, not found said in words", async ({ page }) => {

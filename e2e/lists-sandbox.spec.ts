@@ -1,7 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type FrameLocator, type Page } from "@playwright/test";
+import { expect, test, type FrameLocator } from "@playwright/test";
 import { e2eUrls } from "../scripts/testing/e2e-env";
-import { ALPHA, installAlpha, marketUrl, platformGet, sandboxToken } from "./support/sandbox-login";
+import { expectAccessible } from "./support/a11y";
+import { appFrame, horizontalOverflow, openArea } from "./support/admin-frame";
+import { platformGet, resetSandbox, sandboxToken } from "./support/sandbox-api";
+import { ALPHA, installBeforeEach } from "./support/sandbox-login";
+import { attachScreenshot } from "./support/screenshots";
 
 /**
  * The Lists area through the real chain: sandbox marketplace → the console in the admin's iframe →
@@ -10,15 +13,6 @@ import { ALPHA, installAlpha, marketUrl, platformGet, sandboxToken } from "./sup
 
 type Row = { id: string; [key: string]: unknown };
 type Member = { id: string; customerId: string; listId: string };
-
-async function openListsInFrame(page: Page): Promise<FrameLocator> {
-  await page.goto(marketUrl(ALPHA.origin));
-  await page.getByRole("region", { name: "Engage Console" }).getByRole("link", { name: "Open" }).click();
-  const frame = page.frameLocator('iframe[title="Engage Console"]');
-  await frame.getByRole("navigation").getByRole("link", { name: "Lists" }).click();
-  await expect(frame.getByRole("heading", { level: 1, name: "Lists" })).toBeVisible({ timeout: 20_000 });
-  return frame;
-}
 
 const memberIdsOnScreen = async (frame: FrameLocator) => (await frame.getByTestId("members-table").locator("tbody tr td:nth-child(2)").allTextContents()).map((s) => s.trim());
 
@@ -32,21 +26,17 @@ test.describe.serial("lists through the sandbox", () => {
   const lists = async () => ((await platformGet("/v1/lists", { rows: "100" }, token)) as { rows: Row[] }).rows;
 
   test.beforeAll(async ({ request }) => {
-    expect((await request.post(`${ALPHA.origin}/__sandbox/reset`)).ok()).toBe(true);
-    expect((await request.post(`${ALPHA.origin}/__sandbox/seed`, { data: { customers: 75 } })).ok()).toBe(true);
+    await resetSandbox(request, { customers: 75 });
     token = await sandboxToken();
     customers = ((await platformGet("/v1/customers", { rows: "75", select: "id" }, token)) as { rows: Row[] }).rows.map((r) => r.id);
     expect(customers).toHaveLength(75);
     expect(BigInt(customers[0]!) > 2n ** 53n).toBe(true);
   });
 
-  test.beforeEach(async ({ page }) => {
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await installAlpha(page);
-  });
+  installBeforeEach({ width: 1280, height: 900 });
 
   test("create, add one and many, count, page both ways, remove one and many, delete", async ({ page }) => {
-    const frame = await openListsInFrame(page);
+    const frame = await openArea(page, "Lists");
     // The seed creates some lists: the page shows what the platform has.
     const before = await lists();
     await expect(frame.getByText(`${before.length} lists`)).toBeVisible();
@@ -66,7 +56,7 @@ test.describe.serial("lists through the sandbox", () => {
     expect(created).toBeDefined();
     const listId = created!.id;
     await expect(frame.getByTestId("lists-table").getByText(listId)).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath("lists-index.png"), fullPage: true });
+    await attachScreenshot(page, "lists-index");
 
     // The list page.
     await frame.getByRole("link", { name: listName }).click();
@@ -135,7 +125,7 @@ test.describe.serial("lists through the sandbox", () => {
     await frame.getByLabel("Order").selectOption("desc");
     const byIdDesc = (await members(listId, { rows: "20", sidx: "id", sord: "desc" })).map((m) => m.customerId);
     await expect.poll(() => memberIdsOnScreen(frame)).toEqual(byIdDesc);
-    await page.screenshot({ path: test.info().outputPath("list-members.png"), fullPage: true });
+    await attachScreenshot(page, "list-members");
 
     // Remove one (by membership id).
     const first = byIdDesc[0]!;
@@ -157,8 +147,7 @@ test.describe.serial("lists through the sandbox", () => {
     await expect(frame.getByTestId("member-count")).toHaveText("41 members in this list");
 
     // Fits the iframe: no horizontal scrolling of the console's page.
-    const consoleFrame = page.frames().find((f) => f.url().startsWith(e2eUrls.app))!;
-    const overflow = await consoleFrame.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await horizontalOverflow(appFrame(page));
     expect(overflow).toBeLessThanOrEqual(0);
 
     // Delete the list: the dialog says the customers stay; they do.
@@ -172,10 +161,9 @@ test.describe.serial("lists through the sandbox", () => {
 
   test("works in a 1024 px wide iframe", async ({ page }) => {
     await page.setViewportSize({ width: 1024, height: 800 });
-    const frame = await openListsInFrame(page);
+    const frame = await openArea(page, "Lists");
     await expect(frame.getByRole("button", { name: "New list" })).toBeVisible();
-    const consoleFrame = page.frames().find((f) => f.url().startsWith(e2eUrls.app))!;
-    expect(await consoleFrame.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    expect(await horizontalOverflow(appFrame(page))).toBeLessThanOrEqual(0);
   });
 
   test("axe finds nothing on the lists pages, in both languages", async ({ page }) => {
@@ -196,9 +184,8 @@ test.describe.serial("lists through the sandbox", () => {
         if (locale === "zh-CN") await page.getByLabel(/Language|语言/).first().selectOption("zh-CN");
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible({ timeout: 20_000 });
         await expect(page.locator("table").first()).toBeVisible();
-        const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-        expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), `${locale} ${url}`).toEqual([]);
-        await page.screenshot({ path: test.info().outputPath(`${url.includes("/lists/") ? "list" : "lists"}-${locale}.png`), fullPage: true });
+        await expectAccessible(page, { label: `${locale} ${url}` });
+        await attachScreenshot(page, `${url.includes("/lists/") ? "list" : "lists"}-${locale}`);
       }
     }
   });
