@@ -2,9 +2,9 @@ import { createHash } from "node:crypto";
 import { expect, test, type FrameLocator, type Locator } from "@playwright/test";
 import { axeScan } from "./support/a11y";
 import { APP_FRAME, openInAdmin } from "./support/admin-frame";
-import { platformSend, sandboxToken } from "./support/sandbox-api";
-import { installBeforeEach } from "./support/sandbox-login";
+import { platformSend } from "./support/sandbox-api";
 import { attachScreenshot } from "./support/screenshots";
+import { sandboxSuite } from "./support/suite";
 
 /**
  * Accessibility and screenshots sweep of the console shell and the customer pages, as staff see
@@ -35,9 +35,9 @@ const PAGES: Sweep[] = [
 
 test.describe.serial("console accessibility sweep through the sandbox admin", () => {
   const ids: Ids = { customer: "", name: "", md5: "" };
+  const sandbox = sandboxSuite({ window: { width: 1280, height: 900 } });
 
   test.beforeAll(async () => {
-    const token = await sandboxToken();
     const stamp = Date.now().toString(36);
     ids.name = `A11y ${stamp}`;
     const mobile = `136${String(Date.now()).slice(-8)}`;
@@ -52,15 +52,13 @@ test.describe.serial("console accessibility sweep through the sandbox admin", ()
           { identityType: "mobile", identityValue: mobile },
         ],
       },
-      token,
+      sandbox.token,
     );
     ids.customer = String(customer.id);
-    await platformSend("POST", "/v1/customerevents", { customerId: ids.customer, event: "c_a11y", targetName: "页面", date: iso(Date.now() - 60_000) }, token);
-    await platformSend("POST", "/v1/deals", { customerId: ids.customer, orderNo: `A11Y-${stamp}`, amountPaid: 10, amountTotal: 12, dateOrder: iso(Date.now() - 3_600_000), lines: [{ lineId: "1", productName: "茶", qty: 1, priceUnit: 12, priceSubTotal: 12 }] }, token);
-    await platformSend("POST", "/v1/tagservice/addCustomerTag", { customerId: ids.customer, tags: [{ name: "vip" }] }, token);
+    await platformSend("POST", "/v1/customerevents", { customerId: ids.customer, event: "c_a11y", targetName: "页面", date: iso(Date.now() - 60_000) }, sandbox.token);
+    await platformSend("POST", "/v1/deals", { customerId: ids.customer, orderNo: `A11Y-${stamp}`, amountPaid: 10, amountTotal: 12, dateOrder: iso(Date.now() - 3_600_000), lines: [{ lineId: "1", productName: "茶", qty: 1, priceUnit: 12, priceSubTotal: 12 }] }, sandbox.token);
+    await platformSend("POST", "/v1/tagservice/addCustomerTag", { customerId: ids.customer, tags: [{ name: "vip" }] }, sandbox.token);
   });
-
-  installBeforeEach({ width: 1280, height: 900 });
 
   for (const sweep of PAGES) {
     test(`${sweep.name}: axe finds nothing in English and Chinese; screenshots attached`, async ({ page }) => {

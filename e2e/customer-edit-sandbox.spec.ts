@@ -2,9 +2,10 @@ import { expect, test, type FrameLocator, type Page } from "@playwright/test";
 import { e2eUrls } from "../scripts/testing/e2e-env";
 import { expectAccessible } from "./support/a11y";
 import { APP_FRAME, consoleFrameAt, openArea } from "./support/admin-frame";
-import { platformGet, platformSend, resetSandbox, sandboxToken } from "./support/sandbox-api";
-import { ALPHA, installBeforeEach } from "./support/sandbox-login";
+import { platformGet, platformSend } from "./support/sandbox-api";
+import { ALPHA } from "./support/sandbox-login";
 import { attachScreenshot } from "./support/screenshots";
+import { sandboxSuite } from "./support/suite";
 
 /**
  * Customer write flows through the real chain: sandbox marketplace → the console in the admin's
@@ -33,13 +34,7 @@ async function identityOwner(type: string, value: string, token: string): Promis
 }
 
 test.describe.serial("customer create through the sandbox", () => {
-  let token: string;
-
-  test.beforeAll(async ({ request }) => {
-    await resetSandbox(request, { customers: 30 });
-    token = await sandboxToken();
-  });
-  installBeforeEach({ width: 1024, height: 900 });
+  const sandbox = sandboxSuite({ reset: { customers: 30 }, window: { width: 1024, height: 900 } });
 
   test("creates a new customer with a custom identity and says so, with a link", async ({ page }) => {
     const frame = await openCreateInFrame(page);
@@ -51,10 +46,10 @@ test.describe.serial("customer create through the sandbox", () => {
     await frame.getByRole("button", { name: "Create customer" }).click();
     const outcome = frame.getByTestId("create-outcome");
     await expect(outcome).toHaveAttribute("data-outcome", "created");
-    const owner = await identityOwner("crm-account", `CRM-${stamp}`, token);
+    const owner = await identityOwner("crm-account", `CRM-${stamp}`, sandbox.token);
     expect(owner).toBeDefined();
     await expect(outcome).toContainText(`id ${owner}`);
-    const customer = (await platformGet(`/v1/customers/${owner}`, {}, token)) as Row;
+    const customer = (await platformGet(`/v1/customers/${owner}`, {}, sandbox.token)) as Row;
     expect(customer.email).toBe(email);
     expect(customer.name).toBe("Ada New");
     await outcome.getByRole("link", { name: "Open the customer" }).click();
@@ -63,8 +58,8 @@ test.describe.serial("customer create through the sandbox", () => {
   });
 
   test("merges into the customer with the same email (rule 2) and names it; off, a new one is created", async ({ page }) => {
-    const existing = ((await platformGet("/v1/customers", { hasEmail: "true", rows: "1", select: "id,email,name" }, token)) as { rows: Row[] }).rows[0]!;
-    const before = (await platformGet("/v1/customers/count", {}, token)) as number;
+    const existing = ((await platformGet("/v1/customers", { hasEmail: "true", rows: "1", select: "id,email,name" }, sandbox.token)) as { rows: Row[] }).rows[0]!;
+    const before = (await platformGet("/v1/customers/count", {}, sandbox.token)) as number;
     const frame = await openCreateInFrame(page);
     const stamp = Date.now().toString(36);
     await frame.getByRole("textbox", { name: "Email", exact: true }).fill(String(existing.email));
@@ -74,10 +69,10 @@ test.describe.serial("customer create through the sandbox", () => {
     await expect(outcome).toHaveAttribute("data-outcome", "merged");
     await expect(outcome).toContainText(`existing customer ${existing.id}`);
     await expect(outcome).toContainText(`already had the email ${String(existing.email)}`);
-    expect(await identityOwner("shop-account", `S-${stamp}`, token)).toBe(existing.id);
-    expect(await platformGet("/v1/customers/count", {}, token)).toBe(before);
+    expect(await identityOwner("shop-account", `S-${stamp}`, sandbox.token)).toBe(existing.id);
+    expect(await platformGet("/v1/customers/count", {}, sandbox.token)).toBe(before);
     // Not left empty fields cleared (nullAble off): the name stays.
-    expect(((await platformGet(`/v1/customers/${existing.id}`, {}, token)) as Row).name).toBe(existing.name);
+    expect(((await platformGet(`/v1/customers/${existing.id}`, {}, sandbox.token)) as Row).name).toBe(existing.name);
 
     // The same email with "same person if the email matches" off: a new customer.
     await frame.getByRole("textbox", { name: "Email", exact: true }).fill(String(existing.email));
@@ -85,7 +80,7 @@ test.describe.serial("customer create through the sandbox", () => {
     await frame.getByLabel("Same person if the email matches").uncheck();
     await frame.getByRole("button", { name: "Create customer" }).click();
     await expect(outcome).toHaveAttribute("data-outcome", "created");
-    const owner = await identityOwner("email", `T-${stamp}`, token);
+    const owner = await identityOwner("email", `T-${stamp}`, sandbox.token);
     expect(owner).toBeDefined();
     expect(owner).not.toBe(existing.id);
   });
@@ -115,16 +110,13 @@ test.describe.serial("customer create through the sandbox", () => {
 });
 
 test.describe.serial("customer edit and delete through the sandbox", () => {
-  let token: string;
+  const sandbox = sandboxSuite({ window: { width: 1024, height: 900 } });
   let customer: Row;
 
   test.beforeAll(async () => {
-    token = await sandboxToken();
     const stamp = Date.now().toString(36);
-    customer = await platformSend<Row>("POST", "/v1/customers", { name: `Eve ${stamp}`, mobile: `139${Date.now() % 100000000}`, mobileVerified: true, remark: "keep me" }, token);
+    customer = await platformSend<Row>("POST", "/v1/customers", { name: `Eve ${stamp}`, mobile: `139${Date.now() % 100000000}`, mobileVerified: true, remark: "keep me" }, sandbox.token);
   });
-
-  installBeforeEach({ width: 1024, height: 900 });
 
   test("a platform field error lands on its field; a valid edit saves and returns to the customer", async ({ page }) => {
     const frame = await consoleFrameAt(page, `/customers/${customer.id}`);
@@ -137,7 +129,7 @@ test.describe.serial("customer edit and delete through the sandbox", () => {
     // The sandbox (not the form) refuses the number: §7.1 fieldErrors, shown on the field.
     await expect(mobile).toHaveAttribute("aria-invalid", "true");
     await expect(frame.getByText("mobile must be digits, or +<country code> <number>").first()).toBeVisible();
-    expect(((await platformGet(`/v1/customers/${customer.id}`, {}, token)) as Row).name).toBe(customer.name);
+    expect(((await platformGet(`/v1/customers/${customer.id}`, {}, sandbox.token)) as Row).name).toBe(customer.name);
 
     await mobile.fill(String(customer.mobile));
     // §4.1: verified stays on while the number is unchanged.
@@ -147,7 +139,7 @@ test.describe.serial("customer edit and delete through the sandbox", () => {
     await expect(frame.getByTestId("kept-fields")).toContainText("Remark");
     await frame.getByRole("button", { name: "Save changes" }).click();
     await expect(frame.getByRole("heading", { level: 1 })).toHaveText("Eve Edited");
-    const after = (await platformGet(`/v1/customers/${customer.id}`, {}, token)) as Row;
+    const after = (await platformGet(`/v1/customers/${customer.id}`, {}, sandbox.token)) as Row;
     expect(after.name).toBe("Eve Edited");
     expect(after.remark).toBe("keep me");
     expect(after.mobileVerified).toBe(true);
@@ -170,7 +162,7 @@ test.describe.serial("customer edit and delete through the sandbox", () => {
 
   test("tags: added and removed at once, checked through the API; a refused add is rolled back", async ({ page, request }) => {
     const frame = await consoleFrameAt(page, `/customers/${customer.id}?lang=en`);
-    const tagsOnPlatform = async () => String(((await platformGet("/v1/tagservice/getCustomerTags", { customerId: customer.id }, token)) as Record<string, string | null>)[customer.id] ?? "");
+    const tagsOnPlatform = async () => String(((await platformGet("/v1/tagservice/getCustomerTags", { customerId: customer.id }, sandbox.token)) as Record<string, string | null>)[customer.id] ?? "");
     const chips = frame.getByTestId("customer-tags");
     await frame.getByRole("textbox", { name: "New tag" }).fill("e2e-vip");
     await frame.getByRole("button", { name: "Add tag" }).click();
@@ -202,28 +194,23 @@ test.describe.serial("customer edit and delete through the sandbox", () => {
     const dialog = frame.getByRole("alertdialog", { name: "Delete this customer?" });
     await expect(dialog).toBeVisible();
     await dialog.getByRole("button", { name: "Cancel" }).click();
-    expect(((await platformGet(`/v1/customers/${customer.id}`, {}, token)) as Row).id).toBe(customer.id);
+    expect(((await platformGet(`/v1/customers/${customer.id}`, {}, sandbox.token)) as Row).id).toBe(customer.id);
     await frame.getByRole("button", { name: "Delete", exact: true }).click();
     await dialog.getByRole("button", { name: "Delete customer" }).click();
     await expect(frame.getByRole("heading", { level: 1, name: "Customers" })).toBeVisible();
     await expect(frame.getByText(`Customer ${customer.id} deleted.`)).toBeVisible();
-    const gone = (await platformGet(`/v1/customers/${customer.id}`, {}, token)) as { error?: unknown };
+    const gone = (await platformGet(`/v1/customers/${customer.id}`, {}, sandbox.token)) as { error?: unknown };
     expect(gone.error).toBeDefined();
   });
 });
 
 test.describe.serial("customer merge and messenger unbinding through the sandbox", () => {
-  let token: string;
+  const sandbox = sandboxSuite({ window: { width: 1024, height: 900 } });
   const stamp = Date.now().toString(36);
 
-  test.beforeAll(async () => {
-    token = await sandboxToken();
-  });
-  installBeforeEach({ width: 1024, height: 900 });
-
   test("merge by id: both customers side by side, confirmed, reported; the source is gone", async ({ page }) => {
-    const from = await platformSend<Row>("POST", "/v1/customers", { name: `From ${stamp}`, email: `from-${stamp}@example.test` }, token);
-    const to = await platformSend<Row>("POST", "/v1/customers", { name: `To ${stamp}`, email: `to-${stamp}@example.test` }, token);
+    const from = await platformSend<Row>("POST", "/v1/customers", { name: `From ${stamp}`, email: `from-${stamp}@example.test` }, sandbox.token);
+    const to = await platformSend<Row>("POST", "/v1/customers", { name: `To ${stamp}`, email: `to-${stamp}@example.test` }, sandbox.token);
     const frame = await consoleFrameAt(page, `/customers/${from.id}?lang=en`);
     await frame.getByRole("link", { name: "Merge into another customer" }).click();
     await expect(frame.getByRole("heading", { level: 1, name: "Merge two customers" })).toBeVisible({ timeout: 20_000 });
@@ -235,13 +222,13 @@ test.describe.serial("customer merge and messenger unbinding through the sandbox
     await expect(dialog.getByTestId("merge-compare")).toContainText(`To ${stamp}`);
     await dialog.getByRole("button", { name: "Merge customers" }).click();
     await expect(frame.getByTestId("merge-report")).toContainText(`Customer ${from.id} was merged into customer ${to.id} and deleted.`);
-    expect(((await platformGet(`/v1/customers/${from.id}`, {}, token)) as { error?: unknown }).error).toBeDefined();
-    expect(((await platformGet(`/v1/customers/${to.id}`, {}, token)) as Row).id).toBe(to.id);
+    expect(((await platformGet(`/v1/customers/${from.id}`, {}, sandbox.token)) as { error?: unknown }).error).toBeDefined();
+    expect(((await platformGet(`/v1/customers/${to.id}`, {}, sandbox.token)) as Row).id).toBe(to.id);
   });
 
   test("merge by identities, then axe on the merge page in both languages", async ({ page }) => {
-    const from = await platformSend<Row>("POST", "/v1/customerandidentities", { customer: { name: `IdFrom ${stamp}` }, customerIdentities: [{ identityType: "crm", identityValue: `F-${stamp}` }] }, token);
-    const to = await platformSend<Row>("POST", "/v1/customerandidentities", { customer: { name: `IdTo ${stamp}` }, customerIdentities: [{ identityType: "crm", identityValue: `T-${stamp}` }] }, token);
+    const from = await platformSend<Row>("POST", "/v1/customerandidentities", { customer: { name: `IdFrom ${stamp}` }, customerIdentities: [{ identityType: "crm", identityValue: `F-${stamp}` }] }, sandbox.token);
+    const to = await platformSend<Row>("POST", "/v1/customerandidentities", { customer: { name: `IdTo ${stamp}` }, customerIdentities: [{ identityType: "crm", identityValue: `T-${stamp}` }] }, sandbox.token);
     const frame = await consoleFrameAt(page, "/customers/merge?lang=en");
     await frame.getByRole("radio", { name: "Identity (type and value)" }).check();
     await frame.getByRole("textbox", { name: "Identity type of the customer to merge" }).fill("crm");
@@ -253,9 +240,9 @@ test.describe.serial("customer merge and messenger unbinding through the sandbox
     await expect(dialog.getByTestId("merge-compare")).toContainText(`IdFrom ${stamp}`);
     await dialog.getByRole("button", { name: "Merge customers" }).click();
     await expect(frame.getByTestId("merge-report")).toContainText(`merged into customer ${to.id}`);
-    const owner = (await platformGet("/v1/customeridentities", { identityType: "crm", identityValue: `F-${stamp}` }, token)) as { customerId: string }[];
+    const owner = (await platformGet("/v1/customeridentities", { identityType: "crm", identityValue: `F-${stamp}` }, sandbox.token)) as { customerId: string }[];
     expect(String(owner[0]?.customerId)).toBe(to.id);
-    expect(((await platformGet(`/v1/customers/${from.id}`, {}, token)) as { error?: unknown }).error).toBeDefined();
+    expect(((await platformGet(`/v1/customers/${from.id}`, {}, sandbox.token)) as { error?: unknown }).error).toBeDefined();
 
     for (const locale of ["en", "zh-CN"] as const) {
       await page.goto(`${e2eUrls.app}/customers/merge?openAppId=${ALPHA.openAppId}&lang=${locale}`);
@@ -270,7 +257,7 @@ test.describe.serial("customer merge and messenger unbinding through the sandbox
       "POST",
       "/v1/customerandidentities",
       { customer: { name: `Msg ${stamp}` }, customerIdentities: [{ identityType: "messenger", identityValue: `o-${stamp}` }, { identityType: "messenger-unionid", identityValue: `u-${stamp}` }] },
-      token,
+      sandbox.token,
     );
     const frame = await consoleFrameAt(page, `/customers/${customer.id}?lang=en`);
     await frame.getByRole("button", { name: "Unbind messenger account" }).click();
@@ -279,7 +266,7 @@ test.describe.serial("customer merge and messenger unbinding through the sandbox
     await dialog.getByRole("button", { name: "Unbind", exact: true }).click();
     const report = frame.getByTestId("unbind-report");
     await expect(report).toContainText("Unbound: the messenger account now belongs to the new customer");
-    const owner = (await platformGet("/v1/customeridentities", { identityType: "messenger-unionid", identityValue: `u-${stamp}` }, token)) as { customerId: string }[];
+    const owner = (await platformGet("/v1/customeridentities", { identityType: "messenger-unionid", identityValue: `u-${stamp}` }, sandbox.token)) as { customerId: string }[];
     expect(String(owner[0]?.customerId)).not.toBe(customer.id);
     await expect(report).toContainText(String(owner[0]?.customerId));
   });

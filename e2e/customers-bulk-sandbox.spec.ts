@@ -2,9 +2,10 @@ import { expect, test, type FrameLocator, type Page } from "@playwright/test";
 import { e2eUrls } from "../scripts/testing/e2e-env";
 import { expectAccessible } from "./support/a11y";
 import { appFrame, customerIdsOnScreen as idsOnScreen, horizontalOverflow, openArea } from "./support/admin-frame";
-import { platformCall, platformGet, resetSandbox, sandboxToken } from "./support/sandbox-api";
-import { ALPHA, installBeforeEach } from "./support/sandbox-login";
+import { platformCall, platformGet } from "./support/sandbox-api";
+import { ALPHA } from "./support/sandbox-login";
 import { attachScreenshot } from "./support/screenshots";
+import { sandboxSuite } from "./support/suite";
 
 /**
  * Bulk actions on the customers list through the real chain: sandbox marketplace → the console in
@@ -20,29 +21,26 @@ const rowCheckbox = (frame: FrameLocator | Page, id: string) => frame.locator("t
 const names = (tags: string | null | undefined) => (tags ?? "").split(",").map((s) => s.trim()).filter(Boolean).sort();
 
 test.describe.serial("bulk actions on the customers list through the sandbox", () => {
-  let token: string;
+  // 75 customers: 4 pages of 20.
+  const sandbox = sandboxSuite({ reset: { customers: 75 }, window: { width: 1024, height: 800 } });
   let listId: string;
   const listName = `Bulk ${Date.now()}`;
 
-  const platformDelete = async (path: string) => (await platformCall("DELETE", path, token)).status;
-  const members = async () => ((await platformGet("/v1/listMembers", { listId, rows: "10000" }, token)) as { items: Member[] }).items.map((m) => m.customerId);
-  const tagsOf = async (ids: string[]) => (await platformGet("/v1/tagservice/getCustomerTags", { customerId: ids.join(",") }, token)) as Record<string, string | null>;
-  const customerExists = async (id: string) => (await platformCall("GET", `/v1/customers/${id}`, token)).status !== 404;
+  const platformDelete = async (path: string) => (await platformCall("DELETE", path, sandbox.token)).status;
+  const members = async () => ((await platformGet("/v1/listMembers", { listId, rows: "10000" }, sandbox.token)) as { items: Member[] }).items.map((m) => m.customerId);
+  const tagsOf = async (ids: string[]) => (await platformGet("/v1/tagservice/getCustomerTags", { customerId: ids.join(",") }, sandbox.token)) as Record<string, string | null>;
+  const customerExists = async (id: string) => (await platformCall("GET", `/v1/customers/${id}`, sandbox.token)).status !== 404;
 
-  test.beforeAll(async ({ request }) => {
-    // 75 customers: 4 pages of 20.
-    await resetSandbox(request, { customers: 75 });
-    token = await sandboxToken();
-    const created = await platformCall("POST", "/v1/lists", token, { body: { name: listName } });
+  test.beforeAll(async () => {
+    const created = await platformCall("POST", "/v1/lists", sandbox.token, { body: { name: listName } });
     expect(created.status).toBe(200);
     listId = String((created.json as Row).id);
   });
-  installBeforeEach({ width: 1024, height: 800 });
 
   test("select across two pages, add to a list, tag, delete two; results on the platform", async ({ page }) => {
     const frame = await openArea(page, "Customers");
-    const page1 = ((await platformGet("/v1/customers", { rows: "20", select: "id" }, token)) as { rows: Row[] }).rows.map((r) => r.id);
-    const page2 = ((await platformGet("/v1/customers", { rows: "20", page: "2", select: "id" }, token)) as { rows: Row[] }).rows.map((r) => r.id);
+    const page1 = ((await platformGet("/v1/customers", { rows: "20", select: "id" }, sandbox.token)) as { rows: Row[] }).rows.map((r) => r.id);
+    const page2 = ((await platformGet("/v1/customers", { rows: "20", page: "2", select: "id" }, sandbox.token)) as { rows: Row[] }).rows.map((r) => r.id);
     await expect.poll(() => idsOnScreen(frame)).toEqual(page1);
     await expect(frame.getByTestId("bulk-toolbar")).toBeHidden();
 
@@ -131,7 +129,7 @@ test.describe.serial("bulk actions on the customers list through the sandbox", (
     await expect(frame.getByTestId("bulk-result")).toBeFocused();
     await expect(frame.getByTestId("bulk-summary")).toHaveText("2 deleted, 0 failed.", { timeout: 20_000 });
     for (const id of doomed) expect(await customerExists(id), id).toBe(false);
-    expect(await platformGet("/v1/customers/count", {}, token)).toBe(73);
+    expect(await platformGet("/v1/customers/count", {}, sandbox.token)).toBe(73);
     // Deleted customers leave the selection (nothing left: no toolbar) and the list.
     await expect(frame.getByTestId("bulk-toolbar")).toBeHidden();
     await expect.poll(() => idsOnScreen(frame)).not.toContain(doomed[0]);
@@ -140,7 +138,7 @@ test.describe.serial("bulk actions on the customers list through the sandbox", (
 
   test("Stop sends no new requests; a failure is named with the platform's reason", async ({ page }) => {
     const frame = await openArea(page, "Customers");
-    const page1 = ((await platformGet("/v1/customers", { rows: "20", select: "id" }, token)) as { rows: Row[] }).rows.map((r) => r.id);
+    const page1 = ((await platformGet("/v1/customers", { rows: "20", select: "id" }, sandbox.token)) as { rows: Row[] }).rows.map((r) => r.id);
     await expect.poll(() => idsOnScreen(frame)).toEqual(page1);
 
     // Slow tag calls, so Stop lands while the run is going.

@@ -4,9 +4,10 @@ import { csvRecord, parseCsv, UTF8_BOM } from "../lib/console/csv";
 import { e2eUrls } from "../scripts/testing/e2e-env";
 import { expectAccessible } from "./support/a11y";
 import { APP_FRAME, appFrame, customerIdsOnScreen as idsOnScreen, openArea } from "./support/admin-frame";
-import { platformGet, resetSandbox, sandboxToken } from "./support/sandbox-api";
-import { ALPHA, installBeforeEach } from "./support/sandbox-login";
+import { platformGet } from "./support/sandbox-api";
+import { ALPHA } from "./support/sandbox-login";
 import { attachScreenshot } from "./support/screenshots";
+import { sandboxSuite } from "./support/suite";
 
 /**
  * Deep browsing and CSV export of the customers list through the real chain: sandbox marketplace
@@ -21,15 +22,9 @@ const FEMALE = "2";
 const frameQuery = (page: Page) => new URL(appFrame(page).url()).searchParams;
 
 test.describe.serial("customers: keyset paging and CSV export through the sandbox", () => {
-  let token: string;
-  const ids = async (query: Record<string, string>) => ((await platformGet("/v1/customers", { rows: "20", select: "id", ...query }, token)) as { rows: Row[] }).rows.map((r) => r.id);
-
-  test.beforeAll(async ({ request }) => {
-    // About half are female: enough for several pages of 20 under the filter.
-    await resetSandbox(request, { customers: 240 });
-    token = await sandboxToken();
-  });
-  installBeforeEach({ width: 1280, height: 900 });
+  // About half are female: enough for several pages of 20 under the filter.
+  const sandbox = sandboxSuite({ reset: { customers: 240 }, window: { width: 1280, height: 900 } });
+  const ids = async (query: Record<string, string>) => ((await platformGet("/v1/customers", { rows: "20", select: "id", ...query }, sandbox.token)) as { rows: Row[] }).rows.map((r) => r.id);
 
   test("pages forward and back by keyset under a filter: the cursor is in the URL, the rows are the platform's", async ({ page }) => {
     const frame = await openArea(page, "Customers");
@@ -74,8 +69,8 @@ test.describe.serial("customers: keyset paging and CSV export through the sandbo
     const frame = await openArea(page, "Customers");
     await frame.getByRole("search").getByLabel("Gender").selectOption(FEMALE);
     await expect(frame.getByText(/^\d+ customers$/)).toBeVisible();
-    const total = (await platformGet("/v1/customers/count", { gender: FEMALE }, token)) as number;
-    const expected = ((await platformGet("/v1/customers", { gender: FEMALE, rows: "1000", select: COLUMNS.join(",") }, token)) as { rows: Row[] }).rows;
+    const total = (await platformGet("/v1/customers/count", { gender: FEMALE }, sandbox.token)) as number;
+    const expected = ((await platformGet("/v1/customers", { gender: FEMALE, rows: "1000", select: COLUMNS.join(",") }, sandbox.token)) as { rows: Row[] }).rows;
     expect(expected).toHaveLength(total);
 
     const downloading = page.waitForEvent("download");

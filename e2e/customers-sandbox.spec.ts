@@ -2,9 +2,10 @@ import { expect, test } from "@playwright/test";
 import { e2eUrls } from "../scripts/testing/e2e-env";
 import { expectAccessible } from "./support/a11y";
 import { consoleFrameAt, customerIdsOnScreen as idsOnScreen, openArea } from "./support/admin-frame";
-import { platformGet, resetSandbox, sandboxToken } from "./support/sandbox-api";
-import { ALPHA, installBeforeEach } from "./support/sandbox-login";
+import { platformGet } from "./support/sandbox-api";
+import { ALPHA } from "./support/sandbox-login";
 import { attachScreenshot } from "./support/screenshots";
+import { sandboxSuite } from "./support/suite";
 
 /**
  * The customers list through the real chain: sandbox marketplace → the console in the admin's
@@ -14,40 +15,34 @@ import { attachScreenshot } from "./support/screenshots";
 type Row = { id: string; [key: string]: unknown };
 
 test.describe.serial("customers list through the sandbox", () => {
-  let token: string;
-
-  test.beforeAll(async ({ request }) => {
-    // A reset empties the tenant; 75 customers make 4 pages of 20.
-    await resetSandbox(request, { customers: 75 });
-    token = await sandboxToken();
-  });
-  installBeforeEach({ width: 1280, height: 900 });
+  // A reset empties the tenant; 75 customers make 4 pages of 20.
+  const sandbox = sandboxSuite({ reset: { customers: 75 }, window: { width: 1280, height: 900 } });
 
   test("lists, counts, filters, sorts and pages like the platform answers", async ({ page }) => {
     const frame = await openArea(page, "Customers");
-    const total = (await platformGet("/v1/customers/count", {}, token)) as number;
+    const total = (await platformGet("/v1/customers/count", {}, sandbox.token)) as number;
     expect(total).toBeGreaterThan(40);
     await expect(frame.getByText(`${total.toLocaleString()} customers`)).toBeVisible();
-    const first = (await platformGet("/v1/customers", { rows: "20", select: "id" }, token)) as { rows: Row[] };
+    const first = (await platformGet("/v1/customers", { rows: "20", select: "id" }, sandbox.token)) as { rows: Row[] };
     await expect.poll(() => idsOnScreen(frame)).toEqual(first.rows.map((r) => r.id));
 
     // Sort by created, newest first.
     await frame.getByLabel("Sort by").selectOption("dateCreated");
     await frame.getByLabel("Order").selectOption("desc");
-    const sorted = (await platformGet("/v1/customers", { rows: "20", sidx: "dateCreated", sord: "desc", select: "id" }, token)) as { rows: Row[] };
+    const sorted = (await platformGet("/v1/customers", { rows: "20", sidx: "dateCreated", sord: "desc", select: "id" }, sandbox.token)) as { rows: Row[] };
     await expect.poll(() => idsOnScreen(frame)).toEqual(sorted.rows.map((r) => r.id));
 
     // Page 2.
     await frame.getByRole("button", { name: "Next page" }).click();
-    const page2 = (await platformGet("/v1/customers", { rows: "20", page: "2", sidx: "dateCreated", sord: "desc", select: "id" }, token)) as { rows: Row[] };
+    const page2 = (await platformGet("/v1/customers", { rows: "20", page: "2", sidx: "dateCreated", sord: "desc", select: "id" }, sandbox.token)) as { rows: Row[] };
     await expect.poll(() => idsOnScreen(frame)).toEqual(page2.rows.map((r) => r.id));
 
     // A filter the count takes: stage of the first customer.
-    const sample = (await platformGet("/v1/customers", { rows: "1", select: "id,stage,source" }, token)) as { rows: Row[] };
+    const sample = (await platformGet("/v1/customers", { rows: "1", select: "id,stage,source" }, sandbox.token)) as { rows: Row[] };
     const source = String(sample.rows[0]!.source);
     await frame.getByRole("textbox", { name: "Source", exact: true }).fill(source);
-    const bySource = (await platformGet("/v1/customers", { rows: "20", source, sidx: "dateCreated", sord: "desc", select: "id" }, token)) as { rows: Row[] };
-    const countBySource = (await platformGet("/v1/customers/count", { source }, token)) as number;
+    const bySource = (await platformGet("/v1/customers", { rows: "20", source, sidx: "dateCreated", sord: "desc", select: "id" }, sandbox.token)) as { rows: Row[] };
+    const countBySource = (await platformGet("/v1/customers/count", { source }, sandbox.token)) as number;
     await expect.poll(() => idsOnScreen(frame)).toEqual(bySource.rows.map((r) => r.id));
     await expect(frame.getByText(countBySource === 1 ? "1 customer" : `${countBySource.toLocaleString()} customers`)).toBeVisible();
 
@@ -59,7 +54,7 @@ test.describe.serial("customers list through the sandbox", () => {
 
   test("a customer's detail matches the platform; ids above 2^53 stay exact", async ({ page }) => {
     const frame = await openArea(page, "Customers");
-    const first = (await platformGet("/v1/customers", { rows: "1" }, token)) as { rows: Row[] };
+    const first = (await platformGet("/v1/customers", { rows: "1" }, sandbox.token)) as { rows: Row[] };
     const customer = first.rows[0]!;
     expect(BigInt(customer.id) > 2n ** 53n).toBe(true);
     await frame.locator("tbody tr").first().getByRole("link").click();
@@ -82,7 +77,7 @@ test.describe.serial("customers list through the sandbox", () => {
     // query without prefetched data would have started its fetch: once it is sent, none is coming.
     const settled = page.waitForRequest((r) => r.url().includes("/api/activity"));
     await page.goto(url);
-    const expected = (await platformGet("/v1/customers", { rows: "20", sidx: "dateCreated", sord: "desc", select: "id" }, token)) as { rows: Row[] };
+    const expected = (await platformGet("/v1/customers", { rows: "20", sidx: "dateCreated", sord: "desc", select: "id" }, sandbox.token)) as { rows: Row[] };
     await expect.poll(() => idsOnScreen(page)).toEqual(expected.rows.map((r) => r.id));
     await expect(page.getByText(/\d+ customers/)).toBeVisible();
     await settled;

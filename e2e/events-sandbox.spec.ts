@@ -4,9 +4,10 @@ import { parseCsv } from "../lib/events/csv";
 import { e2eUrls } from "../scripts/testing/e2e-env";
 import { expectAccessible } from "./support/a11y";
 import { consoleFrameAt, horizontalOverflow } from "./support/admin-frame";
-import { platformGet, resetSandbox, sandboxToken } from "./support/sandbox-api";
-import { ALPHA, installBeforeEach } from "./support/sandbox-login";
+import { platformGet } from "./support/sandbox-api";
+import { ALPHA } from "./support/sandbox-login";
 import { attachScreenshot } from "./support/screenshots";
+import { sandboxSuite } from "./support/suite";
 
 /**
  * Events through the real chain: sandbox marketplace → the console in the admin's iframe → the app's
@@ -26,18 +27,14 @@ async function faults(list: unknown[]) {
 }
 
 test.describe.serial("events through the sandbox", () => {
-  let token: string;
+  const sandbox = sandboxSuite({ reset: { customers: 20 }, window: { width: 1280, height: 900 } });
   let customerId: string;
-  const events = async (query: Record<string, string>) => (await platformGet("/v1/customerevents", { max: "1000", ...query }, token)) as Row[];
+  const events = async (query: Record<string, string>) => (await platformGet("/v1/customerevents", { max: "1000", ...query }, sandbox.token)) as Row[];
 
-  test.beforeAll(async ({ request }) => {
-    await resetSandbox(request, { customers: 20 });
-    token = await sandboxToken();
-    customerId = ((await platformGet("/v1/customers", { rows: "1", select: "id" }, token)) as { rows: Row[] }).rows[0]!.id;
+  test.beforeAll(async () => {
+    customerId = ((await platformGet("/v1/customers", { rows: "1", select: "id" }, sandbox.token)) as { rows: Row[] }).rows[0]!.id;
     expect(BigInt(customerId) > 2n ** 53n).toBe(true);
   });
-
-  installBeforeEach({ width: 1280, height: 900 });
 
   test("record a custom c_ event on a customer; the same external id is not stored twice", async ({ page }) => {
     const frame = await consoleFrameAt(page, `/customers/${customerId}`);
@@ -178,7 +175,7 @@ test.describe.serial("events through the sandbox", () => {
     // On the platform: each identity's customer has exactly its valid rows (distinct times: no duplicates).
     let total = 0;
     for (const [who, count] of expected) {
-      const owner = (await platformGet("/v1/customeridentities", { identityType: "crm-e2e", identityValue: who }, token)) as { customerId: string }[];
+      const owner = (await platformGet("/v1/customeridentities", { identityType: "crm-e2e", identityValue: who }, sandbox.token)) as { customerId: string }[];
       expect(owner, who).toHaveLength(1);
       const stored = await events({ customerId: owner[0]!.customerId });
       expect(stored, who).toHaveLength(count);

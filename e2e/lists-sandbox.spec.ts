@@ -2,9 +2,10 @@ import { expect, test, type FrameLocator } from "@playwright/test";
 import { e2eUrls } from "../scripts/testing/e2e-env";
 import { expectAccessible } from "./support/a11y";
 import { appFrame, horizontalOverflow, openArea } from "./support/admin-frame";
-import { platformGet, resetSandbox, sandboxToken } from "./support/sandbox-api";
-import { ALPHA, installBeforeEach } from "./support/sandbox-login";
+import { platformGet } from "./support/sandbox-api";
+import { ALPHA } from "./support/sandbox-login";
 import { attachScreenshot } from "./support/screenshots";
+import { sandboxSuite } from "./support/suite";
 
 /**
  * The Lists area through the real chain: sandbox marketplace → the console in the admin's iframe →
@@ -17,23 +18,19 @@ type Member = { id: string; customerId: string; listId: string };
 const memberIdsOnScreen = async (frame: FrameLocator) => (await frame.getByTestId("members-table").locator("tbody tr td:nth-child(2)").allTextContents()).map((s) => s.trim());
 
 test.describe.serial("lists through the sandbox", () => {
-  let token: string;
+  const sandbox = sandboxSuite({ reset: { customers: 75 }, window: { width: 1280, height: 900 } });
   let customers: string[];
   const listName = `VIP ${Date.now()}`;
 
   const members = async (listId: string, query: Record<string, string> = {}) =>
-    ((await platformGet("/v1/listMembers", { listId, rows: "10000", ...query }, token)) as { items: Member[] }).items;
-  const lists = async () => ((await platformGet("/v1/lists", { rows: "100" }, token)) as { rows: Row[] }).rows;
+    ((await platformGet("/v1/listMembers", { listId, rows: "10000", ...query }, sandbox.token)) as { items: Member[] }).items;
+  const lists = async () => ((await platformGet("/v1/lists", { rows: "100" }, sandbox.token)) as { rows: Row[] }).rows;
 
-  test.beforeAll(async ({ request }) => {
-    await resetSandbox(request, { customers: 75 });
-    token = await sandboxToken();
-    customers = ((await platformGet("/v1/customers", { rows: "75", select: "id" }, token)) as { rows: Row[] }).rows.map((r) => r.id);
+  test.beforeAll(async () => {
+    customers = ((await platformGet("/v1/customers", { rows: "75", select: "id" }, sandbox.token)) as { rows: Row[] }).rows.map((r) => r.id);
     expect(customers).toHaveLength(75);
     expect(BigInt(customers[0]!) > 2n ** 53n).toBe(true);
   });
-
-  installBeforeEach({ width: 1280, height: 900 });
 
   test("create, add one and many, count, page both ways, remove one and many, delete", async ({ page }) => {
     const frame = await openArea(page, "Lists");
@@ -95,12 +92,12 @@ test.describe.serial("lists through the sandbox", () => {
 
     // Count, and a joined-date range typed in UTC+8 (sent in UTC).
     await expect(frame.getByTestId("member-count")).toHaveText("45 members in this list");
-    expect(await platformGet("/v1/listservice/memberCount", { listId }, token)).toBe(45);
+    expect(await platformGet("/v1/listservice/memberCount", { listId }, sandbox.token)).toBe(45);
     await frame.getByLabel("Joined from (UTC+8)").fill("2000-01-01T08:00:00");
-    const since2000 = await platformGet("/v1/listservice/memberCount", { listId, joinListDateSince: "2000-01-01T00:00:00" }, token);
+    const since2000 = await platformGet("/v1/listservice/memberCount", { listId, joinListDateSince: "2000-01-01T00:00:00" }, sandbox.token);
     await expect(frame.getByTestId("member-count-range")).toHaveText(`${since2000} members joined in this range`);
     await frame.getByLabel("Joined from (UTC+8)").fill("2099-01-01T08:00:00");
-    expect(await platformGet("/v1/listservice/memberCount", { listId, joinListDateSince: "2099-01-01T00:00:00" }, token)).toBe(0);
+    expect(await platformGet("/v1/listservice/memberCount", { listId, joinListDateSince: "2099-01-01T00:00:00" }, sandbox.token)).toBe(0);
     await expect(frame.getByTestId("member-count-range")).toHaveText("0 members joined in this range");
     await frame.getByRole("button", { name: "Clear range" }).click();
     await expect(frame.getByTestId("member-count-range")).toBeHidden();
@@ -156,7 +153,7 @@ test.describe.serial("lists through the sandbox", () => {
     await frame.getByRole("alertdialog").getByRole("button", { name: "Delete the list" }).click();
     await expect(frame.getByRole("heading", { level: 1, name: "Lists" })).toBeVisible();
     await expect.poll(async () => (await lists()).some((l) => l.id === listId)).toBe(false);
-    expect(await platformGet("/v1/customers/count", {}, token)).toBe(75);
+    expect(await platformGet("/v1/customers/count", {}, sandbox.token)).toBe(75);
   });
 
   test("works in a 1024 px wide iframe", async ({ page }) => {

@@ -1,9 +1,10 @@
 import { expect, test, type FrameLocator } from "@playwright/test";
 import { expectAccessible } from "./support/a11y";
 import { appFrame, appUrl, horizontalOverflow, openArea } from "./support/admin-frame";
-import { platformCall, platformGet, resetSandbox, sandboxToken } from "./support/sandbox-api";
-import { ALPHA, installBeforeEach } from "./support/sandbox-login";
+import { platformCall, platformGet } from "./support/sandbox-api";
+import { ALPHA } from "./support/sandbox-login";
 import { attachScreenshot } from "./support/screenshots";
+import { sandboxSuite } from "./support/suite";
 
 /**
  * The Orders area through the real chain: sandbox marketplace → the console in the admin's iframe →
@@ -12,7 +13,6 @@ import { attachScreenshot } from "./support/screenshots";
 
 type Row = { [key: string]: unknown };
 type Order = { orderNo: string; customerId: string; amountPaid: number; state?: string; remark?: string; cancelDate?: string; dateOrder: string; lines: Row[] };
-
 
 /** A time `msAgo` in the past as the UTC+8 value a datetime-local input takes, and as the UTC the platform stores. */
 function pastTime(msAgo: number) {
@@ -23,7 +23,7 @@ function pastTime(msAgo: number) {
 const orderNosOnScreen = async (frame: FrameLocator) => (await frame.getByTestId("orders-table").locator("tbody tr td:first-child").allTextContents()).map((s) => s.trim());
 
 test.describe.serial("orders through the sandbox", () => {
-  let token: string;
+  const sandbox = sandboxSuite({ reset: { customers: 40 }, window: { width: 1024, height: 900 } });
   const stamp = Date.now().toString(36);
   // Needs URL encoding: `/`, space, `#`, `%`.
   const orderNo = `E2E/${stamp} #1%`;
@@ -31,21 +31,18 @@ test.describe.serial("orders through the sandbox", () => {
   let customerId: string;
 
   const detail = async (no = orderNo) => {
-    const { status, json } = await platformCall("GET", "/v1/dealService/getDealByOrderNo", token, { query: { orderNo: no } });
+    const { status, json } = await platformCall("GET", "/v1/dealService/getDealByOrderNo", sandbox.token, { query: { orderNo: no } });
     return { status, order: json as Order };
   };
 
-  test.beforeAll(async ({ request }) => {
-    await resetSandbox(request, { customers: 40 });
-    token = await sandboxToken();
-    customerId = String(((await platformCall("POST", "/v1/customers", token, { body: { name: `订单 ${stamp}` } })).json as Row).id);
-    expect((await platformCall("POST", "/v1/customeridentities", token, { body: { customerId, identityType: identity.type, identityValue: identity.value } })).status).toBe(200);
+  test.beforeAll(async () => {
+    customerId = String(((await platformCall("POST", "/v1/customers", sandbox.token, { body: { name: `订单 ${stamp}` } })).json as Row).id);
+    expect((await platformCall("POST", "/v1/customeridentities", sandbox.token, { body: { customerId, identityType: identity.type, identityValue: identity.value } })).status).toBe(200);
   });
-  installBeforeEach({ width: 1024, height: 900 });
 
   test("the list shows the platform's orders of the last month, sorted by payment time both ways", async ({ page }) => {
     const frame = await openArea(page, "Orders");
-    const api = async (sord: string) => ((await platformGet("/v1/deals", { rows: "20", page: "1", sidx: "dateOrder", sord }, token)) as { records: number; rows: Order[] });
+    const api = async (sord: string) => ((await platformGet("/v1/deals", { rows: "20", page: "1", sidx: "dateOrder", sord }, sandbox.token)) as { records: number; rows: Order[] });
     const desc = await api("desc");
     expect(desc.records).toBeGreaterThan(0);
     await expect(frame.getByText(`${desc.records.toLocaleString("en")} orders`)).toBeVisible();
@@ -151,12 +148,12 @@ test.describe.serial("orders through the sandbox", () => {
     await refund.getByRole("textbox", { name: "Reason (optional)" }).fill("damaged");
     await attachScreenshot(page, "refund-dialog");
     const lines = edited.lines;
-    expect((await platformCall("PUT", `/v1/deals/${encodeURIComponent(orderNo)}`, token, { body: { lines: [lines[0]] } })).status).toBe(200);
+    expect((await platformCall("PUT", `/v1/deals/${encodeURIComponent(orderNo)}`, sandbox.token, { body: { lines: [lines[0]] } })).status).toBe(200);
     await refund.getByRole("button", { name: "Refund 0.20" }).click();
     await expect(refund.locator('[data-field="refundLines"]')).toHaveAttribute("aria-invalid", "true");
     await expect(refund.locator('[data-field="refundLines"]')).toContainText("has no line 2");
     await refund.getByRole("button", { name: "Back" }).click();
-    expect((await platformCall("PUT", `/v1/deals/${encodeURIComponent(orderNo)}`, token, { body: { lines } })).status).toBe(200);
+    expect((await platformCall("PUT", `/v1/deals/${encodeURIComponent(orderNo)}`, sandbox.token, { body: { lines } })).status).toBe(200);
 
     // Refund line 2 (partial, 部分退单), confirmed; shown from the platform's answer.
     // (The page still shows both lines: a refused refund changes nothing, and the lines are back.)
@@ -175,7 +172,7 @@ test.describe.serial("orders through the sandbox", () => {
     await frame.getByRole("button", { name: "Delete refund…" }).click();
     await frame.getByRole("alertdialog").getByRole("button", { name: "Delete the refund" }).click();
     await expect(frame.getByTestId("order-refund")).toContainText("The refund was deleted");
-    expect((await platformCall("POST", "/v1/dealService/deleteRefund", token, { body: { orderNo } })).status).toBe(404);
+    expect((await platformCall("POST", "/v1/dealService/deleteRefund", sandbox.token, { body: { orderNo } })).status).toBe(404);
 
     // Cancel with a date typed in UTC+8 (sent in UTC).
     const cancelAt = pastTime(86_400_000);
@@ -211,7 +208,7 @@ test.describe.serial("orders through the sandbox", () => {
     test.setTimeout(120_000);
     const no = `AXE-${stamp}`;
     const when = pastTime(3_600_000);
-    const made = await platformCall("POST", "/v1/deals", token, {
+    const made = await platformCall("POST", "/v1/deals", sandbox.token, {
       body: { customerId, orderNo: no, amountPaid: 12.5, dateOrder: when.utc, lines: [{ lineId: "1", productName: "Tea", qty: 1, priceUnit: 12.5, priceSubTotal: 12.5, lAttr1: "gift" }] },
     });
     expect(made.status).toBe(200);

@@ -2,9 +2,10 @@ import { expect, test, type Locator } from "@playwright/test";
 import { e2eUrls } from "../scripts/testing/e2e-env";
 import { expectAccessible } from "./support/a11y";
 import { appFrame, horizontalOverflow, openArea } from "./support/admin-frame";
-import { platformGet, platformSend, resetSandbox, sandboxToken } from "./support/sandbox-api";
-import { ALPHA, installBeforeEach } from "./support/sandbox-login";
+import { platformGet, platformSend } from "./support/sandbox-api";
+import { ALPHA } from "./support/sandbox-login";
 import { attachScreenshot } from "./support/screenshots";
+import { sandboxSuite } from "./support/suite";
 
 /**
  * The Tags area through the real chain: sandbox marketplace → the console in the admin's iframe →
@@ -18,27 +19,23 @@ type Dimension = { id: string; dimensionKey: string; name: string };
 const todayFolder = () => `oss://sandbox/external-tags/${new Date().toISOString().slice(0, 10).replace(/-/g, "")}/`;
 
 test.describe.serial("tags through the sandbox", () => {
-  let token: string;
+  const sandbox = sandboxSuite({ reset: { customers: 30 }, window: { width: 1280, height: 900 } });
   let customers: string[];
   const stamp = Date.now().toString(36);
 
-  const allTags = async () => ((await platformGet("/v1/tags", { rows: "1000" }, token)) as { rows: TagRow[] }).rows;
+  const allTags = async () => ((await platformGet("/v1/tags", { rows: "1000" }, sandbox.token)) as { rows: TagRow[] }).rows;
   const tagNamed = async (name: string) => (await allTags()).find((t) => t.name === name);
-  const dimensions = async () => (await platformGet("/v1/tagdimensions", { max: "1000" }, token)) as Dimension[];
-  const customerTags = async (ids: string[]) => (await platformGet("/v1/tagservice/getCustomerTags", { customerId: ids.join(",") }, token)) as Record<string, string>;
+  const dimensions = async () => (await platformGet("/v1/tagdimensions", { max: "1000" }, sandbox.token)) as Dimension[];
+  const customerTags = async (ids: string[]) => (await platformGet("/v1/tagservice/getCustomerTags", { customerId: ids.join(",") }, sandbox.token)) as Record<string, string>;
   const carrying = async (ids: string[], name: string) => {
     const map = await customerTags(ids);
     return ids.filter((id) => (map[id] ?? "").split(",").includes(name));
   };
 
-  test.beforeAll(async ({ request }) => {
-    await resetSandbox(request, { customers: 30 });
-    token = await sandboxToken();
-    customers = ((await platformGet("/v1/customers", { rows: "30", select: "id" }, token)) as { rows: Row[] }).rows.map((r) => r.id);
+  test.beforeAll(async () => {
+    customers = ((await platformGet("/v1/customers", { rows: "30", select: "id" }, sandbox.token)) as { rows: Row[] }).rows.map((r) => r.id);
     expect(customers).toHaveLength(30);
   });
-
-  installBeforeEach({ width: 1280, height: 900 });
 
   test("dimensions, tags, renaming, moving, tagging customers, merging, deleting, external import", async ({ page }) => {
     const frame = await openArea(page, "Tags");
@@ -97,7 +94,7 @@ test.describe.serial("tags through the sandbox", () => {
     await frame.getByTestId("tags-table").getByRole("columnheader", { name: /Tag id/ }).getByRole("button").click();
     await expect.poll(() => new URL(consoleFrame().url()).searchParams.get("sord")).toBe("desc");
     const firstIds = async () => (await frame.getByTestId("tags-table").locator("tbody tr td:first-child").allTextContents()).map((s) => s.trim());
-    const apiDesc = ((await platformGet("/v1/tags", { rows: "20", sidx: "id", sord: "desc" }, token)) as { rows: TagRow[] }).rows.map((r) => r.id);
+    const apiDesc = ((await platformGet("/v1/tags", { rows: "20", sidx: "id", sord: "desc" }, sandbox.token)) as { rows: TagRow[] }).rows.map((r) => r.id);
     await expect.poll(firstIds).toEqual(apiDesc);
     const all = await allTags();
     await expect(frame.getByText(`${all.length} tags`)).toBeVisible();
@@ -165,7 +162,7 @@ test.describe.serial("tags through the sandbox", () => {
     await expect(dialog).toBeHidden();
     await expect.poll(async () => (await tagNamed(nameB))?.dimension).toBe("basic");
     const tagB = (await tagNamed(nameB))!;
-    await platformSend("POST", "/v1/tagservice/addCustomerTag", { customerId: stillCarrying[0], tags: [{ name: nameB }] }, token);
+    await platformSend("POST", "/v1/tagservice/addCustomerTag", { customerId: stillCarrying[0], tags: [{ name: nameB }] }, sandbox.token);
 
     // Merge A into B: pick A, then B; the confirmation names both and says what happens.
     await frame.getByRole("button", { name: `Merge tag ${renamed} into another tag` }).click();
@@ -195,7 +192,7 @@ test.describe.serial("tags through the sandbox", () => {
     await expect(del).toBeHidden();
     await expect.poll(async () => (await allTags()).some((t) => t.id === tagB.id)).toBe(false);
     expect(await carrying(customers, nameB)).toEqual([]);
-    expect(await platformGet("/v1/customers/count", {}, token)).toBe(30);
+    expect(await platformGet("/v1/customers/count", {}, sandbox.token)).toBe(30);
 
     // External tags: named (§8: ≤ 64 each, checked before sending), then today's whole folder.
     await frame.getByRole("button", { name: "Import external tags" }).click();
