@@ -7,11 +7,17 @@ export const APP_FRAME = 'iframe[title="Engage Console"]';
 /** The admin page that shows the installed app in its iframe at `path` (the sandbox's `?path=` deep link). */
 export const adminOpenUrl = (path: string, origin: string = ALPHA.origin) => `${origin}/application/mktapp/open?app=engage-console&path=${encodeURIComponent(path)}`;
 
-/** A fresh load of the admin page with the console at `path`; resolves when the frame shows a level-1 heading. */
+/**
+ * A fresh load of the admin page with the console at `path`; resolves when the frame shows a level-1
+ * heading and takes clicks: the shell's first activity poll follows every mount effect, so once it
+ * is sent the server-rendered page is hydrated.
+ */
 export async function openInAdmin(page: Page, path: string): Promise<FrameLocator> {
+  const hydrated = page.waitForRequest((r) => r.url().includes("/api/activity"), { timeout: 20_000 });
   await page.goto(adminOpenUrl(path));
   const frame = page.frameLocator(APP_FRAME);
   await expect(frame.getByRole("heading", { level: 1 }).first()).toBeVisible({ timeout: 20_000 });
+  await hydrated;
   return frame;
 }
 
