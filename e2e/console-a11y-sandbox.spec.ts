@@ -1,8 +1,10 @@
 import { createHash } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type FrameLocator, type Locator } from "@playwright/test";
-import { APP_FRAME, openInAdmin, platformSend, WCAG_TAGS } from "./support/admin-frame";
-import { installAlpha, sandboxToken } from "./support/sandbox-login";
+import { axeScan } from "./support/a11y";
+import { APP_FRAME, openInAdmin } from "./support/admin-frame";
+import { platformSend } from "./support/sandbox-api";
+import { attachScreenshot } from "./support/screenshots";
+import { sandboxSuite } from "./support/suite";
 
 /**
  * Accessibility and screenshots sweep of the console shell and the customer pages, as staff see
@@ -33,9 +35,9 @@ const PAGES: Sweep[] = [
 
 test.describe.serial("console accessibility sweep through the sandbox admin", () => {
   const ids: Ids = { customer: "", name: "", md5: "" };
+  const sandbox = sandboxSuite({ window: { width: 1280, height: 900 } });
 
   test.beforeAll(async () => {
-    const token = await sandboxToken();
     const stamp = Date.now().toString(36);
     ids.name = `A11y ${stamp}`;
     const mobile = `136${String(Date.now()).slice(-8)}`;
@@ -50,21 +52,16 @@ test.describe.serial("console accessibility sweep through the sandbox admin", ()
           { identityType: "mobile", identityValue: mobile },
         ],
       },
-      token,
+      sandbox.token,
     );
     ids.customer = String(customer.id);
-    await platformSend("POST", "/v1/customerevents", { customerId: ids.customer, event: "c_a11y", targetName: "页面", date: iso(Date.now() - 60_000) }, token);
-    await platformSend("POST", "/v1/deals", { customerId: ids.customer, orderNo: `A11Y-${stamp}`, amountPaid: 10, amountTotal: 12, dateOrder: iso(Date.now() - 3_600_000), lines: [{ lineId: "1", productName: "茶", qty: 1, priceUnit: 12, priceSubTotal: 12 }] }, token);
-    await platformSend("POST", "/v1/tagservice/addCustomerTag", { customerId: ids.customer, tags: [{ name: "vip" }] }, token);
-  });
-
-  test.beforeEach(async ({ page }) => {
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await installAlpha(page);
+    await platformSend("POST", "/v1/customerevents", { customerId: ids.customer, event: "c_a11y", targetName: "页面", date: iso(Date.now() - 60_000) }, sandbox.token);
+    await platformSend("POST", "/v1/deals", { customerId: ids.customer, orderNo: `A11Y-${stamp}`, amountPaid: 10, amountTotal: 12, dateOrder: iso(Date.now() - 3_600_000), lines: [{ lineId: "1", productName: "茶", qty: 1, priceUnit: 12, priceSubTotal: 12 }] }, sandbox.token);
+    await platformSend("POST", "/v1/tagservice/addCustomerTag", { customerId: ids.customer, tags: [{ name: "vip" }] }, sandbox.token);
   });
 
   for (const sweep of PAGES) {
-    test(`${sweep.name}: axe finds nothing in English and Chinese; screenshots attached`, async ({ page }, testInfo) => {
+    test(`${sweep.name}: axe finds nothing in English and Chinese; screenshots attached`, async ({ page }) => {
       for (const locale of ["en", "zh-CN"] as const) {
         const path = sweep.path(ids);
         const frame = await openInAdmin(page, `${path}${path.includes("?") ? "&" : "?"}lang=${locale}`);
@@ -72,10 +69,10 @@ test.describe.serial("console accessibility sweep through the sandbox admin", ()
         await expect(frame.locator("html")).toHaveAttribute("lang", locale === "en" ? "en" : "zh-CN");
         // Nothing still loading: the page is seen as a person sees it once it settled.
         await page.waitForLoadState("networkidle");
-        const results = await new AxeBuilder({ page }).include(APP_FRAME).withTags(WCAG_TAGS).analyze();
+        const results = await axeScan(page, APP_FRAME);
         // The admin's iframe is as tall as the window: a tall window shows the whole console page.
         await page.setViewportSize({ width: 1280, height: 2400 });
-        await testInfo.attach(`${sweep.name}-${locale}.png`, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+        await attachScreenshot(page, `${sweep.name}-${locale}`);
         await page.setViewportSize({ width: 1280, height: 900 });
         expect(
           results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary ?? ""}`).join(" | ")}`),

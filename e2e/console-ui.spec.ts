@@ -1,7 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { e2eUrls } from "../scripts/testing/e2e-env";
+import { expectAccessible } from "./support/a11y";
 import { makeCustomers, mockPlatform, type PlatformCall } from "./support/mock-platform";
+import { attachScreenshot } from "./support/screenshots";
 
 const OPEN_APP_ID = "oa-ui-test";
 /**
@@ -16,11 +17,6 @@ async function reloadPage(page: Page) {
   const url = new URL(page.url());
   url.searchParams.set("authorized", "1");
   await page.goto(url.toString());
-}
-
-async function expectNoA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 const lastList = (calls: PlatformCall[]) => calls.filter((c) => c.path === "/v1/customers").at(-1)!;
@@ -44,8 +40,8 @@ test.describe("console shell and customers list (UI, platform mocked at the prox
     expect(list.headers["x-open-app-id"]).toBe(OPEN_APP_ID);
     expect(list.headers["x-engage-request"]).toBeUndefined();
     expect(list.query.get("select")).toBe("id,displayName,mobile,email,stage,source,dateCreated,lastUpdated");
-    await page.screenshot({ path: test.info().outputPath("customers-en.png"), fullPage: true });
-    await expectNoA11yViolations(page);
+    await attachScreenshot(page, "customers-en");
+    await expectAccessible(page);
   });
 
   test("filters are debounced, sent in UTC, and kept in the URL with replace", async ({ page }) => {
@@ -169,8 +165,8 @@ test.describe("console shell and customers list (UI, platform mocked at the prox
     await expect(page.getByRole("heading", { level: 1, name: "客户" })).toBeVisible();
     await expect(page.locator("html")).toHaveAttribute("lang", "zh-CN");
     await expect(page.getByText("共 45 位客户")).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath("customers-zh.png"), fullPage: true });
-    await expectNoA11yViolations(page);
+    await attachScreenshot(page, "customers-zh");
+    await expectAccessible(page);
     // The choice is remembered.
     await reloadPage(page);
     await expect(page.getByRole("heading", { level: 1, name: "客户" })).toBeVisible();
@@ -180,14 +176,14 @@ test.describe("console shell and customers list (UI, platform mocked at the prox
       await page.getByRole("navigation", { name: "主导航" }).getByRole("link", { name: path === "/settings" ? "设置" : "客户列表" }).click();
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
       expect(new URL(page.url()).searchParams.get("openAppId")).toBe(OPEN_APP_ID);
-      await expectNoA11yViolations(page);
+      await expectAccessible(page);
     }
     await page.getByLabel("语言").first().selectOption("en");
     for (const path of ["/settings", "/lists", "/tags", "/orders"]) {
       await page.goto(consoleUrl(path));
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      await page.screenshot({ path: test.info().outputPath(`${path.slice(1)}-en.png`), fullPage: true });
-      await expectNoA11yViolations(page);
+      await attachScreenshot(page, `${path.slice(1)}-en`);
+      await expectAccessible(page);
     }
   });
 
@@ -214,11 +210,11 @@ test.describe("console shell and customers list (UI, platform mocked at the prox
     await expect(page.getByText("VIP")).toBeVisible();
     const firstOrder = page.locator("#detail-statistics").locator("..").locator("time");
     await expect(firstOrder).toHaveText("2026-01-01 04:00:00");
-    await expectNoA11yViolations(page);
-    await page.screenshot({ path: test.info().outputPath("customer-detail-en.png"), fullPage: true });
+    await expectAccessible(page);
+    await attachScreenshot(page, "customer-detail-en");
     await page.getByLabel("Language").first().selectOption("zh-CN");
     await expect(page.getByRole("heading", { level: 2, name: "身份" })).toBeVisible();
-    await expectNoA11yViolations(page);
+    await expectAccessible(page);
     await page.getByLabel("语言").first().selectOption("en");
 
     await page.goto(consoleUrl("/customers/1"));
@@ -243,7 +239,7 @@ test.describe("console shell and customers list (UI, platform mocked at the prox
     await page.goto(consoleUrl("/settings"));
     const alert = page.getByRole("alert").filter({ hasText: "no longer accepts this installation" });
     await expect(alert).toBeVisible();
-    await expectNoA11yViolations(page);
+    await expectAccessible(page);
     await alert.getByRole("button", { name: "Authorize again" }).click();
     await page.waitForURL(/\/api\/auth\/start\?openAppId=oa-ui-test&returnTo=/);
   });

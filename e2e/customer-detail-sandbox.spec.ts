@@ -1,9 +1,12 @@
 import { createHash } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { e2eUrls } from "../scripts/testing/e2e-env";
-import { APP_FRAME, openInAdmin, platformSend, WCAG_TAGS } from "./support/admin-frame";
-import { ALPHA, installAlpha, platformGet, sandboxToken } from "./support/sandbox-login";
+import { expectAccessible } from "./support/a11y";
+import { APP_FRAME, openInAdmin } from "./support/admin-frame";
+import { platformGet, platformSend } from "./support/sandbox-api";
+import { ALPHA } from "./support/sandbox-login";
+import { attachScreenshot } from "./support/screenshots";
+import { sandboxSuite } from "./support/suite";
 
 /**
  * The customer detail's identities (add one, §4.1 POST /v1/customeridentities), the MD5 lookup
@@ -16,22 +19,13 @@ const md5 = (text: string) => createHash("md5").update(text, "utf8").digest("hex
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 19) + "Z";
 
 test.describe.serial("customer detail through the sandbox", () => {
-  let token: string;
+  const sandbox = sandboxSuite({ window: { width: 1024, height: 900 } });
   const stamp = Date.now().toString(36);
 
-  test.beforeAll(async () => {
-    token = await sandboxToken();
-  });
-
-  test.beforeEach(async ({ page }) => {
-    await page.setViewportSize({ width: 1024, height: 900 });
-    await installAlpha(page);
-  });
-
   test("adds an identity: a too-long value is refused on the field, then it is added and listed; a taken one is refused", async ({ page }) => {
-    const customer = await platformSend("POST", "/v1/customers", { name: `Ida ${stamp}` }, token);
+    const customer = await platformSend("POST", "/v1/customers", { name: `Ida ${stamp}` }, sandbox.token);
     const id = String(customer.id);
-    const other = await platformSend("POST", "/v1/customerandidentities", { customer: { name: `Other ${stamp}` }, customerIdentities: [{ identityType: "crm-e2e", identityValue: `TAKEN-${stamp}` }] }, token);
+    const other = await platformSend("POST", "/v1/customerandidentities", { customer: { name: `Other ${stamp}` }, customerIdentities: [{ identityType: "crm-e2e", identityValue: `TAKEN-${stamp}` }] }, sandbox.token);
     const frame = await openInAdmin(page, `/customers/${id}?lang=en`);
     await expect(frame.getByRole("heading", { level: 1 })).toHaveText(`Ida ${stamp}`);
     const section = frame.getByRole("region", { name: "Identities" });
@@ -59,7 +53,7 @@ test.describe.serial("customer detail through the sandbox", () => {
     await expect(section.getByRole("table")).toContainText(`E2E-${stamp}`);
     await expect(section.getByRole("table")).toContainText("会员号");
     await expect(form.getByRole("textbox", { name: "Identity value" })).toHaveValue("");
-    const identities = (await platformGet("/v1/customeridentities", { customerIds: id }, token)) as Identity[];
+    const identities = (await platformGet("/v1/customeridentities", { customerIds: id }, sandbox.token)) as Identity[];
     expect(identities.map((i) => [i.identityType, i.identityValue, i.identityName])).toEqual([["crm-e2e", `E2E-${stamp}`, "会员号"]]);
 
     // The same identity again: said on the field, nothing sent.
@@ -75,19 +69,18 @@ test.describe.serial("customer detail through the sandbox", () => {
     await form.getByRole("textbox", { name: "Identity value" }).fill(`TAKEN-${stamp}`);
     await form.getByRole("button", { name: "Add identity" }).click();
     await expect(form.getByRole("alert")).toContainText("The identity was not added.");
-    const owner = (await platformGet("/v1/customeridentities", { identityType: "crm-e2e", identityValue: `TAKEN-${stamp}` }, token)) as Identity[];
+    const owner = (await platformGet("/v1/customeridentities", { identityType: "crm-e2e", identityValue: `TAKEN-${stamp}` }, sandbox.token)) as Identity[];
     expect(owner.map((i) => String(i.customerId))).toEqual([String(other.id)]);
     // axe last (the frame is not driven after it): the open form with its platform error.
-    const axe = await new AxeBuilder({ page }).include(APP_FRAME).withTags(WCAG_TAGS).analyze();
-    expect(axe.violations.map((v) => v.id)).toEqual([]);
-    await test.info().attach("add-identity-en.png", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+    await expectAccessible(page, { include: APP_FRAME });
+    await attachScreenshot(page, "add-identity-en");
   });
 
   test("Find by MD5 from the list: bad input refused, found links to the customer, not found said in words", async ({ page }) => {
     const mobile = `137${String(Date.now()).slice(-8)}`;
-    const customer = await platformSend("POST", "/v1/customerandidentities", { customer: { name: `Md5 ${stamp}`, mobile }, customerIdentities: [{ identityType: "mobile", identityValue: mobile }] }, token);
+    const customer = await platformSend("POST", "/v1/customerandidentities", { customer: { name: `Md5 ${stamp}`, mobile }, customerIdentities: [{ identityType: "mobile", identityValue: mobile }] }, sandbox.token);
     const id = String(customer.id);
-    const onPlatform = (await platformGet("/v1/customerService/getCustomerIdentityByMd5", { md5type: "common", md5value: md5(mobile) }, token)) as { customerIdStr: string };
+    const onPlatform = (await platformGet("/v1/customerService/getCustomerIdentityByMd5", { md5type: "common", md5value: md5(mobile) }, sandbox.token)) as { customerIdStr: string };
     expect(onPlatform.customerIdStr).toBe(id);
 
     const frame = await openInAdmin(page, "/customers?lang=en");
@@ -114,11 +107,11 @@ test.describe.serial("customer detail through the sandbox", () => {
   });
 
   test("with a session cookie every detail section arrives with the HTML (server prefetch), no browser call", async ({ page }) => {
-    const customer = await platformSend("POST", "/v1/customerandidentities", { customer: { name: `Pre ${stamp}` }, customerIdentities: [{ identityType: "crm-e2e", identityValue: `PRE-${stamp}` }] }, token);
+    const customer = await platformSend("POST", "/v1/customerandidentities", { customer: { name: `Pre ${stamp}` }, customerIdentities: [{ identityType: "crm-e2e", identityValue: `PRE-${stamp}` }] }, sandbox.token);
     const id = String(customer.id);
-    await platformSend("POST", "/v1/customerevents", { customerId: id, event: "c_e2e_visit", targetName: `Event ${stamp}`, date: iso(Date.now() - 60_000) }, token);
-    await platformSend("POST", "/v1/deals", { customerId: id, orderNo: `PRE-${stamp}`, amountPaid: 10, amountTotal: 12, dateOrder: iso(Date.now() - 3_600_000), lines: [{ lineId: "1", productName: "茶", qty: 1, priceUnit: 12, priceSubTotal: 12 }] }, token);
-    await platformSend("POST", "/v1/tagservice/addCustomerTag", { customerId: id, tags: [{ name: `pre-${stamp}` }] }, token);
+    await platformSend("POST", "/v1/customerevents", { customerId: id, event: "c_e2e_visit", targetName: `Event ${stamp}`, date: iso(Date.now() - 60_000) }, sandbox.token);
+    await platformSend("POST", "/v1/deals", { customerId: id, orderNo: `PRE-${stamp}`, amountPaid: 10, amountTotal: 12, dateOrder: iso(Date.now() - 3_600_000), lines: [{ lineId: "1", productName: "茶", qty: 1, priceUnit: 12, priceSubTotal: 12 }] }, sandbox.token);
+    await platformSend("POST", "/v1/tagservice/addCustomerTag", { customerId: id, tags: [{ name: `pre-${stamp}` }] }, sandbox.token);
 
     const url = `${e2eUrls.app}/customers/${id}?openAppId=${ALPHA.openAppId}&lang=en`;
     // First visit: authorization in this tab sets the session cookie; the measured load is the next one.

@@ -1,7 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type FrameLocator, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type FrameLocator, type Page } from "@playwright/test";
 import { e2eUrls } from "../scripts/testing/e2e-env";
-import { ALPHA, installAlpha, marketUrl, platformGet, sandboxToken } from "./support/sandbox-login";
+import { expectAccessible } from "./support/a11y";
+import { appFrame, customerIdsOnScreen as idsOnScreen, horizontalOverflow, openArea } from "./support/admin-frame";
+import { platformCall, platformGet } from "./support/sandbox-api";
+import { ALPHA } from "./support/sandbox-login";
+import { attachScreenshot } from "./support/screenshots";
+import { sandboxSuite } from "./support/suite";
 
 /**
  * Bulk actions on the customers list through the real chain: sandbox marketplace → the console in
@@ -13,57 +17,30 @@ import { ALPHA, installAlpha, marketUrl, platformGet, sandboxToken } from "./sup
 type Row = { id: string; [key: string]: unknown };
 type Member = { id: string; customerId: string; listId: string };
 
-async function openCustomersInFrame(page: Page): Promise<FrameLocator> {
-  await page.goto(marketUrl(ALPHA.origin));
-  await page.getByRole("region", { name: "Engage Console" }).getByRole("link", { name: "Open" }).click();
-  const frame = page.frameLocator('iframe[title="Engage Console"]');
-  await frame.getByRole("navigation").getByRole("link", { name: "Customers" }).click();
-  await expect(frame.getByRole("heading", { level: 1, name: "Customers" })).toBeVisible({ timeout: 20_000 });
-  return frame;
-}
-
-const idsOnScreen = async (frame: FrameLocator) => (await frame.locator("tbody tr td:nth-child(2)").allTextContents()).map((s) => s.trim());
 const rowCheckbox = (frame: FrameLocator | Page, id: string) => frame.locator("tbody tr").filter({ hasText: id }).getByRole("checkbox");
 const names = (tags: string | null | undefined) => (tags ?? "").split(",").map((s) => s.trim()).filter(Boolean).sort();
-/** A full-page screenshot attached to the report and kept in the test's output folder. */
-const attachScreenshot = async (page: Page, testInfo: TestInfo, name: string) =>
-  testInfo.attach(name, { body: await page.screenshot({ fullPage: true, path: testInfo.outputPath(`${name}.png`) }), contentType: "image/png" });
-const axe = (page: Page) => new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
 
 test.describe.serial("bulk actions on the customers list through the sandbox", () => {
-  let token: string;
+  // 75 customers: 4 pages of 20.
+  const sandbox = sandboxSuite({ reset: { customers: 75 }, window: { width: 1024, height: 800 } });
   let listId: string;
   const listName = `Bulk ${Date.now()}`;
 
-  /** POST on the sandbox's platform API with a token (the result checks' side door, not the UI's path). */
-  const platformPost = async (path: string, body: unknown) => {
-    const response = await fetch(`${ALPHA.origin}${path}?access_token=${encodeURIComponent(token)}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-    expect(response.ok).toBe(true);
-    return JSON.parse((await response.text()).replace(/([:\[,]\s*)(\d{16,})(?=\s*[,\]}])/g, '$1"$2"')) as Record<string, unknown>;
-  };
-  const platformDelete = async (path: string) => (await fetch(`${ALPHA.origin}${path}?access_token=${encodeURIComponent(token)}`, { method: "DELETE" })).status;
-  const members = async () => ((await platformGet("/v1/listMembers", { listId, rows: "10000" }, token)) as { items: Member[] }).items.map((m) => m.customerId);
-  const tagsOf = async (ids: string[]) => (await platformGet("/v1/tagservice/getCustomerTags", { customerId: ids.join(",") }, token)) as Record<string, string | null>;
-  const customerExists = async (id: string) => (await fetch(`${ALPHA.origin}/v1/customers/${id}?access_token=${encodeURIComponent(token)}`)).status !== 404;
+  const platformDelete = async (path: string) => (await platformCall("DELETE", path, sandbox.token)).status;
+  const members = async () => ((await platformGet("/v1/listMembers", { listId, rows: "10000" }, sandbox.token)) as { items: Member[] }).items.map((m) => m.customerId);
+  const tagsOf = async (ids: string[]) => (await platformGet("/v1/tagservice/getCustomerTags", { customerId: ids.join(",") }, sandbox.token)) as Record<string, string | null>;
+  const customerExists = async (id: string) => (await platformCall("GET", `/v1/customers/${id}`, sandbox.token)).status !== 404;
 
-  test.beforeAll(async ({ request }) => {
-    expect((await request.post(`${ALPHA.origin}/__sandbox/reset`)).ok()).toBe(true);
-    // 75 customers: 4 pages of 20.
-    expect((await request.post(`${ALPHA.origin}/__sandbox/seed`, { data: { customers: 75 } })).ok()).toBe(true);
-    token = await sandboxToken();
-    listId = String(((await platformPost("/v1/lists", { name: listName })) as Row).id);
+  test.beforeAll(async () => {
+    const created = await platformCall("POST", "/v1/lists", sandbox.token, { body: { name: listName } });
+    expect(created.status).toBe(200);
+    listId = String((created.json as Row).id);
   });
 
-  test.beforeEach(async ({ page }) => {
-    // The narrowest admin layout the console supports (ARCHITECTURE.md §5).
-    await page.setViewportSize({ width: 1024, height: 800 });
-    await installAlpha(page);
-  });
-
-  test("select across two pages, add to a list, tag, delete two; results on the platform", async ({ page }, testInfo) => {
-    const frame = await openCustomersInFrame(page);
-    const page1 = ((await platformGet("/v1/customers", { rows: "20", select: "id" }, token)) as { rows: Row[] }).rows.map((r) => r.id);
-    const page2 = ((await platformGet("/v1/customers", { rows: "20", page: "2", select: "id" }, token)) as { rows: Row[] }).rows.map((r) => r.id);
+  test("select across two pages, add to a list, tag, delete two; results on the platform", async ({ page }) => {
+    const frame = await openArea(page, "Customers");
+    const page1 = ((await platformGet("/v1/customers", { rows: "20", select: "id" }, sandbox.token)) as { rows: Row[] }).rows.map((r) => r.id);
+    const page2 = ((await platformGet("/v1/customers", { rows: "20", page: "2", select: "id" }, sandbox.token)) as { rows: Row[] }).rows.map((r) => r.id);
     await expect.poll(() => idsOnScreen(frame)).toEqual(page1);
     await expect(frame.getByTestId("bulk-toolbar")).toBeHidden();
 
@@ -101,7 +78,7 @@ test.describe.serial("bulk actions on the customers list through the sandbox", (
     await expect.poll(() => idsOnScreen(frame)).toEqual(page1);
     await expect(rowCheckbox(frame, page1[0]!)).toBeChecked();
     await expect(rowCheckbox(frame, page1[2]!)).not.toBeChecked();
-    const consoleFrame = page.frames().find((f) => f.url().startsWith(e2eUrls.app))!;
+    const consoleFrame = appFrame(page);
     expect(consoleFrame.url()).not.toContain(page1[0]!);
 
     // Add to list: a list must be chosen; then listMembersBatch adds all 21.
@@ -130,9 +107,9 @@ test.describe.serial("bulk actions on the customers list through the sandbox", (
     // Every customer has both, and keeps the tags it had (the seed tags some customers).
     const tags = await tagsOf(selected);
     for (const id of selected) expect(names(tags[id]), id).toEqual([...new Set([...names(tagsBefore[id]), "bulk-a", "bulk-b"])].sort());
-    await attachScreenshot(page, testInfo, "customers-bulk-selection-1024");
+    await attachScreenshot(page, "customers-bulk-selection-1024");
     // Fits the 1024 px iframe: no horizontal scrolling of the console's page.
-    expect(await consoleFrame.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    expect(await horizontalOverflow(consoleFrame)).toBeLessThanOrEqual(0);
 
     // Delete two: the confirmation says how many and that it cannot be undone; Cancel changes nothing.
     await frame.getByRole("button", { name: "Clear selection" }).click();
@@ -147,21 +124,21 @@ test.describe.serial("bulk actions on the customers list through the sandbox", (
     await confirm.getByRole("button", { name: "Cancel" }).click();
     expect(await customerExists(doomed[0]!)).toBe(true);
     await frame.getByRole("button", { name: "Delete…" }).click();
-    await attachScreenshot(page, testInfo, "customers-bulk-delete-dialog");
+    await attachScreenshot(page, "customers-bulk-delete-dialog");
     await confirm.getByRole("button", { name: "Delete 2 customers" }).click();
     await expect(frame.getByTestId("bulk-result")).toBeFocused();
     await expect(frame.getByTestId("bulk-summary")).toHaveText("2 deleted, 0 failed.", { timeout: 20_000 });
     for (const id of doomed) expect(await customerExists(id), id).toBe(false);
-    expect(await platformGet("/v1/customers/count", {}, token)).toBe(73);
+    expect(await platformGet("/v1/customers/count", {}, sandbox.token)).toBe(73);
     // Deleted customers leave the selection (nothing left: no toolbar) and the list.
     await expect(frame.getByTestId("bulk-toolbar")).toBeHidden();
     await expect.poll(() => idsOnScreen(frame)).not.toContain(doomed[0]);
     await expect(frame.getByText("73 customers")).toBeVisible();
   });
 
-  test("Stop sends no new requests; a failure is named with the platform's reason", async ({ page }, testInfo) => {
-    const frame = await openCustomersInFrame(page);
-    const page1 = ((await platformGet("/v1/customers", { rows: "20", select: "id" }, token)) as { rows: Row[] }).rows.map((r) => r.id);
+  test("Stop sends no new requests; a failure is named with the platform's reason", async ({ page }) => {
+    const frame = await openArea(page, "Customers");
+    const page1 = ((await platformGet("/v1/customers", { rows: "20", select: "id" }, sandbox.token)) as { rows: Row[] }).rows.map((r) => r.id);
     await expect.poll(() => idsOnScreen(frame)).toEqual(page1);
 
     // Slow tag calls, so Stop lands while the run is going.
@@ -201,11 +178,11 @@ test.describe.serial("bulk actions on the customers list through the sandbox", (
     await expect(frame.getByTestId("bulk-summary")).toHaveText("Tagged with late: 1 tagged, 1 failed.", { timeout: 20_000 });
     await expect(frame.getByTestId("bulk-failed")).toContainText(gone);
     await expect(frame.getByTestId("bulk-failed")).toContainText(`Not found. customer ${gone} not found`);
-    await attachScreenshot(page, testInfo, "customers-bulk-failure-summary");
+    await attachScreenshot(page, "customers-bulk-failure-summary");
     expect((await tagsOf([kept]))[kept]).toContain("late");
   });
 
-  test("axe finds nothing with a selection, a summary and each dialog open, in both languages", async ({ page }, testInfo) => {
+  test("axe finds nothing with a selection, a summary and each dialog open, in both languages", async ({ page }) => {
     const open = async (locale: "en" | "zh-CN") => {
       await page.goto(`${e2eUrls.app}/customers?openAppId=${ALPHA.openAppId}`);
       if (locale === "zh-CN") await page.getByLabel(/Language|语言/).first().selectOption("zh-CN");
@@ -215,9 +192,8 @@ test.describe.serial("bulk actions on the customers list through the sandbox", (
       await expect(page.getByTestId("bulk-toolbar")).toBeVisible();
     };
     const check = async (name: string) => {
-      const results = await axe(page);
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), name).toEqual([]);
-      await attachScreenshot(page, testInfo, name);
+      await expectAccessible(page, { label: name });
+      await attachScreenshot(page, name);
     };
     for (const locale of ["en", "zh-CN"] as const) {
       const zh = locale === "zh-CN";

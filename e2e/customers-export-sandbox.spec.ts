@@ -1,10 +1,14 @@
 import { readFile } from "node:fs/promises";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Frame, type FrameLocator, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { csvRecord, UTF8_BOM } from "../lib/csv";
 import { parseCsv } from "../lib/events/csv";
 import { e2eUrls } from "../scripts/testing/e2e-env";
-import { ALPHA, installAlpha, marketUrl, platformGet, sandboxToken } from "./support/sandbox-login";
+import { expectAccessible } from "./support/a11y";
+import { APP_FRAME, appFrame, customerIdsOnScreen as idsOnScreen, openArea } from "./support/admin-frame";
+import { platformGet } from "./support/sandbox-api";
+import { ALPHA } from "./support/sandbox-login";
+import { attachScreenshot } from "./support/screenshots";
+import { sandboxSuite } from "./support/suite";
 
 /**
  * Deep browsing and CSV export of the customers list through the real chain: sandbox marketplace
@@ -16,38 +20,15 @@ type Row = { id: string; [key: string]: unknown };
 const COLUMNS = ["id", "displayName", "mobile", "email", "stage", "source", "dateCreated", "lastUpdated"];
 const FEMALE = "2";
 
-async function openConsoleInFrame(page: Page): Promise<FrameLocator> {
-  await page.goto(marketUrl(ALPHA.origin));
-  await page.getByRole("region", { name: "Engage Console" }).getByRole("link", { name: "Open" }).click();
-  const frame = page.frameLocator('iframe[title="Engage Console"]');
-  await frame.getByRole("navigation").getByRole("link", { name: "Customers" }).click();
-  await expect(frame.getByRole("heading", { level: 1, name: "Customers" })).toBeVisible({ timeout: 20_000 });
-  return frame;
-}
-
-const appFrame = (page: Page): Frame => page.frames().find((f) => f.url().startsWith(e2eUrls.app))!;
 const frameQuery = (page: Page) => new URL(appFrame(page).url()).searchParams;
-// The first column is the bulk selection checkbox; the id is the second.
-const idsOnScreen = async (frame: FrameLocator) => (await frame.locator("tbody tr td:nth-child(2)").allTextContents()).map((s) => s.trim());
 
 test.describe.serial("customers: keyset paging and CSV export through the sandbox", () => {
-  let token: string;
-  const ids = async (query: Record<string, string>) => ((await platformGet("/v1/customers", { rows: "20", select: "id", ...query }, token)) as { rows: Row[] }).rows.map((r) => r.id);
-
-  test.beforeAll(async ({ request }) => {
-    expect((await request.post(`${ALPHA.origin}/__sandbox/reset`)).ok()).toBe(true);
-    // About half are female: enough for several pages of 20 under the filter.
-    expect((await request.post(`${ALPHA.origin}/__sandbox/seed`, { data: { customers: 240 } })).ok()).toBe(true);
-    token = await sandboxToken();
-  });
-
-  test.beforeEach(async ({ page }) => {
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await installAlpha(page);
-  });
+  // About half are female: enough for several pages of 20 under the filter.
+  const sandbox = sandboxSuite({ reset: { customers: 240 }, window: { width: 1280, height: 900 } });
+  const ids = async (query: Record<string, string>) => ((await platformGet("/v1/customers", { rows: "20", select: "id", ...query }, sandbox.token)) as { rows: Row[] }).rows.map((r) => r.id);
 
   test("pages forward and back by keyset under a filter: the cursor is in the URL, the rows are the platform's", async ({ page }) => {
-    const frame = await openConsoleInFrame(page);
+    const frame = await openArea(page, "Customers");
     await frame.getByRole("search").getByLabel("Gender").selectOption(FEMALE);
     const page1 = await ids({ gender: FEMALE });
     expect(page1).toHaveLength(20);
@@ -86,11 +67,11 @@ test.describe.serial("customers: keyset paging and CSV export through the sandbo
   });
 
   test("exports the filtered customers as the CSV the platform's rows make (Blob download in the iframe)", async ({ page }) => {
-    const frame = await openConsoleInFrame(page);
+    const frame = await openArea(page, "Customers");
     await frame.getByRole("search").getByLabel("Gender").selectOption(FEMALE);
     await expect(frame.getByText(/^\d+ customers$/)).toBeVisible();
-    const total = (await platformGet("/v1/customers/count", { gender: FEMALE }, token)) as number;
-    const expected = ((await platformGet("/v1/customers", { gender: FEMALE, rows: "1000", select: COLUMNS.join(",") }, token)) as { rows: Row[] }).rows;
+    const total = (await platformGet("/v1/customers/count", { gender: FEMALE }, sandbox.token)) as number;
+    const expected = ((await platformGet("/v1/customers", { gender: FEMALE, rows: "1000", select: COLUMNS.join(",") }, sandbox.token)) as { rows: Row[] }).rows;
     expect(expected).toHaveLength(total);
 
     const downloading = page.waitForEvent("download");
@@ -108,11 +89,11 @@ test.describe.serial("customers: keyset paging and CSV export through the sandbo
     // Byte for byte what the platform's rows make (UTC times as sent, Chinese text, guarded formulas).
     expect(text).toBe(UTF8_BOM + csvRecord(records[0]!) + expected.map((row) => csvRecord(COLUMNS.map((c) => row[c]))).join(""));
     expect(text).toMatch(/[\u4e00-\u9fff]/);
-    await test.info().attach("customers-export-done", { body: await page.screenshot({ fullPage: true, path: test.info().outputPath("customers-export-done.png") }), contentType: "image/png" });
+    await attachScreenshot(page, "customers-export-done");
   });
 
   test("shows progress while exporting and cancels (nothing saved)", async ({ page }) => {
-    const frame = await openConsoleInFrame(page);
+    const frame = await openArea(page, "Customers");
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     await page.route("**/api/export/customers**", async (route) => {
@@ -130,7 +111,7 @@ test.describe.serial("customers: keyset paging and CSV export through the sandbo
 
   for (const locale of ["en", "zh-CN"] as const) {
     test(`axe finds nothing with the export's progress shown (${locale})`, async ({ page }) => {
-      const frame = await openConsoleInFrame(page);
+      const frame = await openArea(page, "Customers");
       if (locale === "zh-CN") {
         await frame.getByLabel("Language").first().selectOption("zh-CN");
         await expect(frame.getByRole("heading", { level: 1, name: "客户" })).toBeVisible();
@@ -143,13 +124,9 @@ test.describe.serial("customers: keyset paging and CSV export through the sandbo
       });
       await frame.getByRole("button", { name: locale === "en" ? "Export CSV" : "导出 CSV" }).click();
       await expect(frame.getByRole("progressbar")).toBeVisible();
-      await test.info().attach(`customers-export-progress-${locale}`, {
-        body: await page.screenshot({ fullPage: true, path: test.info().outputPath(`customers-export-progress-${locale}.png`) }),
-        contentType: "image/png",
-      });
+      await attachScreenshot(page, `customers-export-progress-${locale}`);
       // Axe last: after it the frame may stop taking clicks.
-      const results = await new AxeBuilder({ page }).include('iframe[title="Engage Console"]').withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      await expectAccessible(page, { include: APP_FRAME });
       release();
     });
   }

@@ -1,7 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type FrameLocator, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { e2eUrls } from "../scripts/testing/e2e-env";
-import { ALPHA, installAlpha, marketUrl, platformGet, sandboxToken } from "./support/sandbox-login";
+import { expectAccessible } from "./support/a11y";
+import { consoleFrameAt, customerIdsOnScreen as idsOnScreen, openArea } from "./support/admin-frame";
+import { platformGet } from "./support/sandbox-api";
+import { ALPHA } from "./support/sandbox-login";
+import { attachScreenshot } from "./support/screenshots";
+import { sandboxSuite } from "./support/suite";
 
 /**
  * The customers list through the real chain: sandbox marketplace → the console in the admin's
@@ -10,70 +14,47 @@ import { ALPHA, installAlpha, marketUrl, platformGet, sandboxToken } from "./sup
 
 type Row = { id: string; [key: string]: unknown };
 
-async function openConsoleInFrame(page: Page): Promise<FrameLocator> {
-  await page.goto(marketUrl(ALPHA.origin));
-  await page.getByRole("region", { name: "Engage Console" }).getByRole("link", { name: "Open" }).click();
-  const frame = page.frameLocator('iframe[title="Engage Console"]');
-  await frame.getByRole("navigation").getByRole("link", { name: "Customers" }).click();
-  await expect(frame.getByRole("heading", { level: 1, name: "Customers" })).toBeVisible({ timeout: 20_000 });
-  return frame;
-}
-
-const idsOnScreen = async (scope: Pick<Page, "locator"> | FrameLocator) =>
-  (await scope.locator("tbody tr td:nth-child(2)").allTextContents()).map((s) => s.trim());
-
 test.describe.serial("customers list through the sandbox", () => {
-  let token: string;
-
-  test.beforeAll(async ({ request }) => {
-    expect((await request.post(`${ALPHA.origin}/__sandbox/reset`)).ok()).toBe(true);
-    // A reset empties the tenant; 75 customers make 4 pages of 20.
-    expect((await request.post(`${ALPHA.origin}/__sandbox/seed`, { data: { customers: 75 } })).ok()).toBe(true);
-    token = await sandboxToken();
-  });
-
-  test.beforeEach(async ({ page }) => {
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await installAlpha(page);
-  });
+  // A reset empties the tenant; 75 customers make 4 pages of 20.
+  const sandbox = sandboxSuite({ reset: { customers: 75 }, window: { width: 1280, height: 900 } });
 
   test("lists, counts, filters, sorts and pages like the platform answers", async ({ page }) => {
-    const frame = await openConsoleInFrame(page);
-    const total = (await platformGet("/v1/customers/count", {}, token)) as number;
+    const frame = await openArea(page, "Customers");
+    const total = (await platformGet("/v1/customers/count", {}, sandbox.token)) as number;
     expect(total).toBeGreaterThan(40);
     await expect(frame.getByText(`${total.toLocaleString()} customers`)).toBeVisible();
-    const first = (await platformGet("/v1/customers", { rows: "20", select: "id" }, token)) as { rows: Row[] };
+    const first = (await platformGet("/v1/customers", { rows: "20", select: "id" }, sandbox.token)) as { rows: Row[] };
     await expect.poll(() => idsOnScreen(frame)).toEqual(first.rows.map((r) => r.id));
 
     // Sort by created, newest first.
     await frame.getByLabel("Sort by").selectOption("dateCreated");
     await frame.getByLabel("Order").selectOption("desc");
-    const sorted = (await platformGet("/v1/customers", { rows: "20", sidx: "dateCreated", sord: "desc", select: "id" }, token)) as { rows: Row[] };
+    const sorted = (await platformGet("/v1/customers", { rows: "20", sidx: "dateCreated", sord: "desc", select: "id" }, sandbox.token)) as { rows: Row[] };
     await expect.poll(() => idsOnScreen(frame)).toEqual(sorted.rows.map((r) => r.id));
 
     // Page 2.
     await frame.getByRole("button", { name: "Next page" }).click();
-    const page2 = (await platformGet("/v1/customers", { rows: "20", page: "2", sidx: "dateCreated", sord: "desc", select: "id" }, token)) as { rows: Row[] };
+    const page2 = (await platformGet("/v1/customers", { rows: "20", page: "2", sidx: "dateCreated", sord: "desc", select: "id" }, sandbox.token)) as { rows: Row[] };
     await expect.poll(() => idsOnScreen(frame)).toEqual(page2.rows.map((r) => r.id));
 
     // A filter the count takes: stage of the first customer.
-    const sample = (await platformGet("/v1/customers", { rows: "1", select: "id,stage,source" }, token)) as { rows: Row[] };
+    const sample = (await platformGet("/v1/customers", { rows: "1", select: "id,stage,source" }, sandbox.token)) as { rows: Row[] };
     const source = String(sample.rows[0]!.source);
     await frame.getByRole("textbox", { name: "Source", exact: true }).fill(source);
-    const bySource = (await platformGet("/v1/customers", { rows: "20", source, sidx: "dateCreated", sord: "desc", select: "id" }, token)) as { rows: Row[] };
-    const countBySource = (await platformGet("/v1/customers/count", { source }, token)) as number;
+    const bySource = (await platformGet("/v1/customers", { rows: "20", source, sidx: "dateCreated", sord: "desc", select: "id" }, sandbox.token)) as { rows: Row[] };
+    const countBySource = (await platformGet("/v1/customers/count", { source }, sandbox.token)) as number;
     await expect.poll(() => idsOnScreen(frame)).toEqual(bySource.rows.map((r) => r.id));
     await expect(frame.getByText(countBySource === 1 ? "1 customer" : `${countBySource.toLocaleString()} customers`)).toBeVisible();
 
     // No results.
     await frame.getByRole("textbox", { name: "Source", exact: true }).fill("no-such-source-zz");
     await expect(frame.getByTestId("customers-no-results")).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath("customers-in-iframe.png"), fullPage: true });
+    await attachScreenshot(page, "customers-in-iframe");
   });
 
   test("a customer's detail matches the platform; ids above 2^53 stay exact", async ({ page }) => {
-    const frame = await openConsoleInFrame(page);
-    const first = (await platformGet("/v1/customers", { rows: "1" }, token)) as { rows: Row[] };
+    const frame = await openArea(page, "Customers");
+    const first = (await platformGet("/v1/customers", { rows: "1" }, sandbox.token)) as { rows: Row[] };
     const customer = first.rows[0]!;
     expect(BigInt(customer.id) > 2n ** 53n).toBe(true);
     await frame.locator("tbody tr").first().getByRole("link").click();
@@ -96,7 +77,7 @@ test.describe.serial("customers list through the sandbox", () => {
     // query without prefetched data would have started its fetch: once it is sent, none is coming.
     const settled = page.waitForRequest((r) => r.url().includes("/api/activity"));
     await page.goto(url);
-    const expected = (await platformGet("/v1/customers", { rows: "20", sidx: "dateCreated", sord: "desc", select: "id" }, token)) as { rows: Row[] };
+    const expected = (await platformGet("/v1/customers", { rows: "20", sidx: "dateCreated", sord: "desc", select: "id" }, sandbox.token)) as { rows: Row[] };
     await expect.poll(() => idsOnScreen(page)).toEqual(expected.rows.map((r) => r.id));
     await expect(page.getByText(/\d+ customers/)).toBeVisible();
     await settled;
@@ -104,9 +85,7 @@ test.describe.serial("customers list through the sandbox", () => {
   });
 
   test("records the LCP of the customers list inside the iframe (a figure, not asserted)", async ({ page }) => {
-    await openConsoleInFrame(page);
-    const frame = page.frames().find((f) => f.url().startsWith(e2eUrls.app))!;
-    await frame.goto(`${e2eUrls.app}/customers?openAppId=${ALPHA.openAppId}`);
+    const frame = await consoleFrameAt(page, "/customers");
     await frame.locator("tbody tr").first().waitFor();
     const lcp = await frame.evaluate(
       () =>
@@ -126,9 +105,8 @@ test.describe.serial("customers list through the sandbox", () => {
         await page.goto(`${e2eUrls.app}${path}?openAppId=${ALPHA.openAppId}`);
         if (locale === "zh-CN" && path === "/customers") await page.getByLabel("Language").first().selectOption("zh-CN");
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible({ timeout: 20_000 });
-        const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-        expect(results.violations.map((v) => v.id), `${locale} ${path}`).toEqual([]);
-        await page.screenshot({ path: test.info().outputPath(`${path.slice(1)}-${locale}-sandbox.png`), fullPage: true });
+        await expectAccessible(page, { label: `${locale} ${path}` });
+        await attachScreenshot(page, `${path.slice(1)}-${locale}-sandbox`);
       }
     }
   });

@@ -1,9 +1,13 @@
-import AxeBuilder from "@axe-core/playwright";
 import { readFile } from "node:fs/promises";
-import { expect, test, type Frame, type Page, type Request, type TestInfo } from "@playwright/test";
+import { expect, test, type Request } from "@playwright/test";
 import { parseCsv } from "../lib/events/csv";
 import { e2eUrls } from "../scripts/testing/e2e-env";
-import { ALPHA, installAlpha, marketUrl, platformGet, sandboxToken } from "./support/sandbox-login";
+import { expectAccessible } from "./support/a11y";
+import { consoleFrameAt, horizontalOverflow } from "./support/admin-frame";
+import { platformGet } from "./support/sandbox-api";
+import { ALPHA } from "./support/sandbox-login";
+import { attachScreenshot } from "./support/screenshots";
+import { sandboxSuite } from "./support/suite";
 
 /**
  * Events through the real chain: sandbox marketplace → the console in the admin's iframe → the app's
@@ -13,22 +17,6 @@ import { ALPHA, installAlpha, marketUrl, platformGet, sandboxToken } from "./sup
  */
 
 type Row = { id: string; [key: string]: unknown };
-const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
-
-/** The console's frame inside the marketplace page, moved to `path`. */
-async function consoleFrameAt(page: Page, path: string): Promise<Frame> {
-  await page.goto(marketUrl(ALPHA.origin));
-  await page.getByRole("region", { name: "Engage Console" }).getByRole("link", { name: "Open" }).click();
-  await page.frameLocator('iframe[title="Engage Console"]').getByRole("navigation").waitFor({ timeout: 20_000 });
-  const frame = page.frames().find((f) => f.url().startsWith(e2eUrls.app))!;
-  if (path) await frame.goto(`${e2eUrls.app}${path}${path.includes("?") ? "&" : "?"}openAppId=${ALPHA.openAppId}`);
-  return frame;
-}
-
-async function attachScreenshot(page: Page, testInfo: TestInfo, name: string) {
-  const body = await page.screenshot({ fullPage: true, path: testInfo.outputPath(name) });
-  await testInfo.attach(name, { body, contentType: "image/png" });
-}
 
 /** `YYYY-MM-DD HH:MM:SS` in UTC+8, the format the import documents. */
 const homeTime = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 19).replace("T", " ");
@@ -39,24 +27,16 @@ async function faults(list: unknown[]) {
 }
 
 test.describe.serial("events through the sandbox", () => {
-  let token: string;
+  const sandbox = sandboxSuite({ reset: { customers: 20 }, window: { width: 1280, height: 900 } });
   let customerId: string;
-  const events = async (query: Record<string, string>) => (await platformGet("/v1/customerevents", { max: "1000", ...query }, token)) as Row[];
+  const events = async (query: Record<string, string>) => (await platformGet("/v1/customerevents", { max: "1000", ...query }, sandbox.token)) as Row[];
 
-  test.beforeAll(async ({ request }) => {
-    expect((await request.post(`${ALPHA.origin}/__sandbox/reset`)).ok()).toBe(true);
-    expect((await request.post(`${ALPHA.origin}/__sandbox/seed`, { data: { customers: 20 } })).ok()).toBe(true);
-    token = await sandboxToken();
-    customerId = ((await platformGet("/v1/customers", { rows: "1", select: "id" }, token)) as { rows: Row[] }).rows[0]!.id;
+  test.beforeAll(async () => {
+    customerId = ((await platformGet("/v1/customers", { rows: "1", select: "id" }, sandbox.token)) as { rows: Row[] }).rows[0]!.id;
     expect(BigInt(customerId) > 2n ** 53n).toBe(true);
   });
 
-  test.beforeEach(async ({ page }) => {
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await installAlpha(page);
-  });
-
-  test("record a custom c_ event on a customer; the same external id is not stored twice", async ({ page }, testInfo) => {
+  test("record a custom c_ event on a customer; the same external id is not stored twice", async ({ page }) => {
     const frame = await consoleFrameAt(page, `/customers/${customerId}`);
     await frame.getByTestId("record-event-open").click();
     const dialog = frame.getByRole("dialog", { name: "Record an event" });
@@ -80,7 +60,7 @@ test.describe.serial("events through the sandbox", () => {
     await dialog.getByLabel("Property 2 value").fill("199.50");
     await dialog.getByLabel("My own id decides").check();
     await dialog.getByLabel("External id").fill("td-e2e-1");
-    await attachScreenshot(page, testInfo, "record-event-form.png");
+    await attachScreenshot(page, "record-event-form");
     await dialog.getByRole("button", { name: "Record event" }).click();
     await expect(frame.getByTestId("record-event-outcome")).toContainText("Event recorded");
     await expect(frame.getByTestId("customer-events")).toContainText("c_test_drive");
@@ -99,10 +79,10 @@ test.describe.serial("events through the sandbox", () => {
     await dialog.getByRole("button", { name: "Record event" }).click();
     await expect(frame.getByTestId("record-event-outcome")).toContainText("The platform already had this event");
     expect(await events({ customerId, event: "c_test_drive" })).toHaveLength(1);
-    await attachScreenshot(page, testInfo, "customer-events.png");
+    await attachScreenshot(page, "customer-events");
   });
 
-  test("import a CSV with bad rows through batchPushEvents: preview, 503s retried, pause / resume, counts, failure report", async ({ page }, testInfo) => {
+  test("import a CSV with bad rows through batchPushEvents: preview, 503s retried, pause / resume, counts, failure report", async ({ page }) => {
     const base = Date.now() - 86_400_000;
     const header = "identityType,identityValue,event,date,targetName,visits:number,price:money";
     const bad = new Map<number, { cells: string; reason: RegExp }>([
@@ -142,7 +122,7 @@ test.describe.serial("events through the sandbox", () => {
     await expect(preview.locator('tr[data-invalid="1"]')).toHaveCount(1);
     await expect(preview.locator('tr[data-invalid="1"]')).toContainText("date: Use year-month-day");
     await expect(preview).toContainText('页面 1, "引号"');
-    await attachScreenshot(page, testInfo, "events-preview.png");
+    await attachScreenshot(page, "events-preview");
 
     // Slow, flaky platform: every batch waits 1.5 s and a fifth of the calls answer 503 (retried).
     await faults([{ path: "/v1/collector/batchPushEvents", method: "POST", latencyMs: 1500, errorRate: 0.2, status: 503 }]);
@@ -177,7 +157,7 @@ test.describe.serial("events through the sandbox", () => {
       await faults([]);
     }
     await expect(frame.getByTestId("events-rate")).toContainText("events/s");
-    await attachScreenshot(page, testInfo, "events-import-done.png");
+    await attachScreenshot(page, "events-import-done");
 
     // The failure report: row number in the file (header = 1), reason, original cells.
     const downloading = page.waitForEvent("download");
@@ -195,7 +175,7 @@ test.describe.serial("events through the sandbox", () => {
     // On the platform: each identity's customer has exactly its valid rows (distinct times: no duplicates).
     let total = 0;
     for (const [who, count] of expected) {
-      const owner = (await platformGet("/v1/customeridentities", { identityType: "crm-e2e", identityValue: who }, token)) as { customerId: string }[];
+      const owner = (await platformGet("/v1/customeridentities", { identityType: "crm-e2e", identityValue: who }, sandbox.token)) as { customerId: string }[];
       expect(owner, who).toHaveLength(1);
       const stored = await events({ customerId: owner[0]!.customerId });
       expect(stored, who).toHaveLength(count);
@@ -221,10 +201,10 @@ test.describe.serial("events through the sandbox", () => {
     const frame = await consoleFrameAt(page, "/events");
     await frame.getByTestId("events-file").setInputFiles({ name: "e.csv", mimeType: "text/csv", buffer: Buffer.from(`identityType,identityValue,event,date,targetName,summary\r\ncrm,A,open_page,${homeTime(Date.now())},${"长".repeat(80)},${"s".repeat(300)}\r\n`) });
     await expect(frame.getByTestId("events-preview")).toBeVisible();
-    expect(await frame.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    expect(await horizontalOverflow(frame)).toBeLessThanOrEqual(0);
   });
 
-  test("axe finds nothing on the events page and the recording form, in both languages", async ({ page }, testInfo) => {
+  test("axe finds nothing on the events page and the recording form, in both languages", async ({ page }) => {
     const csv = `identityType,identityValue,event,date\r\ncrm-axe,A,open_page,${homeTime(Date.now())}\r\ncrm-axe,B,open_page,bad\r\n`;
     for (const locale of ["en", "zh-CN"] as const) {
       // The import page: preview, then a finished import with its report link.
@@ -233,13 +213,11 @@ test.describe.serial("events through the sandbox", () => {
       await page.getByTestId("events-file").setInputFiles({ name: "axe.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
       await expect(page.getByTestId("events-preview")).toBeVisible();
       await page.getByTestId("events-format").locator("summary").click();
-      let results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), `${locale} preview`).toEqual([]);
+      await expectAccessible(page, { label: `${locale} preview` });
       await page.getByTestId("events-start").click();
       await expect(page.getByTestId("events-report")).toBeVisible({ timeout: 20_000 });
-      results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), `${locale} import`).toEqual([]);
-      await attachScreenshot(page, testInfo, `events-${locale}.png`);
+      await expectAccessible(page, { label: `${locale} import` });
+      await attachScreenshot(page, `events-${locale}`);
 
       // The recording form, with the custom-event parts shown.
       await page.goto(`${e2eUrls.app}/customers/${customerId}?openAppId=${ALPHA.openAppId}&lang=${locale}`);
@@ -250,9 +228,8 @@ test.describe.serial("events through the sandbox", () => {
       await form.locator('input[type="radio"][value="externalId"]').check();
       await form.locator('button[type="submit"]').click();
       await expect(form.locator('[aria-invalid="true"]').first()).toBeVisible();
-      results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), `${locale} record form`).toEqual([]);
-      await attachScreenshot(page, testInfo, `record-event-${locale}.png`);
+      await expectAccessible(page, { label: `${locale} record form` });
+      await attachScreenshot(page, `record-event-${locale}`);
     }
   });
 });

@@ -1,7 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type FrameLocator, type Page } from "@playwright/test";
+import { expect, test, type FrameLocator } from "@playwright/test";
 import { e2eUrls } from "../scripts/testing/e2e-env";
-import { ALPHA, installAlpha, marketUrl, platformGet, sandboxToken } from "./support/sandbox-login";
+import { expectAccessible } from "./support/a11y";
+import { appFrame, horizontalOverflow, openArea } from "./support/admin-frame";
+import { platformGet } from "./support/sandbox-api";
+import { ALPHA } from "./support/sandbox-login";
+import { attachScreenshot } from "./support/screenshots";
+import { sandboxSuite } from "./support/suite";
 
 /**
  * The Lists area through the real chain: sandbox marketplace → the console in the admin's iframe →
@@ -11,42 +15,25 @@ import { ALPHA, installAlpha, marketUrl, platformGet, sandboxToken } from "./sup
 type Row = { id: string; [key: string]: unknown };
 type Member = { id: string; customerId: string; listId: string };
 
-async function openListsInFrame(page: Page): Promise<FrameLocator> {
-  await page.goto(marketUrl(ALPHA.origin));
-  await page.getByRole("region", { name: "Engage Console" }).getByRole("link", { name: "Open" }).click();
-  const frame = page.frameLocator('iframe[title="Engage Console"]');
-  await frame.getByRole("navigation").getByRole("link", { name: "Lists" }).click();
-  await expect(frame.getByRole("heading", { level: 1, name: "Lists" })).toBeVisible({ timeout: 20_000 });
-  return frame;
-}
-
 const memberIdsOnScreen = async (frame: FrameLocator) => (await frame.getByTestId("members-table").locator("tbody tr td:nth-child(2)").allTextContents()).map((s) => s.trim());
 
 test.describe.serial("lists through the sandbox", () => {
-  let token: string;
+  const sandbox = sandboxSuite({ reset: { customers: 75 }, window: { width: 1280, height: 900 } });
   let customers: string[];
   const listName = `VIP ${Date.now()}`;
 
   const members = async (listId: string, query: Record<string, string> = {}) =>
-    ((await platformGet("/v1/listMembers", { listId, rows: "10000", ...query }, token)) as { items: Member[] }).items;
-  const lists = async () => ((await platformGet("/v1/lists", { rows: "100" }, token)) as { rows: Row[] }).rows;
+    ((await platformGet("/v1/listMembers", { listId, rows: "10000", ...query }, sandbox.token)) as { items: Member[] }).items;
+  const lists = async () => ((await platformGet("/v1/lists", { rows: "100" }, sandbox.token)) as { rows: Row[] }).rows;
 
-  test.beforeAll(async ({ request }) => {
-    expect((await request.post(`${ALPHA.origin}/__sandbox/reset`)).ok()).toBe(true);
-    expect((await request.post(`${ALPHA.origin}/__sandbox/seed`, { data: { customers: 75 } })).ok()).toBe(true);
-    token = await sandboxToken();
-    customers = ((await platformGet("/v1/customers", { rows: "75", select: "id" }, token)) as { rows: Row[] }).rows.map((r) => r.id);
+  test.beforeAll(async () => {
+    customers = ((await platformGet("/v1/customers", { rows: "75", select: "id" }, sandbox.token)) as { rows: Row[] }).rows.map((r) => r.id);
     expect(customers).toHaveLength(75);
     expect(BigInt(customers[0]!) > 2n ** 53n).toBe(true);
   });
 
-  test.beforeEach(async ({ page }) => {
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await installAlpha(page);
-  });
-
   test("create, add one and many, count, page both ways, remove one and many, delete", async ({ page }) => {
-    const frame = await openListsInFrame(page);
+    const frame = await openArea(page, "Lists");
     // The seed creates some lists: the page shows what the platform has.
     const before = await lists();
     await expect(frame.getByText(`${before.length} lists`)).toBeVisible();
@@ -66,7 +53,7 @@ test.describe.serial("lists through the sandbox", () => {
     expect(created).toBeDefined();
     const listId = created!.id;
     await expect(frame.getByTestId("lists-table").getByText(listId)).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath("lists-index.png"), fullPage: true });
+    await attachScreenshot(page, "lists-index");
 
     // The list page.
     await frame.getByRole("link", { name: listName }).click();
@@ -105,12 +92,12 @@ test.describe.serial("lists through the sandbox", () => {
 
     // Count, and a joined-date range typed in UTC+8 (sent in UTC).
     await expect(frame.getByTestId("member-count")).toHaveText("45 members in this list");
-    expect(await platformGet("/v1/listservice/memberCount", { listId }, token)).toBe(45);
+    expect(await platformGet("/v1/listservice/memberCount", { listId }, sandbox.token)).toBe(45);
     await frame.getByLabel("Joined from (UTC+8)").fill("2000-01-01T08:00:00");
-    const since2000 = await platformGet("/v1/listservice/memberCount", { listId, joinListDateSince: "2000-01-01T00:00:00" }, token);
+    const since2000 = await platformGet("/v1/listservice/memberCount", { listId, joinListDateSince: "2000-01-01T00:00:00" }, sandbox.token);
     await expect(frame.getByTestId("member-count-range")).toHaveText(`${since2000} members joined in this range`);
     await frame.getByLabel("Joined from (UTC+8)").fill("2099-01-01T08:00:00");
-    expect(await platformGet("/v1/listservice/memberCount", { listId, joinListDateSince: "2099-01-01T00:00:00" }, token)).toBe(0);
+    expect(await platformGet("/v1/listservice/memberCount", { listId, joinListDateSince: "2099-01-01T00:00:00" }, sandbox.token)).toBe(0);
     await expect(frame.getByTestId("member-count-range")).toHaveText("0 members joined in this range");
     await frame.getByRole("button", { name: "Clear range" }).click();
     await expect(frame.getByTestId("member-count-range")).toBeHidden();
@@ -135,7 +122,7 @@ test.describe.serial("lists through the sandbox", () => {
     await frame.getByLabel("Order").selectOption("desc");
     const byIdDesc = (await members(listId, { rows: "20", sidx: "id", sord: "desc" })).map((m) => m.customerId);
     await expect.poll(() => memberIdsOnScreen(frame)).toEqual(byIdDesc);
-    await page.screenshot({ path: test.info().outputPath("list-members.png"), fullPage: true });
+    await attachScreenshot(page, "list-members");
 
     // Remove one (by membership id).
     const first = byIdDesc[0]!;
@@ -157,8 +144,7 @@ test.describe.serial("lists through the sandbox", () => {
     await expect(frame.getByTestId("member-count")).toHaveText("41 members in this list");
 
     // Fits the iframe: no horizontal scrolling of the console's page.
-    const consoleFrame = page.frames().find((f) => f.url().startsWith(e2eUrls.app))!;
-    const overflow = await consoleFrame.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await horizontalOverflow(appFrame(page));
     expect(overflow).toBeLessThanOrEqual(0);
 
     // Delete the list: the dialog says the customers stay; they do.
@@ -167,15 +153,14 @@ test.describe.serial("lists through the sandbox", () => {
     await frame.getByRole("alertdialog").getByRole("button", { name: "Delete the list" }).click();
     await expect(frame.getByRole("heading", { level: 1, name: "Lists" })).toBeVisible();
     await expect.poll(async () => (await lists()).some((l) => l.id === listId)).toBe(false);
-    expect(await platformGet("/v1/customers/count", {}, token)).toBe(75);
+    expect(await platformGet("/v1/customers/count", {}, sandbox.token)).toBe(75);
   });
 
   test("works in a 1024 px wide iframe", async ({ page }) => {
     await page.setViewportSize({ width: 1024, height: 800 });
-    const frame = await openListsInFrame(page);
+    const frame = await openArea(page, "Lists");
     await expect(frame.getByRole("button", { name: "New list" })).toBeVisible();
-    const consoleFrame = page.frames().find((f) => f.url().startsWith(e2eUrls.app))!;
-    expect(await consoleFrame.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    expect(await horizontalOverflow(appFrame(page))).toBeLessThanOrEqual(0);
   });
 
   test("axe finds nothing on the lists pages, in both languages", async ({ page }) => {
@@ -196,9 +181,8 @@ test.describe.serial("lists through the sandbox", () => {
         if (locale === "zh-CN") await page.getByLabel(/Language|语言/).first().selectOption("zh-CN");
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible({ timeout: 20_000 });
         await expect(page.locator("table").first()).toBeVisible();
-        const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-        expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), `${locale} ${url}`).toEqual([]);
-        await page.screenshot({ path: test.info().outputPath(`${url.includes("/lists/") ? "list" : "lists"}-${locale}.png`), fullPage: true });
+        await expectAccessible(page, { label: `${locale} ${url}` });
+        await attachScreenshot(page, `${url.includes("/lists/") ? "list" : "lists"}-${locale}`);
       }
     }
   });

@@ -1,7 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type FrameLocator, type Page, type TestInfo } from "@playwright/test";
-import { e2eUrls } from "../scripts/testing/e2e-env";
-import { ALPHA, installAlpha, marketUrl, platformGet, sandboxToken } from "./support/sandbox-login";
+import { expect, test, type FrameLocator } from "@playwright/test";
+import { expectAccessible } from "./support/a11y";
+import { appFrame, appUrl, horizontalOverflow, openArea } from "./support/admin-frame";
+import { platformCall, platformGet } from "./support/sandbox-api";
+import { ALPHA } from "./support/sandbox-login";
+import { attachScreenshot } from "./support/screenshots";
+import { sandboxSuite } from "./support/suite";
 
 /**
  * The Orders area through the real chain: sandbox marketplace → the console in the admin's iframe →
@@ -10,28 +13,6 @@ import { ALPHA, installAlpha, marketUrl, platformGet, sandboxToken } from "./sup
 
 type Row = { [key: string]: unknown };
 type Order = { orderNo: string; customerId: string; amountPaid: number; state?: string; remark?: string; cancelDate?: string; dateOrder: string; lines: Row[] };
-
-const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
-
-async function platformSend(method: string, path: string, body: unknown, token: string): Promise<{ status: number; json: Row }> {
-  const response = await fetch(`${ALPHA.origin}${path}?access_token=${token}`, { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  const text = await response.text();
-  return { status: response.status, json: text ? (JSON.parse(text.replace(/([:\[,]\s*)(\d{16,})(?=\s*[,\]}])/g, '$1"$2"')) as Row) : {} };
-}
-
-async function openOrdersInFrame(page: Page): Promise<FrameLocator> {
-  await page.goto(marketUrl(ALPHA.origin));
-  await page.getByRole("region", { name: "Engage Console" }).getByRole("link", { name: "Open" }).click();
-  const frame = page.frameLocator('iframe[title="Engage Console"]');
-  await frame.getByRole("navigation").getByRole("link", { name: "Orders" }).click();
-  await expect(frame.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible({ timeout: 20_000 });
-  return frame;
-}
-
-/** A full-page screenshot, attached to the report and kept under test-results. */
-async function attach(page: Page, info: TestInfo, name: string) {
-  await info.attach(name, { body: await page.screenshot({ fullPage: true, path: info.outputPath(`${name}.png`) }), contentType: "image/png" });
-}
 
 /** A time `msAgo` in the past as the UTC+8 value a datetime-local input takes, and as the UTC the platform stores. */
 function pastTime(msAgo: number) {
@@ -42,7 +23,7 @@ function pastTime(msAgo: number) {
 const orderNosOnScreen = async (frame: FrameLocator) => (await frame.getByTestId("orders-table").locator("tbody tr td:first-child").allTextContents()).map((s) => s.trim());
 
 test.describe.serial("orders through the sandbox", () => {
-  let token: string;
+  const sandbox = sandboxSuite({ reset: { customers: 40 }, window: { width: 1024, height: 900 } });
   const stamp = Date.now().toString(36);
   // Needs URL encoding: `/`, space, `#`, `%`.
   const orderNo = `E2E/${stamp} #1%`;
@@ -50,30 +31,18 @@ test.describe.serial("orders through the sandbox", () => {
   let customerId: string;
 
   const detail = async (no = orderNo) => {
-    const url = new URL(`${ALPHA.origin}/v1/dealService/getDealByOrderNo`);
-    url.searchParams.set("orderNo", no);
-    url.searchParams.set("access_token", token);
-    const response = await fetch(url);
-    const text = await response.text();
-    return { status: response.status, order: JSON.parse(text.replace(/([:\[,]\s*)(\d{16,})(?=\s*[,\]}])/g, '$1"$2"')) as Order };
+    const { status, json } = await platformCall("GET", "/v1/dealService/getDealByOrderNo", sandbox.token, { query: { orderNo: no } });
+    return { status, order: json as Order };
   };
 
-  test.beforeAll(async ({ request }) => {
-    expect((await request.post(`${ALPHA.origin}/__sandbox/reset`)).ok()).toBe(true);
-    expect((await request.post(`${ALPHA.origin}/__sandbox/seed`, { data: { customers: 40 } })).ok()).toBe(true);
-    token = await sandboxToken();
-    customerId = String((await platformSend("POST", "/v1/customers", { name: `订单 ${stamp}` }, token)).json.id);
-    expect((await platformSend("POST", "/v1/customeridentities", { customerId, identityType: identity.type, identityValue: identity.value }, token)).status).toBe(200);
+  test.beforeAll(async () => {
+    customerId = String(((await platformCall("POST", "/v1/customers", sandbox.token, { body: { name: `订单 ${stamp}` } })).json as Row).id);
+    expect((await platformCall("POST", "/v1/customeridentities", sandbox.token, { body: { customerId, identityType: identity.type, identityValue: identity.value } })).status).toBe(200);
   });
 
-  test.beforeEach(async ({ page }) => {
-    await page.setViewportSize({ width: 1024, height: 900 });
-    await installAlpha(page);
-  });
-
-  test("the list shows the platform's orders of the last month, sorted by payment time both ways", async ({ page }, info) => {
-    const frame = await openOrdersInFrame(page);
-    const api = async (sord: string) => ((await platformGet("/v1/deals", { rows: "20", page: "1", sidx: "dateOrder", sord }, token)) as { records: number; rows: Order[] });
+  test("the list shows the platform's orders of the last month, sorted by payment time both ways", async ({ page }) => {
+    const frame = await openArea(page, "Orders");
+    const api = async (sord: string) => ((await platformGet("/v1/deals", { rows: "20", page: "1", sidx: "dateOrder", sord }, sandbox.token)) as { records: number; rows: Order[] });
     const desc = await api("desc");
     expect(desc.records).toBeGreaterThan(0);
     await expect(frame.getByText(`${desc.records.toLocaleString("en")} orders`)).toBeVisible();
@@ -83,20 +52,20 @@ test.describe.serial("orders through the sandbox", () => {
     await header.getByRole("button").click();
     await expect(header).toHaveAttribute("aria-sort", "ascending");
     await expect.poll(async () => orderNosOnScreen(frame)).toEqual((await api("asc")).rows.map((r) => r.orderNo));
-    const consoleFrame = page.frames().find((f) => f.url().startsWith(e2eUrls.app))!;
+    const consoleFrame = appFrame(page);
     expect(new URL(consoleFrame.url()).searchParams.get("sord")).toBe("asc");
     // Paid amounts are shown from the platform's numbers, grouped, 2 decimals.
     const first = (await api("asc")).rows[0]!;
     await expect(frame.getByTestId("orders-table").locator("tbody tr").first()).toContainText(Number(first.amountPaid).toLocaleString("en", { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
     // States come per row (the list carries none): the seed's orders are paid or cancelled.
     await expect(frame.getByTestId("orders-table").getByTestId("order-state").first()).toBeVisible();
-    expect(await consoleFrame.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-    await attach(page, info, "orders-list");
+    expect(await horizontalOverflow(consoleFrame)).toBeLessThanOrEqual(0);
+    await attachScreenshot(page, "orders-list");
   });
 
-  test("create with two lines for a customer by identity, view, edit, refund a line, delete the refund, cancel, delete", async ({ page }, info) => {
+  test("create with two lines for a customer by identity, view, edit, refund a line, delete the refund, cancel, delete", async ({ page }) => {
     test.setTimeout(120_000);
-    const frame = await openOrdersInFrame(page);
+    const frame = await openArea(page, "Orders");
     await frame.getByRole("link", { name: "New order" }).click();
     await expect(frame.getByRole("heading", { level: 1, name: "New order" })).toBeVisible();
     await expect(frame.getByTestId("replace-warning")).toContainText("REPLACED");
@@ -134,7 +103,7 @@ test.describe.serial("orders through the sandbox", () => {
     await frame.getByRole("textbox", { name: "Paid amount *" }).fill("60.07");
     await expect(frame.getByText("At most 2 decimals.")).toBeHidden();
     await expect(frame.getByTestId("order-sums")).toContainText("Paid + discount = 60.27.");
-    await attach(page, info, "order-form");
+    await attachScreenshot(page, "order-form");
     await frame.getByRole("button", { name: "Create order" }).click();
 
     await expect(frame.getByRole("heading", { level: 1, name: `Order ${orderNo}`, exact: true })).toBeVisible();
@@ -149,7 +118,7 @@ test.describe.serial("orders through the sandbox", () => {
     await expect(frame.getByTestId("order-lines").locator("tbody tr")).toHaveCount(2);
     await expect(frame.getByTestId("order-summary")).toContainText("60.07");
     await expect(frame.getByRole("link", { name: `Open customer ${customerId}` })).toBeVisible();
-    await attach(page, info, "order-detail");
+    await attachScreenshot(page, "order-detail");
 
     // Edit: the same form, only changes sent (PUT), the emptied subtotal recomputed exactly.
     await frame.getByRole("link", { name: "Edit order" }).click();
@@ -177,14 +146,14 @@ test.describe.serial("orders through the sandbox", () => {
     await expect(refund.getByText("At most 60.17 can be refunded: that is what was paid.")).toBeVisible();
     await refund.getByRole("textbox", { name: "Amount to refund" }).fill("0.2");
     await refund.getByRole("textbox", { name: "Reason (optional)" }).fill("damaged");
-    await attach(page, info, "refund-dialog");
+    await attachScreenshot(page, "refund-dialog");
     const lines = edited.lines;
-    expect((await platformSend("PUT", `/v1/deals/${encodeURIComponent(orderNo)}`, { lines: [lines[0]] }, token)).status).toBe(200);
+    expect((await platformCall("PUT", `/v1/deals/${encodeURIComponent(orderNo)}`, sandbox.token, { body: { lines: [lines[0]] } })).status).toBe(200);
     await refund.getByRole("button", { name: "Refund 0.20" }).click();
     await expect(refund.locator('[data-field="refundLines"]')).toHaveAttribute("aria-invalid", "true");
     await expect(refund.locator('[data-field="refundLines"]')).toContainText("has no line 2");
     await refund.getByRole("button", { name: "Back" }).click();
-    expect((await platformSend("PUT", `/v1/deals/${encodeURIComponent(orderNo)}`, { lines }, token)).status).toBe(200);
+    expect((await platformCall("PUT", `/v1/deals/${encodeURIComponent(orderNo)}`, sandbox.token, { body: { lines } })).status).toBe(200);
 
     // Refund line 2 (partial, 部分退单), confirmed; shown from the platform's answer.
     // (The page still shows both lines: a refused refund changes nothing, and the lines are back.)
@@ -203,14 +172,14 @@ test.describe.serial("orders through the sandbox", () => {
     await frame.getByRole("button", { name: "Delete refund…" }).click();
     await frame.getByRole("alertdialog").getByRole("button", { name: "Delete the refund" }).click();
     await expect(frame.getByTestId("order-refund")).toContainText("The refund was deleted");
-    expect((await platformSend("POST", "/v1/dealService/deleteRefund", { orderNo }, token)).status).toBe(404);
+    expect((await platformCall("POST", "/v1/dealService/deleteRefund", sandbox.token, { body: { orderNo } })).status).toBe(404);
 
     // Cancel with a date typed in UTC+8 (sent in UTC).
     const cancelAt = pastTime(86_400_000);
     await frame.getByRole("button", { name: "Cancel order…" }).click();
     const cancel = frame.getByRole("alertdialog", { name: `Cancel order ${orderNo}?` });
     await cancel.getByLabel("Cancel date (UTC+8, optional)").fill(cancelAt.home);
-    await attach(page, info, "cancel-dialog");
+    await attachScreenshot(page, "cancel-dialog");
     await cancel.getByRole("button", { name: "Cancel the order" }).click();
     await expect(frame.getByTestId("order-state")).toHaveText("Cancelled");
     await expect(frame.getByRole("button", { name: "Cancel order…" })).toBeHidden();
@@ -219,8 +188,8 @@ test.describe.serial("orders through the sandbox", () => {
     expect(cancelled.cancelDate).toBe(cancelAt.utc);
 
     // From the customer's page to this customer's orders, and back to the order.
-    const consoleFrame = page.frames().find((f) => f.url().startsWith(e2eUrls.app))!;
-    await consoleFrame.goto(`${e2eUrls.app}/customers/${customerId}?openAppId=${ALPHA.openAppId}`);
+    const consoleFrame = appFrame(page);
+    await consoleFrame.goto(appUrl(`/customers/${customerId}`));
     await frame.getByRole("link", { name: "All orders of this customer" }).click();
     await expect(frame.getByRole("heading", { level: 1, name: `Orders of customer ${customerId}` })).toBeVisible();
     expect(new URL(consoleFrame.url()).searchParams.get("customerId")).toBe(customerId);
@@ -235,21 +204,19 @@ test.describe.serial("orders through the sandbox", () => {
     expect((await detail()).status).toBe(404);
   });
 
-  test("axe finds nothing on the list, detail, form and dialogs, in both languages", async ({ page }, info) => {
+  test("axe finds nothing on the list, detail, form and dialogs, in both languages", async ({ page }) => {
     test.setTimeout(120_000);
     const no = `AXE-${stamp}`;
     const when = pastTime(3_600_000);
-    const made = await platformSend("POST", "/v1/deals", {
-      customerId, orderNo: no, amountPaid: 12.5, dateOrder: when.utc,
-      lines: [{ lineId: "1", productName: "Tea", qty: 1, priceUnit: 12.5, priceSubTotal: 12.5, lAttr1: "gift" }],
-    }, token);
+    const made = await platformCall("POST", "/v1/deals", sandbox.token, {
+      body: { customerId, orderNo: no, amountPaid: 12.5, dateOrder: when.utc, lines: [{ lineId: "1", productName: "Tea", qty: 1, priceUnit: 12.5, priceSubTotal: 12.5, lAttr1: "gift" }] },
+    });
     expect(made.status).toBe(200);
-    const app = (path: string) => `${e2eUrls.app}${path}${path.includes("?") ? "&" : "?"}openAppId=${ALPHA.openAppId}`;
     const pages = [
-      { name: "list", url: app("/orders"), ready: () => page.getByTestId("orders-table") },
-      { name: "detail", url: app(`/orders/${encodeURIComponent(no)}`), ready: () => page.getByTestId("order-lines") },
-      { name: "form", url: app("/orders/new"), ready: () => page.getByTestId("replace-warning") },
-      { name: "edit", url: app(`/orders/${encodeURIComponent(no)}/edit`), ready: () => page.getByTestId("order-line").first() },
+      { name: "list", url: appUrl("/orders"), ready: () => page.getByTestId("orders-table") },
+      { name: "detail", url: appUrl(`/orders/${encodeURIComponent(no)}`), ready: () => page.getByTestId("order-lines") },
+      { name: "form", url: appUrl("/orders/new"), ready: () => page.getByTestId("replace-warning") },
+      { name: "edit", url: appUrl(`/orders/${encodeURIComponent(no)}/edit`), ready: () => page.getByTestId("order-line").first() },
     ];
     for (const locale of ["en", "zh-CN"] as const) {
       for (const p of pages) {
@@ -263,9 +230,8 @@ test.describe.serial("orders through the sandbox", () => {
           await page.getByRole("button", { name: locale === "en" ? "Create order" : "创建订单" }).click();
           await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
         }
-        const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-        expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), `${locale} ${p.name}`).toEqual([]);
-        await attach(page, info, `${p.name}-${locale}`);
+        await expectAccessible(page, { label: `${locale} ${p.name}` });
+        await attachScreenshot(page, `${p.name}-${locale}`);
       }
       // The dialogs, open on the detail page.
       const dialogs: [string, string][] = locale === "en"
@@ -277,9 +243,8 @@ test.describe.serial("orders through the sandbox", () => {
         await expect(page.getByTestId("order-lines")).toBeVisible({ timeout: 20_000 });
         await page.getByRole("button", { name: button, exact: true }).click();
         await expect(page.getByRole("alertdialog", { name: new RegExp(dialog) })).toBeVisible();
-        const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-        expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), `${locale} dialog ${button}`).toEqual([]);
-        await attach(page, info, `dialog-${button}-${locale}`);
+        await expectAccessible(page, { label: `${locale} dialog ${button}` });
+        await attachScreenshot(page, `dialog-${button}-${locale}`);
       }
     }
   });

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { e2eUrls } from "../scripts/testing/e2e-env";
+import { expectAccessible } from "./support/a11y";
 
 /**
  * The marketplace install in a real Chromium (§5.2.1): log in to the sandbox admin, open the
@@ -14,11 +14,6 @@ async function signIn(page: Page) {
   await page.getByLabel("Email").fill("admin@alpha.test");
   await page.getByLabel("Password").fill("sandbox");
   await page.getByRole("button", { name: "Sign in" }).click();
-}
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 // Other specs share this sandbox (seeded data, installs, consents), so nothing is reset here: the

@@ -1,7 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type FrameLocator, type Locator, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type Locator } from "@playwright/test";
 import { e2eUrls } from "../scripts/testing/e2e-env";
-import { ALPHA, installAlpha, marketUrl, platformGet, sandboxToken } from "./support/sandbox-login";
+import { expectAccessible } from "./support/a11y";
+import { appFrame, horizontalOverflow, openArea } from "./support/admin-frame";
+import { platformGet, platformSend } from "./support/sandbox-api";
+import { ALPHA } from "./support/sandbox-login";
+import { attachScreenshot } from "./support/screenshots";
+import { sandboxSuite } from "./support/suite";
 
 /**
  * The Tags area through the real chain: sandbox marketplace → the console in the admin's iframe →
@@ -12,48 +16,30 @@ type Row = { id: string; [key: string]: unknown };
 type TagRow = { id: string; name: string; dimension: string };
 type Dimension = { id: string; dimensionKey: string; name: string };
 
-async function openTagsInFrame(page: Page): Promise<FrameLocator> {
-  await page.goto(marketUrl(ALPHA.origin));
-  await page.getByRole("region", { name: "Engage Console" }).getByRole("link", { name: "Open" }).click();
-  const frame = page.frameLocator('iframe[title="Engage Console"]');
-  await frame.getByRole("navigation").getByRole("link", { name: "Tags" }).click();
-  await expect(frame.getByRole("heading", { level: 1, name: "Tags" })).toBeVisible({ timeout: 20_000 });
-  return frame;
-}
-
-const shot = async (page: Page, testInfo: TestInfo, name: string) => testInfo.attach(name, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
 const todayFolder = () => `oss://sandbox/external-tags/${new Date().toISOString().slice(0, 10).replace(/-/g, "")}/`;
 
 test.describe.serial("tags through the sandbox", () => {
-  let token: string;
+  const sandbox = sandboxSuite({ reset: { customers: 30 }, window: { width: 1280, height: 900 } });
   let customers: string[];
   const stamp = Date.now().toString(36);
 
-  const allTags = async () => ((await platformGet("/v1/tags", { rows: "1000" }, token)) as { rows: TagRow[] }).rows;
+  const allTags = async () => ((await platformGet("/v1/tags", { rows: "1000" }, sandbox.token)) as { rows: TagRow[] }).rows;
   const tagNamed = async (name: string) => (await allTags()).find((t) => t.name === name);
-  const dimensions = async () => (await platformGet("/v1/tagdimensions", { max: "1000" }, token)) as Dimension[];
-  const customerTags = async (ids: string[]) => (await platformGet("/v1/tagservice/getCustomerTags", { customerId: ids.join(",") }, token)) as Record<string, string>;
+  const dimensions = async () => (await platformGet("/v1/tagdimensions", { max: "1000" }, sandbox.token)) as Dimension[];
+  const customerTags = async (ids: string[]) => (await platformGet("/v1/tagservice/getCustomerTags", { customerId: ids.join(",") }, sandbox.token)) as Record<string, string>;
   const carrying = async (ids: string[], name: string) => {
     const map = await customerTags(ids);
     return ids.filter((id) => (map[id] ?? "").split(",").includes(name));
   };
 
-  test.beforeAll(async ({ request }) => {
-    expect((await request.post(`${ALPHA.origin}/__sandbox/reset`)).ok()).toBe(true);
-    expect((await request.post(`${ALPHA.origin}/__sandbox/seed`, { data: { customers: 30 } })).ok()).toBe(true);
-    token = await sandboxToken();
-    customers = ((await platformGet("/v1/customers", { rows: "30", select: "id" }, token)) as { rows: Row[] }).rows.map((r) => r.id);
+  test.beforeAll(async () => {
+    customers = ((await platformGet("/v1/customers", { rows: "30", select: "id" }, sandbox.token)) as { rows: Row[] }).rows.map((r) => r.id);
     expect(customers).toHaveLength(30);
   });
 
-  test.beforeEach(async ({ page }) => {
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await installAlpha(page);
-  });
-
-  test("dimensions, tags, renaming, moving, tagging customers, merging, deleting, external import", async ({ page }, testInfo) => {
-    const frame = await openTagsInFrame(page);
-    const consoleFrame = () => page.frames().find((f) => f.url().startsWith(e2eUrls.app))!;
+  test("dimensions, tags, renaming, moving, tagging customers, merging, deleting, external import", async ({ page }) => {
+    const frame = await openArea(page, "Tags");
+    const consoleFrame = () => appFrame(page);
 
     // Dimensions: what the platform has, the three built-ins badged, none editable or deletable.
     const dimensionTable = frame.getByTestId("dimensions-table");
@@ -75,7 +61,7 @@ test.describe.serial("tags through the sandbox", () => {
     await expect(dialog.getByText("At most 255 characters.")).toBeVisible();
     await dialog.getByRole("textbox", { name: "Dimension key" }).fill("basic");
     await expect(dialog.getByText("A dimension with this key already exists.")).toBeVisible();
-    await shot(page, testInfo, "dimension-dialog");
+    await attachScreenshot(page, "dimension-dialog");
     await dialog.getByRole("textbox", { name: "Dimension key" }).fill(dimKey);
     await dialog.getByRole("button", { name: "Create dimension" }).click();
     await expect(dialog).toBeHidden();
@@ -108,11 +94,11 @@ test.describe.serial("tags through the sandbox", () => {
     await frame.getByTestId("tags-table").getByRole("columnheader", { name: /Tag id/ }).getByRole("button").click();
     await expect.poll(() => new URL(consoleFrame().url()).searchParams.get("sord")).toBe("desc");
     const firstIds = async () => (await frame.getByTestId("tags-table").locator("tbody tr td:first-child").allTextContents()).map((s) => s.trim());
-    const apiDesc = ((await platformGet("/v1/tags", { rows: "20", sidx: "id", sord: "desc" }, token)) as { rows: TagRow[] }).rows.map((r) => r.id);
+    const apiDesc = ((await platformGet("/v1/tags", { rows: "20", sidx: "id", sord: "desc" }, sandbox.token)) as { rows: TagRow[] }).rows.map((r) => r.id);
     await expect.poll(firstIds).toEqual(apiDesc);
     const all = await allTags();
     await expect(frame.getByText(`${all.length} tags`)).toBeVisible();
-    await shot(page, testInfo, "tags-index");
+    await attachScreenshot(page, "tags-index");
 
     // Rename.
     const renamed = `VIP2-${stamp}`;
@@ -152,7 +138,7 @@ test.describe.serial("tags through the sandbox", () => {
     await expect(dialog.getByTestId("tag-customers-result")).toContainText("Finished 11 of 11: 10 tagged, 1 failed.", { timeout: 20_000 });
     await expect(dialog.getByTestId("tag-customers-failed")).toContainText("123");
     expect(await carrying(chosen, renamed)).toEqual(chosen);
-    await shot(page, testInfo, "tag-customers-dialog");
+    await attachScreenshot(page, "tag-customers-dialog");
 
     // Remove it from two that carry it and one that does not (by file), after a confirmation.
     const off = [chosen[0]!, chosen[1]!, customers[20]!];
@@ -176,7 +162,7 @@ test.describe.serial("tags through the sandbox", () => {
     await expect(dialog).toBeHidden();
     await expect.poll(async () => (await tagNamed(nameB))?.dimension).toBe("basic");
     const tagB = (await tagNamed(nameB))!;
-    await fetch(`${ALPHA.origin}/v1/tagservice/addCustomerTag?access_token=${token}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ customerId: stillCarrying[0], tags: [{ name: nameB }] }) });
+    await platformSend("POST", "/v1/tagservice/addCustomerTag", { customerId: stillCarrying[0], tags: [{ name: nameB }] }, sandbox.token);
 
     // Merge A into B: pick A, then B; the confirmation names both and says what happens.
     await frame.getByRole("button", { name: `Merge tag ${renamed} into another tag` }).click();
@@ -188,7 +174,7 @@ test.describe.serial("tags through the sandbox", () => {
     await expect(confirm.getByTestId("merge-effects")).toContainText(`“${renamed}” is then deleted.`);
     await expect(confirm.getByTestId("merge-tags")).toContainText(tagA.id);
     await expect(confirm.getByTestId("merge-tags")).toContainText(tagB.id);
-    await shot(page, testInfo, "merge-dialog");
+    await attachScreenshot(page, "merge-dialog");
     await confirm.getByRole("button", { name: "Merge", exact: true }).click();
     await expect(confirm).toBeHidden();
     await expect(frame.getByTestId("merge-picking")).toBeHidden();
@@ -201,12 +187,12 @@ test.describe.serial("tags through the sandbox", () => {
     await frame.getByRole("button", { name: `Delete tag ${nameB}` }).click();
     const del = frame.getByRole("alertdialog", { name: `Delete tag “${nameB}”?` });
     await expect(del).toContainText("NOT deleted");
-    await shot(page, testInfo, "delete-dialog");
+    await attachScreenshot(page, "delete-dialog");
     await del.getByRole("button", { name: "Delete the tag" }).click();
     await expect(del).toBeHidden();
     await expect.poll(async () => (await allTags()).some((t) => t.id === tagB.id)).toBe(false);
     expect(await carrying(customers, nameB)).toEqual([]);
-    expect(await platformGet("/v1/customers/count", {}, token)).toBe(30);
+    expect(await platformGet("/v1/customers/count", {}, sandbox.token)).toBe(30);
 
     // External tags: named (§8: ≤ 64 each, checked before sending), then today's whole folder.
     await frame.getByRole("button", { name: "Import external tags" }).click();
@@ -232,32 +218,27 @@ test.describe.serial("tags through the sandbox", () => {
     await dialog.getByRole("button", { name: "Import today's folder" }).click();
     await expect(dialog.getByTestId("external-success")).toContainText(`文件标签-${stamp}`);
     await expect(dialog.getByTestId("external-failed")).toContainText("长".repeat(65));
-    await shot(page, testInfo, "external-dialog");
+    await attachScreenshot(page, "external-dialog");
     await dialog.getByRole("button", { name: "Close" }).click();
 
     // Fits the iframe: no horizontal scrolling of the console's page.
-    expect(await consoleFrame().evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    expect(await horizontalOverflow(consoleFrame())).toBeLessThanOrEqual(0);
   });
 
-  test("works in a 1024 px wide iframe", async ({ page }, testInfo) => {
+  test("works in a 1024 px wide iframe", async ({ page }) => {
     await page.setViewportSize({ width: 1024, height: 800 });
-    const frame = await openTagsInFrame(page);
+    const frame = await openArea(page, "Tags");
     await expect(frame.getByTestId("tags-table")).toBeVisible();
-    const consoleFrame = page.frames().find((f) => f.url().startsWith(e2eUrls.app))!;
-    expect(await consoleFrame.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-    await shot(page, testInfo, "tags-1024");
+    expect(await horizontalOverflow(appFrame(page))).toBeLessThanOrEqual(0);
+    await attachScreenshot(page, "tags-1024");
   });
 
-  test("axe finds nothing on the tags page and its dialogs, in both languages", async ({ page }, testInfo) => {
+  test("axe finds nothing on the tags page and its dialogs, in both languages", async ({ page }) => {
     // Sixteen axe runs (page, banner and seven dialogs, in two languages).
     test.setTimeout(240_000);
     const url = `${e2eUrls.app}/tags?openAppId=${ALPHA.openAppId}`;
     const tag = (await allTags())[0]!;
     const other = (await allTags())[1]!;
-    const axe = async (label: string) => {
-      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), label).toEqual([]);
-    };
     const L = {
       en: { newDim: "New dimension", newTag: "New tag", edit: `Edit tag ${tag.name}`, customers: `Tag or untag customers with ${tag.name}`, merge: `Merge tag ${tag.name} into another tag`, mergeInto: `Merge into this: “${other.name}” (merging “${tag.name}”)`, del: `Delete tag ${tag.name}`, imp: "Import external tags", ids: "Customer ids", names: "Tag names (one per line)", add: "Add the tag to 1", importN: "Import 1 names" },
       "zh-CN": { newDim: "新建维度", newTag: "新建标签", edit: `编辑标签 ${tag.name}`, customers: `为客户添加或移除标签 ${tag.name}`, merge: `将标签 ${tag.name} 合并到另一个标签`, mergeInto: `合并到此标签：“${other.name}”（合并“${tag.name}”）`, del: `删除标签 ${tag.name}`, imp: "导入外部标签", ids: "客户 ID", names: "标签名称（每行一个）", add: "为 1 位客户添加标签", importN: "导入 1 个名称" },
@@ -268,16 +249,16 @@ test.describe.serial("tags through the sandbox", () => {
       if (locale === "zh-CN") await page.getByLabel(/Language|语言/).first().selectOption("zh-CN");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(locale === "en" ? "Tags" : "标签", { timeout: 20_000 });
       await expect(page.getByTestId("tags-table")).toBeVisible();
-      await axe(`${locale} page`);
-      await shot(page, testInfo, `tags-${locale}`);
+      await expectAccessible(page, { label: `${locale} page` });
+      await attachScreenshot(page, `tags-${locale}`);
 
       const openDialog = async (button: string, name: string, fill?: (d: Locator) => Promise<void>) => {
         await page.getByRole("button", { name: button, exact: true }).click();
         const d = page.locator("dialog[open]");
         await expect(d).toBeVisible();
         if (fill) await fill(d);
-        await axe(`${locale} ${name}`);
-        await shot(page, testInfo, `${name}-${locale}`);
+        await expectAccessible(page, { label: `${locale} ${name}` });
+        await attachScreenshot(page, `${name}-${locale}`);
         await page.keyboard.press("Escape");
         await expect(d).toBeHidden();
       };
@@ -300,11 +281,11 @@ test.describe.serial("tags through the sandbox", () => {
       // Merge: the picking banner, then the confirmation (cancelled: nothing is merged).
       await page.getByRole("button", { name: l.merge }).click();
       await expect(page.getByTestId("merge-picking")).toBeVisible();
-      await axe(`${locale} merge picking`);
+      await expectAccessible(page, { label: `${locale} merge picking` });
       await page.getByRole("button", { name: l.mergeInto }).click();
       await expect(page.locator("dialog[open]")).toBeVisible();
-      await axe(`${locale} merge dialog`);
-      await shot(page, testInfo, `merge-dialog-${locale}`);
+      await expectAccessible(page, { label: `${locale} merge dialog` });
+      await attachScreenshot(page, `merge-dialog-${locale}`);
       await page.keyboard.press("Escape");
     }
     expect((await allTags()).some((t) => t.id === tag.id)).toBe(true);

@@ -1,6 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 import { e2eUrls } from "../scripts/testing/e2e-env";
+import { expectAccessible } from "./support/a11y";
+import { resetSandbox } from "./support/sandbox-api";
+import { ALPHA, installAlpha } from "./support/sandbox-login";
 
 /**
  * Webhooks end to end (§5.5, §6): the sandbox's sender signs a change (secret mode, the dev default),
@@ -8,20 +10,7 @@ import { e2eUrls } from "../scripts/testing/e2e-env";
  * next one without a reload.
  */
 
-const ALPHA = { origin: e2eUrls.alpha, email: "admin@alpha.test", openAppId: "oa-alpha-7f3c9e21" };
-const market = `${ALPHA.origin}/application/mktapp/index.html?install=engage-console#/market`;
 const activity = `${e2eUrls.app}/activity?openAppId=${ALPHA.openAppId}`;
-
-async function install(page: Page) {
-  await page.goto(market);
-  await page.getByLabel("Email").fill(ALPHA.email);
-  await page.getByLabel("Password").fill("sandbox");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  const card = page.getByRole("region", { name: "Engage Console" });
-  await card.getByRole("button", { name: "Install" }).click();
-  await page.getByRole("button", { name: "Authorize" }).click();
-  await expect(card.getByRole("link", { name: "Open" })).toBeVisible();
-}
 
 async function sendChange(request: APIRequestContext, change: Record<string, unknown>): Promise<string> {
   const res = await request.post(`${ALPHA.origin}/__sandbox/webhooks/send`, { data: { environment: "alpha", ...change } });
@@ -42,11 +31,11 @@ async function expectDelivered(request: APIRequestContext, id: string) {
 
 test.describe.serial("webhooks", () => {
   test.beforeAll(async ({ request }) => {
-    expect((await request.post(`${ALPHA.origin}/__sandbox/reset`)).ok()).toBe(true);
+    await resetSandbox(request);
   });
 
   test("a signed change from the sandbox appears on the Activity page with a link, and the next one arrives live", async ({ page, request }) => {
-    await install(page);
+    await installAlpha(page);
     const first = await sendChange(request, { resource: "customer", action: "updated", id: "9007199254740993123", data: { name: "Li  Na 李娜" } });
     await expectDelivered(request, first);
 
@@ -57,7 +46,7 @@ test.describe.serial("webhooks", () => {
     await expect(rows.filter({ hasText: "customer.updated" }).filter({ hasText: "9007199254740993123" })).toHaveCount(1);
     const link = page.getByRole("link", { name: "customer 9007199254740993123" });
     await expect(link).toHaveAttribute("href", `/customers/9007199254740993123?openAppId=${ALPHA.openAppId}`);
-    expect((await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()).violations).toEqual([]);
+    await expectAccessible(page);
 
     const second = await sendChange(request, { resource: "order", action: "cancelled", id: "SO20261122001" });
     await expectDelivered(request, second);

@@ -84,6 +84,37 @@ describe("settings in production", () => {
   });
 });
 
+describe("webhook authentication settings", () => {
+  const { WEBHOOK_SECRET: _secret, ...withoutWebhook } = production;
+  const problemsOf = (settings: Record<string, string>) => {
+    try {
+      loadEnv({ ...withoutWebhook, ...settings }, { dataDir: tmp() });
+      return "";
+    } catch (error) {
+      return (error as EnvError).message;
+    }
+  };
+
+  it.each([
+    ["secret", "WEBHOOK_SECRET", "WEBHOOK_SECRET"],
+    ["basic", "WEBHOOK_BASIC_USER", "WEBHOOK_BASIC_PASSWORD"],
+    ["oauth2", "WEBHOOK_OAUTH_APPID", "WEBHOOK_OAUTH_SECRET"],
+  ])("%s mode: its settings are required and, in production, its secret has at least 16 characters", (mode, id, secret) => {
+    const missing = problemsOf({ WEBHOOK_AUTH_MODE: mode });
+    expect(missing).toContain(`${id} is required when WEBHOOK_AUTH_MODE=${mode}`);
+    expect(missing).toContain(`${secret} is required when WEBHOOK_AUTH_MODE=${mode}`);
+    expect(problemsOf({ WEBHOOK_AUTH_MODE: mode, [id]: "someone", [secret]: "x".repeat(15) })).toContain(`${secret} must be at least 16 characters`);
+    expect(problemsOf({ WEBHOOK_AUTH_MODE: mode, [id]: "someone", [secret]: "x".repeat(16) })).toBe("");
+  });
+
+  it("give each mode its settings", () => {
+    const load = (settings: Record<string, string>) => loadEnv({ ...withoutWebhook, ...settings }, { dataDir: tmp() }).webhook;
+    expect(load({ WEBHOOK_AUTH_MODE: "basic", WEBHOOK_BASIC_USER: "hook", WEBHOOK_BASIC_PASSWORD: "p".repeat(16) })).toEqual({ mode: "basic", user: "hook", password: "p".repeat(16) });
+    expect(load({ WEBHOOK_AUTH_MODE: "oauth2", WEBHOOK_OAUTH_APPID: "app", WEBHOOK_OAUTH_SECRET: "s".repeat(16) })).toEqual({ mode: "oauth2", appId: "app", secret: "s".repeat(16) });
+    expect(load({ WEBHOOK_AUTH_MODE: "none" })).toEqual({ mode: "none" });
+  });
+});
+
 describe("token encryption keys", () => {
   it("parse ids and reject duplicates or wrong sizes", () => {
     expect(parseEncryptionKeys(`a:${key(1)},b:${key(2)}`).keys.map((k) => k.id)).toEqual(["a", "b"]);

@@ -225,29 +225,22 @@ export function loadEnv(source: Source = process.env, options: LoadOptions = {})
 
 function parseWebhook(e: z.infer<typeof schema>, production: boolean, problems: string[]): AppEnv["webhook"] {
   const mode = e.WEBHOOK_AUTH_MODE ?? (production ? undefined : SANDBOX_DEFAULTS.WEBHOOK_AUTH_MODE);
+  /** A setting the mode needs; a secret one (`minLength`) must be long enough in production. */
+  const required = (name: string, value: string | undefined, minLength = 0): string => {
+    if (!value) problems.push(`${name} is required when WEBHOOK_AUTH_MODE=${mode}`);
+    else if (production && value.length < minLength) problems.push(`${name} must be at least ${minLength} characters`);
+    return value ?? "";
+  };
   switch (mode) {
     case undefined:
       problems.push("WEBHOOK_AUTH_MODE is required in production (secret, basic, oauth2, or none to accept unauthenticated webhooks)");
       return { mode: "none" };
-    case "secret": {
-      const secret = e.WEBHOOK_SECRET ?? (production ? undefined : SANDBOX_DEFAULTS.WEBHOOK_SECRET);
-      if (!secret) problems.push("WEBHOOK_SECRET is required when WEBHOOK_AUTH_MODE=secret");
-      else if (production && secret.length < MIN_WEBHOOK_SECRET)
-        problems.push(`WEBHOOK_SECRET must be at least ${MIN_WEBHOOK_SECRET} characters`);
-      return { mode, secret: secret ?? "" };
-    }
+    case "secret":
+      return { mode, secret: required("WEBHOOK_SECRET", e.WEBHOOK_SECRET ?? (production ? undefined : SANDBOX_DEFAULTS.WEBHOOK_SECRET), MIN_WEBHOOK_SECRET) };
     case "basic":
-      if (!e.WEBHOOK_BASIC_USER) problems.push("WEBHOOK_BASIC_USER is required when WEBHOOK_AUTH_MODE=basic");
-      if (!e.WEBHOOK_BASIC_PASSWORD) problems.push("WEBHOOK_BASIC_PASSWORD is required when WEBHOOK_AUTH_MODE=basic");
-      else if (production && e.WEBHOOK_BASIC_PASSWORD.length < MIN_WEBHOOK_SECRET)
-        problems.push(`WEBHOOK_BASIC_PASSWORD must be at least ${MIN_WEBHOOK_SECRET} characters`);
-      return { mode, user: e.WEBHOOK_BASIC_USER ?? "", password: e.WEBHOOK_BASIC_PASSWORD ?? "" };
+      return { mode, user: required("WEBHOOK_BASIC_USER", e.WEBHOOK_BASIC_USER), password: required("WEBHOOK_BASIC_PASSWORD", e.WEBHOOK_BASIC_PASSWORD, MIN_WEBHOOK_SECRET) };
     case "oauth2":
-      if (!e.WEBHOOK_OAUTH_APPID) problems.push("WEBHOOK_OAUTH_APPID is required when WEBHOOK_AUTH_MODE=oauth2");
-      if (!e.WEBHOOK_OAUTH_SECRET) problems.push("WEBHOOK_OAUTH_SECRET is required when WEBHOOK_AUTH_MODE=oauth2");
-      else if (production && e.WEBHOOK_OAUTH_SECRET.length < MIN_WEBHOOK_SECRET)
-        problems.push(`WEBHOOK_OAUTH_SECRET must be at least ${MIN_WEBHOOK_SECRET} characters`);
-      return { mode, appId: e.WEBHOOK_OAUTH_APPID ?? "", secret: e.WEBHOOK_OAUTH_SECRET ?? "" };
+      return { mode, appId: required("WEBHOOK_OAUTH_APPID", e.WEBHOOK_OAUTH_APPID), secret: required("WEBHOOK_OAUTH_SECRET", e.WEBHOOK_OAUTH_SECRET, MIN_WEBHOOK_SECRET) };
     case "none":
       return { mode };
   }

@@ -46,29 +46,28 @@ export function loadSandboxConfig(source: Record<string, string | undefined> = p
   const alphaPort = port(source.SANDBOX_ALPHA_PORT, 4000);
   const betaPort = port(source.SANDBOX_BETA_PORT, 4001);
   const appUrl = (source.SANDBOX_APP_URL ?? "http://localhost:3000").replace(/\/+$/, "");
+  const environment = (name: EnvironmentName, envPort: number, details: Pick<EnvironmentConfig, "openAppId" | "productVersion" | "tenant" | "staff">): EnvironmentConfig => ({
+    name,
+    port: envPort,
+    origin: `http://${host}:${envPort}`,
+    productType: "cep-cloud",
+    ...details,
+  });
   return {
     host,
     environments: [
-      {
-        name: "alpha",
-        port: alphaPort,
-        origin: `http://${host}:${alphaPort}`,
+      environment("alpha", alphaPort, {
         openAppId: "oa-alpha-7f3c9e21",
-        productType: "cep-cloud",
         productVersion: "5.12.0",
         tenant: { id: 80000000001, name: "Alpha Retail 阿尔法零售" },
         staff: { id: 90000000001, email: "admin@alpha.test", password: "sandbox", name: "Alice Admin 王丽" },
-      },
-      {
-        name: "beta",
-        port: betaPort,
-        origin: `http://${host}:${betaPort}`,
+      }),
+      environment("beta", betaPort, {
         openAppId: "oa-beta-2d81b6a4",
-        productType: "cep-cloud",
         productVersion: "5.13.1",
         tenant: { id: 80000000002, name: "Beta Foods 贝塔食品" },
         staff: { id: 90000000002, email: "admin@beta.test", password: "sandbox", name: "Bob Admin 李博" },
-      },
+      }),
     ],
     app: {
       clientId: "engage-console",

@@ -64,3 +64,16 @@ export function openDatabase(file: string): SandboxDb {
   for (const m of registered) if (!applied.has(m.id)) apply(m);
   return db;
 }
+
+/** One instance per database (a store and its prepared statements), made on first use. */
+export function perDatabase<T>(make: (db: SandboxDb) => T): (db: SandboxDb) => T {
+  const made = new WeakMap<SandboxDb, T>();
+  return (db) => {
+    let value = made.get(db);
+    if (value === undefined) {
+      value = make(db);
+      made.set(db, value);
+    }
+    return value;
+  };
+}

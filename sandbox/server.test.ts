@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadSandboxConfig } from "./config";
-import { startSandbox, type RunningSandbox } from "./server";
+import { describe, expect, it } from "vitest";
+import { startSandboxForFile } from "./testing/harness";
 
-let sandbox: RunningSandbox;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ ...loadSandboxConfig({ SANDBOX_ALPHA_PORT: "0", SANDBOX_BETA_PORT: "0" }), dbFile: ":memory:" });
-});
-afterAll(() => sandbox.close());
+const { sandbox } = await startSandboxForFile();
 
 describe("sandbox server", () => {
   it("answers a health check on each environment", async () => {

@@ -1,23 +1,58 @@
-import { expect, type FrameLocator, type Page } from "@playwright/test";
-import { ALPHA } from "./sandbox-login";
+import { expect, type Frame, type FrameLocator, type Page } from "@playwright/test";
+import { e2eUrls } from "../../scripts/testing/e2e-env";
+import { ALPHA, marketUrl } from "./sandbox-login";
 
 export const APP_FRAME = 'iframe[title="Engage Console"]';
-export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 /** The admin page that shows the installed app in its iframe at `path` (the sandbox's `?path=` deep link). */
 export const adminOpenUrl = (path: string, origin: string = ALPHA.origin) => `${origin}/application/mktapp/open?app=engage-console&path=${encodeURIComponent(path)}`;
 
-/** A fresh load of the admin page with the console at `path`; resolves when the frame shows a level-1 heading. */
+/**
+ * A fresh load of the admin page with the console at `path`; resolves when the frame shows a level-1
+ * heading and takes clicks: the shell's first activity poll follows every mount effect, so once it
+ * is sent the server-rendered page is hydrated.
+ */
 export async function openInAdmin(page: Page, path: string): Promise<FrameLocator> {
+  const hydrated = page.waitForRequest((r) => r.url().includes("/api/activity"), { timeout: 20_000 });
   await page.goto(adminOpenUrl(path));
   const frame = page.frameLocator(APP_FRAME);
   await expect(frame.getByRole("heading", { level: 1 }).first()).toBeVisible({ timeout: 20_000 });
+  await hydrated;
   return frame;
 }
 
-/** POST/PUT on the sandbox's platform API (test setup); ids come back as strings. */
-export async function platformSend(method: string, path: string, body: unknown, token: string): Promise<Record<string, unknown>> {
-  const response = await fetch(`${ALPHA.origin}${path}?access_token=${token}`, { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  const text = await response.text();
-  return JSON.parse(text.replace(/([:\[,]\s*)(\d{16,})(?=\s*[,\]}])/g, '$1"$2"')) as Record<string, unknown>;
+/** Open on alpha's marketplace page: the console in the admin's iframe. */
+export async function openFromMarket(page: Page): Promise<FrameLocator> {
+  await page.goto(marketUrl(ALPHA.origin));
+  await page.getByRole("region", { name: "Engage Console" }).getByRole("link", { name: "Open" }).click();
+  return page.frameLocator(APP_FRAME);
 }
+
+/** The console opened from the marketplace, then the `area` link of its navigation; resolves when the area's heading shows. */
+export async function openArea(page: Page, area: "Customers" | "Lists" | "Tags" | "Orders"): Promise<FrameLocator> {
+  const frame = await openFromMarket(page);
+  await frame.getByRole("navigation").getByRole("link", { name: area }).click();
+  await expect(frame.getByRole("heading", { level: 1, name: area })).toBeVisible({ timeout: 20_000 });
+  return frame;
+}
+
+/** The app's URL of a console page of alpha's installation. */
+export const appUrl = (path: string) => `${e2eUrls.app}${path}${path.includes("?") ? "&" : "?"}openAppId=${ALPHA.openAppId}`;
+
+/** The app's frame in the page (a `Frame`: its URL can be read and moved). */
+export const appFrame = (page: Page): Frame => page.frames().find((f) => f.url().startsWith(e2eUrls.app))!;
+
+/** The console's frame opened from the marketplace and moved to `path` when given. */
+export async function consoleFrameAt(page: Page, path: string): Promise<Frame> {
+  await (await openFromMarket(page)).getByRole("navigation").waitFor({ timeout: 20_000 });
+  const frame = appFrame(page);
+  if (path) await frame.goto(appUrl(path));
+  return frame;
+}
+
+/** The customer ids of the list on screen (the first column is the bulk selection checkbox; the id is the second). */
+export const customerIdsOnScreen = async (scope: Pick<Page, "locator"> | FrameLocator) =>
+  (await scope.locator("tbody tr td:nth-child(2)").allTextContents()).map((s) => s.trim());
+
+/** How much wider than its frame the console's page is (above 0, it scrolls sideways). */
+export const horizontalOverflow = (frame: Frame) => frame.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

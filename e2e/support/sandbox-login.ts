@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { e2eUrls } from "../../scripts/testing/e2e-env";
 
 /**
@@ -31,20 +31,13 @@ export async function installAlpha(page: Page) {
   await expect(open).toBeVisible();
 }
 
-/** A sandbox access token for checking results through the platform API (ARCHITECTURE.md §3 /__sandbox/tokens). */
-export async function sandboxToken(origin = ALPHA.origin, environment = ALPHA.environment): Promise<string> {
-  const response = await fetch(`${origin}/__sandbox/tokens`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ environment }) });
-  expect(response.ok).toBe(true);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
-/** GET on the sandbox's platform API; ids are read as strings (they exceed 2^53). */
-export async function platformGet(path: string, query: Record<string, string>, token: string): Promise<unknown> {
-  const url = new URL(`${ALPHA.origin}${path}`);
-  for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
-  url.searchParams.set("access_token", token);
-  const response = await fetch(url);
-  const text = await response.text();
-  // Quote bare integers of 16+ digits so JSON.parse keeps them exact.
-  return JSON.parse(text.replace(/([:\[,]\s*)(\d{16,})(?=\s*[,\]}])/g, '$1"$2"'));
+/**
+ * Each test of the suite starts in a `width`×`height` window with the app installed in alpha and the
+ * staff signed in, on the marketplace page (1024 px is the narrowest admin layout the console supports).
+ */
+export function installBeforeEach(size: { width: number; height: number }) {
+  test.beforeEach(async ({ page }) => {
+    await page.setViewportSize(size);
+    await installAlpha(page);
+  });
 }

@@ -33,13 +33,15 @@ describe("money as decimal strings in minor units", () => {
     for (const bad of ["", " ", "abc", "1.2.3", "1e5", "12,34", ".", "0x10"]) expect(parseMoney(bad)).toEqual({ ok: false, problem: "invalid" });
   });
 
-  it("accepts the usual ways of typing an amount", () => {
-    expect(normalizeMoney("12")).toBe("12.00");
-    expect(normalizeMoney(" 12.5 ")).toBe("12.50");
-    expect(normalizeMoney(".5")).toBe("0.50");
-    expect(normalizeMoney("1,234,567.8")).toBe("1234567.80");
-    expect(normalizeMoney("007.10")).toBe("7.10");
-    expect(normalizeMoney("-0")).toBe("0.00");
+  it.each([
+    ["12", "12.00"],
+    [" 12.5 ", "12.50"],
+    [".5", "0.50"],
+    ["1,234,567.8", "1234567.80"],
+    ["007.10", "7.10"],
+    ["-0", "0.00"],
+  ])("accepts the usual ways of typing an amount: %j is %s", (typed, normalized) => {
+    expect(normalizeMoney(typed)).toBe(normalized);
   });
 
   it("reads platform numbers exactly, exponent forms included", () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { afterEach, beforeEach, describe } from "vitest";
 import type { EncryptionKey } from "@/lib/env";
 import { openStore, type Store } from "./database";
 
@@ -48,3 +49,22 @@ export const testDialects: Array<{ name: "sqlite" | "postgres"; enabled: boolean
   { name: "sqlite", enabled: true, open: openSqliteTestStore },
   { name: "postgres", enabled: Boolean(postgresUrl), open: (keys) => openPostgresTestStore(keys) },
 ];
+
+export type TestDialect = (typeof testDialects)[number];
+
+/**
+ * A battery of store tests run once per dialect (PostgreSQL skipped without TEST_DATABASE_URL),
+ * every test on a fresh store: `t` is the current one (filled in before each test).
+ */
+export function describeEachDialect(title: string, battery: (t: TestStore, dialect: TestDialect) => void): void {
+  for (const dialect of testDialects) {
+    describe.skipIf(!dialect.enabled)(`${title} on ${dialect.name}`, () => {
+      const t = {} as TestStore;
+      beforeEach(async () => {
+        Object.assign(t, await dialect.open());
+      });
+      afterEach(() => t.cleanup());
+      battery(t, dialect);
+    });
+  }
+}

@@ -4,33 +4,30 @@ import type { StoreSchema } from "./schema";
 
 export type WebhookVerification = "secret" | "basic" | "oauth2" | "none";
 
+/** What a delivery says about its change: stored with it and shown on the Activity page. */
+type DeliveryFacts = {
+  deliveryId?: string;
+  kind: string;
+  resource?: string;
+  resourceId?: string;
+  action?: string;
+  occurredAt?: string;
+  verification: WebhookVerification;
+};
+
 /** One delivery as the receiver understood it (lib/webhooks/payload.ts). */
-export type InboxDelivery = {
+export type InboxDelivery = DeliveryFacts & {
   openAppId: string;
   tenantId: string;
   /** `id:<deliveryId>` or `sha256:<hex>`; unique per (openAppId, tenantId). */
   dedupeKey: string;
-  deliveryId?: string;
-  kind: string;
-  resource?: string;
-  resourceId?: string;
-  action?: string;
-  occurredAt?: string;
-  verification: WebhookVerification;
   /** The payload text (whitespace outside strings removed: the text that secret mode signs). */
   payload: string;
 };
 
-export type ActivityEntry = {
+export type ActivityEntry = DeliveryFacts & {
   /** The inbox id: a decimal string, growing; the cursor of `activitySince`. */
   id: string;
-  deliveryId?: string;
-  kind: string;
-  resource?: string;
-  resourceId?: string;
-  action?: string;
-  occurredAt?: string;
-  verification: WebhookVerification;
   /** Epoch milliseconds. */
   receivedAt: number;
 };

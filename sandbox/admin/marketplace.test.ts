@@ -1,23 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { RunningSandbox } from "../server";
+import { describe, expect, it } from "vitest";
 import { appPageUrl } from "./routes";
-import { hiddenInput, postJson, startTestSandbox, TestBrowser, tokenRequest } from "../testing/harness";
+import { hiddenInput, postJson, TestBrowser, tokenRequest, startSandboxForFile } from "../testing/harness";
 
-let sandbox: RunningSandbox;
-let alpha: string;
-let beta: string;
+const { alpha, beta } = await startSandboxForFile({ reset: true });
 const CALLBACK = "http://localhost:3000/api/auth/callback";
 const MARKET = "/application/mktapp/index.html?install=engage-console";
 
-beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  alpha = sandbox.urls.alpha!;
-  beta = sandbox.urls.beta!;
-});
-afterAll(() => sandbox.close());
-beforeEach(async () => {
-  await fetch(`${alpha}/__sandbox/reset`, { method: "POST" });
-});
 
 async function clickInstall(browser: TestBrowser, origin: string): Promise<URL> {
   const page = await (await browser.get(`${origin}${MARKET}`)).text();

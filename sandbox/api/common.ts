@@ -3,22 +3,24 @@ import { longerThan } from "@/lib/platform/limits";
 import type { AuthedVariables } from "../auth/middleware";
 import { formatUtc } from "../clock";
 import type { EnvironmentConfig } from "../config";
-import type { SandboxContext } from "../context";
-import type { SandboxDb } from "../db";
+import { publishChange, type ChangeEvent, type SandboxContext } from "../context";
 import { readJson, sendJson } from "../http";
 
 export type ApiEnv = { Variables: AuthedVariables };
 export type ApiApp = Hono<ApiEnv>;
 export type ApiContext = Context<ApiEnv>;
+/** Publishes a change of a tenant's data in this environment (delivered as a webhook, §5.5, §6). */
+export type Publish = (tenantId: number, resource: ChangeEvent["resource"], action: ChangeEvent["action"], id: bigint | string, data?: Record<string, unknown>) => void;
 /** Registers the routes of one resource on the `/v1` app of an environment. */
-export type ResourceRoutes = (app: ApiApp, ctx: SandboxContext, env: EnvironmentConfig) => void;
+export type ResourceRoutes = (app: ApiApp, ctx: SandboxContext, publish: Publish) => void;
+
+export function changePublisher(ctx: SandboxContext, env: EnvironmentConfig): Publish {
+  return (tenantId, resource, action, id, data) =>
+    publishChange(ctx, { environment: env.name, tenantId, resource, action, id: String(id), ...(data ? { data } : {}) });
+}
 
 /** A JSON object as read from a body (values of unknown type). */
 export type Json = Record<string, unknown>;
-
-export function tenantOf(c: ApiContext): number {
-  return c.get("subject").tenantId;
-}
 
 /** §2: a 64-bit id, from a JSON integer (number or bigint) or a decimal string; `null` if not one. */
 export function parseId(value: unknown): bigint | null {
@@ -107,6 +109,21 @@ export function queryId(c: ApiContext, name: string): bigint | undefined {
   return id;
 }
 
+export function queryRequiredId(c: ApiContext, name: string): bigint {
+  const id = queryId(c, name);
+  if (id === undefined) throw new QueryError(name, `${name} is required`);
+  return id;
+}
+
+/** A required query parameter of comma-separated customer ids. */
+export function queryCustomerIds(c: ApiContext, name: string): bigint[] {
+  const raw = c.req.query(name);
+  if (!raw) throw new QueryError(name, `${name} is required`);
+  const ids = parseIdList(raw);
+  if (ids === null || ids.length === 0) throw new QueryError(name, `${name} must be comma-separated customer ids`);
+  return ids;
+}
+
 export function querySord(c: ApiContext): "asc" | "desc" {
   const raw = (c.req.query("sord") ?? "asc").toLowerCase();
   if (raw === "" || raw === "asc") return "asc";
@@ -143,6 +160,12 @@ export function queryTime(c: ApiContext, name: string): number | undefined {
   return ms;
 }
 
+/** The upper bound of a time range: filters are to the second, so "to" covers the whole second. */
+export function queryTimeEnd(c: ApiContext, name: string): number | undefined {
+  const ms = queryTime(c, name);
+  return ms === undefined ? undefined : ms + 999;
+}
+
 /** Body timestamps (dateOrder, date, cancelDate…): UTC ISO strings, with or without `Z`/millis. */
 export function parseBodyTime(value: unknown): number | null {
   if (typeof value !== "string") return null;
@@ -155,16 +178,30 @@ export function parseBodyTime(value: unknown): number | null {
   return null;
 }
 
-/** Wraps a handler so that a `QueryError` becomes a `[{fieldName, message}]` error object. */
-export function handle(fn: (c: ApiContext) => Response | Promise<Response>) {
+/**
+ * Wraps a handler: it is given the caller's tenant (every `/v1` route sees only the data of its
+ * token's tenant), and a `QueryError` becomes a `[{fieldName, message}]` error object.
+ */
+export function handle(fn: (c: ApiContext, tenant: number) => Response | Promise<Response>) {
   return async (c: ApiContext): Promise<Response> => {
     try {
-      return await fn(c);
+      return await fn(c, c.get("subject").tenantId);
     } catch (error) {
       if (error instanceof QueryError) return sendFieldError(c, error.fieldName, error.message);
       throw error;
     }
   };
+}
+
+/**
+ * `handle` for a route whose JSON body comes first: a missing, malformed or non-object body is
+ * answered by `badBody` (HTTP 400 by default) and changes nothing.
+ */
+export function handleBody(fn: (c: ApiContext, body: Json, tenant: number) => Response | Promise<Response>, badBody: (c: ApiContext) => Response = sendBadBody) {
+  return handle(async (c, tenant) => {
+    const body = await readObject(c);
+    return body ? fn(c, body, tenant) : badBody(c);
+  });
 }
 
 export const utc = (ms: number | bigint | null | undefined): string | null =>
@@ -190,23 +227,4 @@ export function isBlank(value: unknown): boolean {
 export function str(value: unknown): string | null {
   if (isBlank(value)) return null;
   return typeof value === "string" ? value : typeof value === "number" || typeof value === "bigint" ? String(value) : null;
-}
-
-/**
- * One page of a tenant's table for the `{page, records, total, rows}` responses (§4.4 lists, §4.5
- * tags): `rows` (default 20), `page` (from 1), `sidx` among `sorts` (default `id`), `sord`; `total`
- * is the number of pages.
- */
-export function tenantPage<Row>(c: ApiContext, db: SandboxDb, table: string, columns: string, sorts: Record<string, string>) {
-  const tenant = tenantOf(c);
-  const rows = queryInt(c, "rows", 20, 1, 1000);
-  const page = queryInt(c, "page", 1, 1, 1_000_000);
-  const sidx = queryChoice(c, "sidx", sorts, "id");
-  const dir = querySord(c) === "desc" ? "DESC" : "ASC";
-  const records = (db.prepare(`SELECT count(*) AS n FROM ${table} WHERE tenant_id = ?`).get(tenant) as { n: number }).n;
-  const found = db
-    .prepare(`SELECT ${columns} FROM ${table} WHERE tenant_id = ? ORDER BY ${sidx} ${dir}, id ${dir} LIMIT ? OFFSET ?`)
-    .safeIntegers(true)
-    .all(tenant, rows, (page - 1) * rows) as Row[];
-  return { page, records, total: Math.ceil(records / rows), rows: found };
 }

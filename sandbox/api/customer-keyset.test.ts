@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { seedSandbox } from "../seed/seed";
 import { customerFilter, customerPageSql, type CustomerPage } from "./customer-query";
 import type { ApiContext } from "./common";
-import { startApiKit, type ApiKit } from "./testkit";
+import { startApiKitForFile } from "./testkit";
 
 /**
  * The console pages the customers list by keyset when it is sorted by id (§4.1 `idFrom`/`idTo`
@@ -10,13 +10,9 @@ import { startApiKit, type ApiKit } from "./testkit";
  * the id range seeks the `(tenant_id, id)` index, and keyset pages equal the offset pages.
  */
 
-let kit: ApiKit;
+const kit = await startApiKitForFile();
 const TENANT = 80000000001;
-beforeAll(async () => {
-  kit = await startApiKit();
-  seedSandbox(kit.sandbox.ctx, { customers: 3000 });
-});
-afterAll(() => kit.close());
+seedSandbox(kit.sandbox.ctx, { customers: 3000 });
 
 const context = (query: Record<string, string>) => ({ req: { query: (name: string) => query[name] } }) as unknown as ApiContext;
 

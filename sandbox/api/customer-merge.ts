@@ -1,19 +1,6 @@
-import { publishChange } from "../context";
 import type { SandboxDb } from "../db";
 import { sendJson } from "../http";
-import {
-  handle,
-  isBlank,
-  queryId,
-  readObject,
-  sendBadBody,
-  sendError,
-  sendFieldError,
-  sendNotFound,
-  tenantOf,
-  type ApiContext,
-  type ResourceRoutes,
-} from "./common";
+import { handle, handleBody, isBlank, queryId, sendError, sendFieldError, sendNotFound, type ApiContext, type ResourceRoutes } from "./common";
 import { customerStore, type CustomerDoc } from "./customer-store";
 import { eventStore } from "./events";
 import { identityStore, validateIdentity } from "./identities";
@@ -52,13 +39,13 @@ export function mergeCustomers(db: SandboxDb, tenant: number, fromId: bigint, to
   customers.delete(tenant, fromId);
 }
 
-export const mergeRoutes: ResourceRoutes = (app, ctx, env) => {
+export const mergeRoutes: ResourceRoutes = (app, ctx, publish) => {
   const db = ctx.db;
   const customers = customerStore(db);
   const identities = identityStore(db);
   const publishMerge = (tenantId: number, fromId: bigint, toId: bigint) => {
-    publishChange(ctx, { environment: env.name, tenantId, resource: "customer", action: "merged", id: String(toId), data: { fromId: String(fromId), toId: String(toId) } });
-    publishChange(ctx, { environment: env.name, tenantId, resource: "customer", action: "deleted", id: String(fromId), data: { mergedInto: String(toId) } });
+    publish(tenantId, "customer", "merged", toId, { fromId: String(fromId), toId: String(toId) });
+    publish(tenantId, "customer", "deleted", fromId, { mergedInto: String(toId) });
   };
   const merge = (c: ApiContext, tenant: number, fromId: bigint, toId: bigint) => {
     if (fromId === toId) return sendError(c, "400", "a customer cannot be merged into itself");
@@ -71,25 +58,22 @@ export const mergeRoutes: ResourceRoutes = (app, ctx, env) => {
 
   app.post(
     "/v1/customerService/mergeCustomerById",
-    handle((c) => {
+    handle((c, tenant) => {
       const fromId = queryId(c, "fromId");
       const toId = queryId(c, "toId");
       if (fromId === undefined) return sendFieldError(c, "fromId", "fromId is required");
       if (toId === undefined) return sendFieldError(c, "toId", "toId is required");
-      return merge(c, tenantOf(c), fromId, toId);
+      return merge(c, tenant, fromId, toId);
     }),
   );
 
   app.post(
     "/v1/customerService/mergeCustomerByIdentities",
-    handle(async (c) => {
-      const body = await readObject(c);
-      if (!body) return sendBadBody(c);
+    handleBody((c, body, tenant) => {
       const from = validateIdentity(body.from, "from.");
       const to = validateIdentity(body.to, "to.");
       const problems = [...from.problems, ...to.problems];
       if (problems.length > 0 || !from.identity || !to.identity) return sendError(c, "400", problems[0]!.message, problems);
-      const tenant = tenantOf(c);
       const source = identities.lookup(tenant, from.identity.identityType, from.identity.identityValue);
       if (!source) return sendNotFound(c, `customer of identity ${from.identity.identityType}:${from.identity.identityValue}`);
       const target = identities.lookup(tenant, to.identity.identityType, to.identity.identityValue);
@@ -101,13 +85,10 @@ export const mergeRoutes: ResourceRoutes = (app, ctx, env) => {
   // §4.1 messenger unbinding: a new customer with the union id and its open ids, one follow and one system event.
   app.post(
     "/v1/customers/messenger/unbinding",
-    handle(async (c) => {
-      const body = await readObject(c);
-      if (!body) return sendBadBody(c);
+    handleBody((c, body, tenant) => {
       const openid = typeof body.openid === "string" && body.openid !== "" ? body.openid : undefined;
       let unionid = typeof body.unionid === "string" && body.unionid !== "" ? body.unionid : undefined;
       if (!openid && !unionid) return sendFieldError(c, "openid", "openid or unionid is required");
-      const tenant = tenantOf(c);
       const notFound = () => sendError(c, "400005", "openid and unionid not found");
       if (!unionid) {
         // With only an open id, the union id recorded for it: the union id identity of its customer.
@@ -143,9 +124,9 @@ export const mergeRoutes: ResourceRoutes = (app, ctx, env) => {
         const system = events.record(tenant, newId, { ...base, event: UNBIND_EVENT, externalId: `unbind-${newId}` }, now);
         return { newId, identities: [{ type: "messenger-unionid", value: unionid }, ...openIds.map((o) => ({ type: "messenger", value: o.value }))], events: [follow.row.id, system.row.id] };
       })();
-      publishChange(ctx, { environment: env.name, tenantId: tenant, resource: "customer", action: "created", id: String(result.newId), data: { unboundFrom: String(oldId) } });
-      publishChange(ctx, { environment: env.name, tenantId: tenant, resource: "customer", action: "updated", id: String(oldId) });
-      for (const id of result.events) publishChange(ctx, { environment: env.name, tenantId: tenant, resource: "event", action: "created", id: String(id), data: { customerId: String(result.newId) } });
+      publish(tenant, "customer", "created", result.newId, { unboundFrom: String(oldId) });
+      publish(tenant, "customer", "updated", oldId);
+      for (const id of result.events) publish(tenant, "event", "created", id, { customerId: String(result.newId) });
       return sendJson(c, { customerId: result.newId, identities: result.identities });
     }),
   );

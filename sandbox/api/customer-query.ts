@@ -1,15 +1,7 @@
 import type { SandboxDb } from "../db";
-import {
-  QueryError,
-  parseIdList,
-  queryBool,
-  queryId,
-  queryInt,
-  querySord,
-  queryTime,
-  type ApiContext,
-} from "./common";
+import { QueryError, parseIdList, queryBool, queryId, querySord, queryTime, queryTimeEnd, type ApiContext } from "./common";
 import { customerStore, type CustomerRow } from "./customer-store";
+import { queryPage, SqlFilter } from "./paging";
 
 /** §4.1 GET /v1/customers `sidx` values and their columns (each with a `(tenant_id, col, id)` index where it matters). */
 const SORT_COLUMNS: Record<string, string> = {
@@ -29,17 +21,10 @@ export type CustomerFilter = { where: string[]; params: unknown[]; rangeOnly?: b
 
 /** Builds the WHERE clause of §4.1 customer queries and counts from the query string. */
 export function customerFilter(c: ApiContext, tenant: number, withIdentity: boolean): CustomerFilter {
-  const where = ["tenant_id = ?"];
-  const params: unknown[] = [tenant];
-  const eq = (name: string, column: string) => {
-    const v = c.req.query(name);
-    if (v !== undefined && v !== "") {
-      where.push(`${column} = ?`);
-      params.push(v);
-    }
-  };
+  const filter = new SqlFilter("tenant_id = ?", tenant);
+  const eq = (name: string, column: string) => filter.addIf(`${column} = ?`, c.req.query(name) || undefined);
   const stage = c.req.query("stage");
-  if (stage === "_empty") where.push("stage IS NULL");
+  if (stage === "_empty") filter.add("stage IS NULL");
   else eq("stage", "stage");
   eq("source", "source");
   eq("mobile", "mobile");
@@ -48,15 +33,12 @@ export function customerFilter(c: ApiContext, tenant: number, withIdentity: bool
   if (gender !== undefined && gender !== "") {
     if (!["0", "1", "2"].includes(gender)) throw new QueryError("gender", "gender must be 0, 1 or 2");
     // §2.1: 0 or empty both mean unknown.
-    if (gender === "0") where.push("(gender = 0 OR gender IS NULL)");
-    else {
-      where.push("gender = ?");
-      params.push(Number(gender));
-    }
+    if (gender === "0") filter.add("(gender = 0 OR gender IS NULL)");
+    else filter.add("gender = ?", Number(gender));
   }
   for (const [name, column] of [["hasMobile", "mobile"], ["hasEmail", "email"]] as const) {
     if (c.req.query(name) === undefined || c.req.query(name) === "") continue;
-    where.push(queryBool(c, name, false) ? `${column} IS NOT NULL` : `${column} IS NULL`);
+    filter.add(queryBool(c, name, false) ? `${column} IS NOT NULL` : `${column} IS NULL`);
   }
   if (withIdentity) {
     const type = c.req.query("identityType");
@@ -64,8 +46,7 @@ export function customerFilter(c: ApiContext, tenant: number, withIdentity: bool
     if (value && !type) throw new QueryError("identityType", "identityType is required with identityValue");
     if (type) {
       const cond = value ? "AND value = ?" : "";
-      where.push(`id IN (SELECT customer_id FROM customer_identities WHERE tenant_id = ? AND type = ? ${cond})`);
-      params.push(tenant, type, ...(value ? [value] : []));
+      filter.add(`id IN (SELECT customer_id FROM customer_identities WHERE tenant_id = ? AND type = ? ${cond})`, tenant, type, ...(value ? [value] : []));
     }
   }
   const idList = c.req.query("idList");
@@ -73,33 +54,12 @@ export function customerFilter(c: ApiContext, tenant: number, withIdentity: bool
     const ids = parseIdList(idList);
     if (ids === null) throw new QueryError("idList", "idList must be comma-separated customer ids");
     if (ids.length > 1000) throw new QueryError("idList", "idList may hold at most 1000 ids");
-    where.push(`id IN (${ids.map(() => "?").join(",") || "NULL"})`);
-    params.push(...ids);
+    filter.add(`id IN (${ids.map(() => "?").join(",") || "NULL"})`, ...ids);
   }
-  for (const [name, column, op] of [
-    ["dateCreatedFrom", "date_created", ">="],
-    ["dateCreatedTo", "date_created", "<="],
-    ["lastUpdatedFrom", "last_updated", ">="],
-    ["lastUpdatedTo", "last_updated", "<="],
-  ] as const) {
-    const ms = queryTime(c, name);
-    if (ms === undefined) continue;
-    // A filter is to the second; "to" covers the whole second.
-    where.push(`${column} ${op} ?`);
-    params.push(op === "<=" ? ms + 999 : ms);
-  }
-  if (withIdentity) {
-    const from = queryId(c, "idFrom");
-    const to = queryId(c, "idTo");
-    if (from !== undefined) {
-      where.push("id >= ?");
-      params.push(from);
-    }
-    if (to !== undefined) {
-      where.push("id <= ?");
-      params.push(to);
-    }
-  }
+  filter.addIf("date_created >= ?", queryTime(c, "dateCreatedFrom")).addIf("date_created <= ?", queryTimeEnd(c, "dateCreatedTo"));
+  filter.addIf("last_updated >= ?", queryTime(c, "lastUpdatedFrom")).addIf("last_updated <= ?", queryTimeEnd(c, "lastUpdatedTo"));
+  if (withIdentity) filter.addIf("id >= ?", queryId(c, "idFrom")).addIf("id <= ?", queryId(c, "idTo"));
+  const { where, params } = filter;
   const rangeOnly = where.slice(1).every((w) => /^(date_created|last_updated|id) [<>]=/.test(w));
   return { where, params, rangeOnly };
 }
@@ -109,8 +69,7 @@ export const MAX_CUSTOMER_ROWS = 1000;
 export type CustomerPage = { rows: number; page: number; sidx: string; sord: "asc" | "desc" };
 
 export function customerPaging(c: ApiContext): CustomerPage {
-  const rows = queryInt(c, "rows", 20, 1, MAX_CUSTOMER_ROWS);
-  const page = queryInt(c, "page", 1, 1, 10_000_000);
+  const { rows, page } = queryPage(c, MAX_CUSTOMER_ROWS, 10_000_000);
   const sidx = c.req.query("sidx") || "id";
   if (!(sidx in SORT_COLUMNS)) throw new QueryError("sidx", `sidx must be one of ${Object.keys(SORT_COLUMNS).join(", ")}`);
   return { rows, page, sidx, sord: querySord(c) };

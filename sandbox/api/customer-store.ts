@@ -1,6 +1,6 @@
 import { parseJson, stringifyJson } from "@/lib/platform/json";
 import { LIMITS } from "@/lib/platform/limits";
-import type { SandboxDb } from "../db";
+import { perDatabase, type SandboxDb } from "../db";
 import { nextId } from "../ids";
 import { isBlank, isObject, parseBodyTime, tooLong, utc, type Json } from "./common";
 
@@ -226,12 +226,4 @@ export class CustomerStore {
   }
 }
 
-const stores = new WeakMap<SandboxDb, CustomerStore>();
-export function customerStore(db: SandboxDb): CustomerStore {
-  let store = stores.get(db);
-  if (!store) {
-    store = new CustomerStore(db);
-    stores.set(db, store);
-  }
-  return store;
-}
+export const customerStore = perDatabase((db) => new CustomerStore(db));

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { md5 } from "./identities";
-import { startApiKit, type ApiKit } from "./testkit";
+import { startApiKitForFile } from "./testkit";
 
-let kit: ApiKit;
-beforeAll(async () => {
-  kit = await startApiKit();
-});
-afterAll(() => kit.close());
+const kit = await startApiKitForFile();
 beforeEach(() => {
   kit.changes.length = 0;
 });

@@ -1,26 +1,9 @@
-import { publishChange } from "../context";
 import { readJson, sendJson, sendText } from "../http";
-import {
-  handle,
-  isBlank,
-  isObject,
-  parseId,
-  parseIdList,
-  queryBool,
-  queryInt,
-  readObject,
-  sendBadBody,
-  sendError,
-  sendFieldError,
-  sendNotFound,
-  tenantOf,
-  utc,
-  type ApiContext,
-  type ResourceRoutes,
-} from "./common";
+import { handle, handleBody, isBlank, isObject, parseId, parseIdList, queryBool, readObject, sendBadBody, sendError, sendFieldError, sendNotFound, utc, type ApiContext, type ResourceRoutes } from "./common";
 import { countCustomers, customerFilter, customerPaging, findCustomers } from "./customer-query";
 import { customerStore, patchCustomer, selectFields, toCustomer, validateCustomerFields } from "./customer-store";
 import { identityOut, identityStore, validateIdentity, type IdentityInput } from "./identities";
+import { queryPage } from "./paging";
 import { customerStatistics } from "./statistics";
 
 function selectList(c: ApiContext): string[] | undefined {
@@ -29,12 +12,10 @@ function selectList(c: ApiContext): string[] | undefined {
   return raw.split(",").map((s) => s.trim()).filter(Boolean);
 }
 
-export const customerRoutes: ResourceRoutes = (app, ctx, env) => {
+export const customerRoutes: ResourceRoutes = (app, ctx, publish) => {
   const db = ctx.db;
   const customers = customerStore(db);
   const identities = identityStore(db);
-  const publish = (tenantId: number, action: "created" | "updated" | "deleted", id: bigint, data?: Record<string, unknown>) =>
-    publishChange(ctx, { environment: env.name, tenantId, resource: "customer", action, id: String(id), ...(data ? { data } : {}) });
   const findBy = (tenant: number, column: "mobile" | "email", value: unknown) =>
     isBlank(value)
       ? undefined
@@ -45,7 +26,7 @@ export const customerRoutes: ResourceRoutes = (app, ctx, env) => {
   // §4.1 create with identities: the four rules, nullAble / mergeByEmail / mergeByMobile.
   app.post(
     "/v1/customerandidentities",
-    handle(async (c) => {
+    handle(async (c, tenant) => {
       const nullAble = queryBool(c, "nullAble", false);
       const mergeByEmail = queryBool(c, "mergeByEmail", true);
       const mergeByMobile = queryBool(c, "mergeByMobile", true);
@@ -65,7 +46,6 @@ export const customerRoutes: ResourceRoutes = (app, ctx, env) => {
         if (checked.identity) wanted.push(checked.identity);
       });
       if (problems.length > 0) return sendError(c, "400001", problems[0]!.message, problems);
-      const tenant = tenantOf(c);
       const now = ctx.clock.nowMs();
       const result = db.transaction(() => {
         // Rule 1: an identity already bound decides the customer.
@@ -93,7 +73,7 @@ export const customerRoutes: ResourceRoutes = (app, ctx, env) => {
         for (const identity of wanted) identities.bind(tenant, targetId, identity, now);
         return { id: targetId, created };
       })();
-      publish(tenant, result.created ? "created" : "updated", result.id);
+      publish(tenant, "customer", result.created ? "created" : "updated", result.id);
       return sendJson(c, toCustomer(customers.get(tenant, result.id)!));
     }),
   );
@@ -101,7 +81,7 @@ export const customerRoutes: ResourceRoutes = (app, ctx, env) => {
   // §4.1 create or update by mobile / email: 201 new, 200 existing.
   app.post(
     "/v1/customers",
-    handle(async (c) => {
+    handle(async (c, tenant) => {
       const body = await readObject(c);
       if (!body || Object.keys(body).length === 0) return sendText(c, "Request data need at least one field");
       const problems = validateCustomerFields(body);
@@ -110,7 +90,6 @@ export const customerRoutes: ResourceRoutes = (app, ctx, env) => {
       }
       // §7.1: here each fieldErrors item is an object from field name to message.
       if (problems.length > 0) return sendError(c, "401011", problems[0]!.message, problems.map((p) => ({ [p.field]: p.message })));
-      const tenant = tenantOf(c);
       const now = ctx.clock.nowMs();
       const result = db.transaction(() => {
         const existing = findBy(tenant, "mobile", body.mobile) ?? findBy(tenant, "email", body.email);
@@ -121,7 +100,7 @@ export const customerRoutes: ResourceRoutes = (app, ctx, env) => {
         }
         return { id: customers.insert(tenant, patchCustomer({}, body, { nullAble: false }), now), created: true };
       })();
-      publish(tenant, result.created ? "created" : "updated", result.id);
+      publish(tenant, "customer", result.created ? "created" : "updated", result.id);
       return sendJson(c, toCustomer(customers.get(tenant, result.id)!), result.created ? 201 : 200);
     }),
   );
@@ -129,10 +108,9 @@ export const customerRoutes: ResourceRoutes = (app, ctx, env) => {
   // §4.1 update: returns the customer as it was before.
   app.put(
     "/v1/customers/:id",
-    handle(async (c) => {
+    handle(async (c, tenant) => {
       const forceUpdate = queryBool(c, "forceUpdate", false);
       const nullAble = queryBool(c, "nullAble", false);
-      const tenant = tenantOf(c);
       const id = parseId(c.req.param("id"));
       const row = id === null ? undefined : customers.get(tenant, id);
       if (!row || id === null) return sendNotFound(c, `customer ${c.req.param("id")}`);
@@ -142,15 +120,14 @@ export const customerRoutes: ResourceRoutes = (app, ctx, env) => {
       if (problems.length > 0) return sendError(c, "400001", problems[0]!.message, problems.map((p) => ({ fieldName: p.field, message: p.message })));
       const before = toCustomer(row);
       customers.update(tenant, id, patchCustomer(customers.doc(row), body, { nullAble, forceUpdate, guardNonModifiable: true }), ctx.clock.nowMs());
-      publish(tenant, "updated", id);
+      publish(tenant, "customer", "updated", id);
       return sendJson(c, before);
     }),
   );
 
   app.delete(
     "/v1/customers/:id",
-    handle((c) => {
-      const tenant = tenantOf(c);
+    handle((c, tenant) => {
       const id = parseId(c.req.param("id"));
       const deleted =
         id !== null &&
@@ -160,7 +137,7 @@ export const customerRoutes: ResourceRoutes = (app, ctx, env) => {
           return true;
         })();
       if (!deleted || id === null) return sendNotFound(c, `customer ${c.req.param("id")}`);
-      publish(tenant, "deleted", id);
+      publish(tenant, "customer", "deleted", id);
       return c.body(null, 204);
     }),
   );
@@ -176,17 +153,14 @@ export const customerRoutes: ResourceRoutes = (app, ctx, env) => {
   // Before /:id, so that "count" is not read as an id.
   app.get(
     "/v1/customers/count",
-    handle((c) => {
-      const tenant = tenantOf(c);
-      return sendJson(c, countCustomers(db, tenant, customerFilter(c, tenant, false)));
-    }),
+    handle((c, tenant) => sendJson(c, countCustomers(db, tenant, customerFilter(c, tenant, false)))),
   );
 
   app.get(
     "/v1/customers/:id",
-    handle((c) => {
+    handle((c, tenant) => {
       const id = parseId(c.req.param("id"));
-      const row = id === null ? undefined : customers.get(tenantOf(c), id);
+      const row = id === null ? undefined : customers.get(tenant, id);
       if (!row) return sendNotFound(c, `customer ${c.req.param("id")}`);
       return sendJson(c, selectFields(toCustomer(row), selectList(c)));
     }),
@@ -194,8 +168,7 @@ export const customerRoutes: ResourceRoutes = (app, ctx, env) => {
 
   app.get(
     "/v1/customers",
-    handle((c) => {
-      const tenant = tenantOf(c);
+    handle((c, tenant) => {
       const filter = customerFilter(c, tenant, true);
       const paging = customerPaging(c);
       const select = selectList(c);
@@ -207,14 +180,11 @@ export const customerRoutes: ResourceRoutes = (app, ctx, env) => {
   // §4.1 add an identity; returns the same four fields.
   app.post(
     "/v1/customeridentities",
-    handle(async (c) => {
-      const body = await readObject(c);
-      if (!body) return sendBadBody(c);
+    handleBody((c, body, tenant) => {
       const customerId = parseId(body.customerId);
       const checked = validateIdentity(body, "");
       const problems = [...(customerId === null ? [{ fieldName: "customerId", message: "customerId is required and must be a number" }] : []), ...checked.problems];
       if (problems.length > 0 || !checked.identity || customerId === null) return sendError(c, "400001", problems[0]!.message, problems);
-      const tenant = tenantOf(c);
       if (!customers.get(tenant, customerId)) return sendNotFound(c, `customer ${customerId}`);
       const now = ctx.clock.nowMs();
       const outcome = db.transaction(() => identities.bind(tenant, customerId, checked.identity!, now))();
@@ -222,15 +192,14 @@ export const customerRoutes: ResourceRoutes = (app, ctx, env) => {
         const owner = identities.lookup(tenant, checked.identity.identityType, checked.identity.identityValue)!;
         return sendError(c, "409", `identity ${checked.identity.identityType}:${checked.identity.identityValue} is already bound to customer ${owner.customer_id}`);
       }
-      if (outcome === "bound") publish(tenant, "updated", customerId, { identityAdded: checked.identity.identityType });
+      if (outcome === "bound") publish(tenant, "customer", "updated", customerId, { identityAdded: checked.identity.identityType });
       return sendJson(c, { customerId, ...checked.identity });
     }),
   );
 
   app.get(
     "/v1/customeridentities",
-    handle((c) => {
-      const tenant = tenantOf(c);
+    handle((c, tenant) => {
       const rawIds = c.req.query("customerIds");
       const columns = "customer_id, type, value, name";
       if (rawIds !== undefined && rawIds !== "") {
@@ -258,7 +227,7 @@ export const customerRoutes: ResourceRoutes = (app, ctx, env) => {
   // §4.1 / §2.2: md5 identities live apart from ordinary ones.
   app.get(
     "/v1/customerService/getCustomerIdentityByMd5",
-    handle((c) => {
+    handle((c, tenant) => {
       const md5type = c.req.query("md5type");
       const md5value = c.req.query("md5value");
       if (md5type !== "common" && md5type !== "marketplace") return sendFieldError(c, "md5type", "md5type is required: common or marketplace");
@@ -266,7 +235,7 @@ export const customerRoutes: ResourceRoutes = (app, ctx, env) => {
       const row = db
         .prepare("SELECT id, customer_id, md5type, type, value, md5value, date_created, last_updated FROM customer_md5_identities WHERE tenant_id = ? AND md5type = ? AND md5value = ?")
         .safeIntegers(true)
-        .get(tenantOf(c), md5type, md5value.toLowerCase()) as
+        .get(tenant, md5type, md5value.toLowerCase()) as
         | { id: bigint; customer_id: bigint; md5type: string; type: string; value: string | null; md5value: string; date_created: bigint; last_updated: bigint }
         | undefined;
       if (!row) return sendError(c, "409200", "Not found");
@@ -286,16 +255,14 @@ export const customerRoutes: ResourceRoutes = (app, ctx, env) => {
 
   app.get(
     "/v1/customerStatistics",
-    handle((c) => {
-      const tenant = tenantOf(c);
+    handle((c, tenant) => {
       const one = c.req.query("customerId");
       const many = c.req.query("customerIds");
       if (!one && !many) return sendFieldError(c, "customerId", "customerId or customerIds is required");
       const ids = parseIdList([one, many].filter(Boolean).join(","));
       if (ids === null) return sendFieldError(c, one ? "customerId" : "customerIds", "customer id should be a number");
       const unique = [...new Set(ids)];
-      const rows = queryInt(c, "rows", 20, 1, 1000);
-      const page = queryInt(c, "page", 1, 1, 1_000_000);
+      const { rows, page } = queryPage(c);
       const existing = unique.filter((id) => customers.get(tenant, id));
       const items = existing.slice((page - 1) * rows, page * rows).map((id) => customerStatistics(db, tenant, id, ctx.clock.nowMs()));
       const total = Math.ceil(existing.length / rows);

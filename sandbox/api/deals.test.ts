@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApiKit, type ApiKit } from "./testkit";
+import { describe, expect, it } from "vitest";
+import { formatUtc as iso } from "../clock";
+import { startApiKitForFile } from "./testkit";
 
-let kit: ApiKit;
-let customerId: bigint;
-beforeAll(async () => {
-  kit = await startApiKit();
-  customerId = (await kit.call("POST", "/v1/customers", { body: { name: "订单客户" } })).json.id;
-});
-afterAll(() => kit.close());
-
-const iso = (ms: number) => new Date(ms).toISOString().slice(0, 19) + "Z";
+const kit = await startApiKitForFile();
+const customerId = await kit.createCustomer("订单客户");
 let n = 0;
 const orderNo = () => `T${Date.now()}-${++n}`;
 const lines = [

@@ -1,32 +1,11 @@
 import { parseJson, stringifyJson } from "@/lib/platform/json";
-import { publishChange } from "../context";
 import type { SandboxDb } from "../db";
 import { sendJson } from "../http";
 import { nextId } from "../ids";
-import {
-  handle,
-  isBlank,
-  isObject,
-  lastMonthStart,
-  parseBodyTime,
-  parseId,
-  queryChoice,
-  queryId,
-  queryInt,
-  querySord,
-  readObject,
-  sendBadBody,
-  sendError,
-  sendFieldError,
-  sendNotFound,
-  tenantOf,
-  utc,
-  type ApiContext,
-  type Json,
-  type ResourceRoutes,
-} from "./common";
+import { handle, handleBody, isBlank, isObject, lastMonthStart, parseBodyTime, parseId, queryId, readObject, sendBadBody, sendError, sendFieldError, sendNotFound, utc, type ApiContext, type Json, type ResourceRoutes } from "./common";
 import { customerStore } from "./customer-store";
 import { identityStore, validateIdentity, type IdentityInput } from "./identities";
+import { selectPage, SqlFilter } from "./paging";
 
 /** §3 order states shown by the spec. */
 export const STATE_PAID = "已付款";
@@ -188,10 +167,10 @@ function dealByOrderNo(db: SandboxDb, tenant: number, orderNo: string, sinceMs?:
 
 const SORTS: Record<string, string> = { dateOrder: "date_order", id: "id", orderNo: "order_no", amountPaid: "amount_paid", lastUpdated: "last_updated", customerId: "customer_id" };
 
-export const dealRoutes: ResourceRoutes = (app, ctx, env) => {
+export const dealRoutes: ResourceRoutes = (app, ctx, publish) => {
   const db = ctx.db;
-  const publish = (tenantId: number, resource: "order" | "refund", action: "created" | "updated" | "cancelled" | "refunded" | "deleted", orderNo: string, customerId: bigint) =>
-    publishChange(ctx, { environment: env.name, tenantId, resource, action, id: orderNo, data: { customerId: String(customerId) } });
+  const publishOrder = (tenantId: number, resource: "order" | "refund", action: "created" | "updated" | "cancelled" | "refunded" | "deleted", orderNo: string, customerId: bigint) =>
+    publish(tenantId, resource, action, orderNo, { customerId: String(customerId) });
   const invalid = (c: ApiContext, problems: Problem[]) => sendError(c, "400", problems[0]!.message, problems);
   const windowStart = () => lastMonthStart(ctx.clock.nowMs());
 
@@ -226,10 +205,7 @@ export const dealRoutes: ResourceRoutes = (app, ctx, env) => {
 
   app.post(
     "/v1/deals",
-    handle(async (c) => {
-      const body = await readObject(c);
-      if (!body) return sendBadBody(c);
-      const tenant = tenantOf(c);
+    handleBody((c, body, tenant) => {
       const { doc, lines, problems } = validateOrder(body, false);
       if (problems.length > 0) return invalid(c, problems);
       const now = ctx.clock.nowMs();
@@ -254,16 +230,16 @@ export const dealRoutes: ResourceRoutes = (app, ctx, env) => {
       })();
       if (outcome.problem) return invalid(c, [outcome.problem]);
       if (!("row" in outcome) || !outcome.row) return sendNotFound(c, outcome.missing ?? "customer");
-      if (outcome.created) publishChange(ctx, { environment: env.name, tenantId: tenant, resource: "customer", action: "created", id: String(outcome.row.customer_id) });
-      publish(tenant, "order", outcome.existed ? "updated" : "created", outcome.row.order_no, outcome.row.customer_id);
+      if (outcome.created) publish(tenant, "customer", "created", outcome.row.customer_id);
+      publishOrder(tenant, "order", outcome.existed ? "updated" : "created", outcome.row.order_no, outcome.row.customer_id);
       return sendJson(c, toOrder(outcome.row));
     }),
   );
 
   app.get(
     "/v1/deals/:orderNo",
-    handle((c) => {
-      const row = dealByOrderNo(db, tenantOf(c), c.req.param("orderNo")!, windowStart());
+    handle((c, tenant) => {
+      const row = dealByOrderNo(db, tenant, c.req.param("orderNo")!, windowStart());
       if (!row) return sendNotFound(c, `order ${c.req.param("orderNo")!}`);
       return sendJson(c, toOrder(row));
     }),
@@ -271,32 +247,16 @@ export const dealRoutes: ResourceRoutes = (app, ctx, env) => {
 
   app.get(
     "/v1/deals",
-    handle((c) => {
-      const tenant = tenantOf(c);
-      const where = ["tenant_id = ?", "date_order >= ?"];
-      const params: unknown[] = [tenant, windowStart()];
-      const customerId = queryId(c, "customerId");
-      if (customerId !== undefined) {
-        where.push("customer_id = ?");
-        params.push(customerId);
-      }
-      const rows = queryInt(c, "rows", 20, 1, 1000);
-      const page = queryInt(c, "page", 1, 1, 1_000_000);
-      const sidx = queryChoice(c, "sidx", SORTS, "date_order");
-      const dir = querySord(c) === "desc" ? "DESC" : "ASC";
-      const total = (db.prepare(`SELECT count(*) AS n FROM deals WHERE ${where.join(" AND ")}`).get(...params) as { n: number }).n;
-      const found = db
-        .prepare(`SELECT ${DEAL_COLUMNS} FROM deals WHERE ${where.join(" AND ")} ORDER BY ${sidx} ${dir}, id ${dir} LIMIT ? OFFSET ?`)
-        .safeIntegers(true)
-        .all(...params, rows, (page - 1) * rows) as DealRow[];
-      return sendJson(c, { page, records: total, rows: found.map((r) => toOrder(r)) });
+    handle((c, tenant) => {
+      const filter = new SqlFilter("tenant_id = ?", tenant).add("date_order >= ?", windowStart()).addIf("customer_id = ?", queryId(c, "customerId"));
+      const { page, records, rows } = selectPage<DealRow>(c, db, { table: "deals", columns: DEAL_COLUMNS, filter, sorts: SORTS, fallback: "date_order" });
+      return sendJson(c, { page, records, rows: rows.map((r) => toOrder(r)) });
     }),
   );
 
   app.put(
     "/v1/deals/:orderNo",
-    handle(async (c) => {
-      const tenant = tenantOf(c);
+    handle(async (c, tenant) => {
       const row = dealByOrderNo(db, tenant, c.req.param("orderNo")!);
       if (!row) return sendNotFound(c, `order ${c.req.param("orderNo")!}`);
       const body = await readObject(c);
@@ -318,22 +278,21 @@ export const dealRoutes: ResourceRoutes = (app, ctx, env) => {
         customerId, dateOrder, (merged.amountPaid as number | undefined) ?? null, ctx.clock.nowMs(), stringifyJson(merged), row.id,
       );
       const updated = dealByOrderNo(db, tenant, row.order_no)!;
-      publish(tenant, "order", "updated", row.order_no, updated.customer_id);
+      publishOrder(tenant, "order", "updated", row.order_no, updated.customer_id);
       return sendJson(c, toOrder(updated));
     }),
   );
 
   app.delete(
     "/v1/deals/:orderNo",
-    handle((c) => {
-      const tenant = tenantOf(c);
+    handle((c, tenant) => {
       const row = dealByOrderNo(db, tenant, c.req.param("orderNo")!);
       if (!row) return sendNotFound(c, `order ${c.req.param("orderNo")!}`);
       db.transaction(() => {
         db.prepare("DELETE FROM deals WHERE id = ?").run(row.id);
         db.prepare("DELETE FROM refunds WHERE tenant_id = ? AND order_no = ?").run(tenant, row.order_no);
       })();
-      publish(tenant, "order", "deleted", row.order_no, row.customer_id);
+      publishOrder(tenant, "order", "deleted", row.order_no, row.customer_id);
       return c.body(null, 204);
     }),
   );
@@ -343,9 +302,7 @@ export const dealRoutes: ResourceRoutes = (app, ctx, env) => {
 
   app.post(
     "/v1/dealService/cancel",
-    handle(async (c) => {
-      const body = await readObject(c);
-      if (!body) return sendBadBody(c);
+    handleBody((c, body, tenant) => {
       const orderNo = orderNoOf(body);
       if (!orderNo) return sendFieldError(c, "orderNo", "orderNo is required");
       let cancelMs: number | undefined;
@@ -354,22 +311,19 @@ export const dealRoutes: ResourceRoutes = (app, ctx, env) => {
         if (ms === null) return sendFieldError(c, "cancelDate", "cancelDate must be a UTC time YYYY-MM-DDTHH:MM:SSZ");
         cancelMs = ms;
       }
-      const tenant = tenantOf(c);
       const row = dealByOrderNo(db, tenant, orderNo);
       if (!row) return sendNotFound(c, `order ${orderNo}`);
       // §3: cancelDate defaults to the order's last update time.
       const doc = { ...(parseJson(row.doc) as Json), cancelDate: utc(cancelMs ?? row.last_updated) };
       db.prepare("UPDATE deals SET state = ?, last_updated = ?, doc = ? WHERE id = ?").run(STATE_CANCELLED, ctx.clock.nowMs(), stringifyJson(doc), row.id);
-      publish(tenant, "order", "cancelled", orderNo, row.customer_id);
+      publishOrder(tenant, "order", "cancelled", orderNo, row.customer_id);
       return sendJson(c, toOrder(dealByOrderNo(db, tenant, orderNo)!, { state: true }));
     }),
   );
 
   app.post(
     "/v1/dealService/refund",
-    handle(async (c) => {
-      const body = await readObject(c);
-      if (!body) return sendBadBody(c);
+    handleBody((c, body, tenant) => {
       const orderNo = orderNoOf(body);
       const problems: Problem[] = [];
       if (!orderNo) problems.push({ fieldName: "orderNo", message: "orderNo is required" });
@@ -384,7 +338,6 @@ export const dealRoutes: ResourceRoutes = (app, ctx, env) => {
       }
       if (!isBlank(body.reason) && typeof body.reason !== "string") problems.push({ fieldName: "reason", message: "reason must be a string" });
       if (problems.length > 0) return invalid(c, problems);
-      const tenant = tenantOf(c);
       const row = dealByOrderNo(db, tenant, orderNo!);
       if (!row) return sendNotFound(c, `order ${orderNo}`);
       const order = parseJson(row.doc) as Json & { lines?: Json[] };
@@ -418,8 +371,8 @@ export const dealRoutes: ResourceRoutes = (app, ctx, env) => {
       db.prepare("INSERT INTO refunds (id, tenant_id, order_no, customer_id, date_created, last_updated, doc) VALUES (?, ?, ?, ?, ?, ?, ?)").run(
         refundId, tenant, orderNo, row.customer_id, now, now, stringifyJson(doc),
       );
-      publish(tenant, "order", "refunded", orderNo!, row.customer_id);
-      publish(tenant, "refund", "created", orderNo!, row.customer_id);
+      publishOrder(tenant, "order", "refunded", orderNo!, row.customer_id);
+      publishOrder(tenant, "refund", "created", orderNo!, row.customer_id);
       const stored = db.prepare("SELECT id, order_no, customer_id, date_created, last_updated, doc FROM refunds WHERE id = ?").safeIntegers(true).get(refundId) as RefundRow;
       return sendJson(c, toRefund(stored));
     }),
@@ -427,29 +380,26 @@ export const dealRoutes: ResourceRoutes = (app, ctx, env) => {
 
   app.post(
     "/v1/dealService/deleteRefund",
-    handle(async (c) => {
-      const body = await readObject(c);
-      if (!body) return sendBadBody(c);
+    handleBody((c, body, tenant) => {
       const orderNo = orderNoOf(body);
       if (!orderNo) return sendFieldError(c, "orderNo", "orderNo is required");
-      const tenant = tenantOf(c);
       const refunds = db
         .prepare("SELECT id, order_no, customer_id, date_created, last_updated, doc FROM refunds WHERE tenant_id = ? AND order_no = ? ORDER BY id DESC")
         .safeIntegers(true)
         .all(tenant, orderNo) as RefundRow[];
       if (refunds.length === 0) return sendNotFound(c, `refund of order ${orderNo}`);
       db.prepare("DELETE FROM refunds WHERE tenant_id = ? AND order_no = ?").run(tenant, orderNo);
-      publish(tenant, "refund", "deleted", orderNo, refunds[0]!.customer_id);
+      publishOrder(tenant, "refund", "deleted", orderNo, refunds[0]!.customer_id);
       return sendJson(c, toRefund(refunds[0]!, false));
     }),
   );
 
   app.get(
     "/v1/dealService/getDealByOrderNo",
-    handle((c) => {
+    handle((c, tenant) => {
       const orderNo = c.req.query("orderNo");
       if (!orderNo) return sendFieldError(c, "orderNo", "orderNo is required");
-      const row = dealByOrderNo(db, tenantOf(c), orderNo, windowStart());
+      const row = dealByOrderNo(db, tenant, orderNo, windowStart());
       if (!row) return sendNotFound(c, `order ${orderNo}`);
       return sendJson(c, toOrder(row, { detail: true }));
     }),

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { formatUtc as iso } from "../clock";
 import { md5 } from "./identities";
-import { startApiKit, type ApiKit } from "./testkit";
+import { startApiKitForFile } from "./testkit";
 
-let kit: ApiKit;
-let customerId: bigint;
-beforeAll(async () => {
-  kit = await startApiKit();
-  customerId = (await kit.call("POST", "/v1/customers", { body: { name: "事件客户" } })).json.id;
-});
-afterAll(() => kit.close());
-
-const iso = (ms: number) => new Date(ms).toISOString().slice(0, 19) + "Z";
+const kit = await startApiKitForFile();
+const customerId = await kit.createCustomer("事件客户");
 const eventsOf = async (id: bigint, extra: Record<string, string> = {}) => (await kit.call("GET", "/v1/customerevents", { query: { customerId: id, max: 1000, ...extra } })).json;
 const freshCustomer = async () => (await kit.call("POST", "/v1/customers", { body: { name: "E" } })).json.id as bigint;
 

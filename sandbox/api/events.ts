@@ -1,35 +1,12 @@
 import { LIMITS } from "@/lib/platform/limits";
 import { parseJson, stringifyJson } from "@/lib/platform/json";
-import { publishChange } from "../context";
-import type { Statement } from "better-sqlite3";
-import type { SandboxDb } from "../db";
+import { perDatabase, type SandboxDb } from "../db";
 import { sendJson } from "../http";
 import { nextId } from "../ids";
-import {
-  handle,
-  isBlank,
-  isObject,
-  lastMonthStart,
-  parseBodyTime,
-  parseId,
-  queryChoice,
-  queryId,
-  queryInt,
-  querySord,
-  queryTime,
-  readObject,
-  sendBadBody,
-  sendError,
-  sendNotFound,
-  tenantOf,
-  tooLong,
-  utc,
-  type ApiContext,
-  type Json,
-  type ResourceRoutes,
-} from "./common";
+import { handle, handleBody, isBlank, isObject, lastMonthStart, parseBodyTime, parseId, queryId, queryInt, queryTime, queryTimeEnd, sendError, sendNotFound, tooLong, utc, type ApiContext, type Json, type ResourceRoutes } from "./common";
 import { customerStore } from "./customer-store";
 import { identityStore, md5 } from "./identities";
+import { queryOrder, SqlFilter } from "./paging";
 
 /** §2.3 built-in event fields (besides id, customerId, event, date, lastUpdated). */
 const BUILT_IN_FIELDS = ["targetId", "targetName", "source", "contentName", "score", "tag", "campaign", "campaignName", "referrer", "summary"] as const;
@@ -123,18 +100,10 @@ export function parseEvent(raw: Json, nowMs: number, prefix = ""): { input?: Eve
   return { input: { event: event as string, date, externalId, score, doc }, problems };
 }
 
-const customTypeCache = new WeakMap<SandboxDb, { read: Statement; write: Statement }>();
-function customTypeStatements(db: SandboxDb) {
-  let cached = customTypeCache.get(db);
-  if (!cached) {
-    cached = {
-      read: db.prepare("SELECT props FROM custom_event_types WHERE tenant_id = ? AND event = ?"),
-      write: db.prepare("INSERT INTO custom_event_types (tenant_id, event, props) VALUES (?, ?, ?) ON CONFLICT (tenant_id, event) DO UPDATE SET props = excluded.props"),
-    };
-    customTypeCache.set(db, cached);
-  }
-  return cached;
-}
+const customTypeStatements = perDatabase((db) => ({
+  read: db.prepare("SELECT props FROM custom_event_types WHERE tenant_id = ? AND event = ?"),
+  write: db.prepare("INSERT INTO custom_event_types (tenant_id, event, props) VALUES (?, ?, ?) ON CONFLICT (tenant_id, event) DO UPDATE SET props = excluded.props"),
+}));
 
 type PropKinds = Record<string, PropKind>;
 
@@ -214,15 +183,7 @@ export class EventStore {
   }
 }
 
-const stores = new WeakMap<SandboxDb, EventStore>();
-export function eventStore(db: SandboxDb): EventStore {
-  let store = stores.get(db);
-  if (!store) {
-    store = new EventStore(db);
-    stores.set(db, store);
-  }
-  return store;
-}
+export const eventStore = perDatabase((db) => new EventStore(db));
 
 export function toEvent(row: EventRow): Json {
   const doc = parseJson(row.doc) as Json;
@@ -263,17 +224,13 @@ function identityProblems(raw: Json, prefix: string): FieldProblem[] {
 
 export const MAX_BATCH_EVENTS = LIMITS.eventsPerBatch;
 
-export const eventRoutes: ResourceRoutes = (app, ctx, env) => {
-  const publish = (tenantId: number, row: EventRow) =>
-    publishChange(ctx, { environment: env.name, tenantId, resource: "event", action: "created", id: String(row.id), data: { customerId: String(row.customer_id), event: row.event } });
+export const eventRoutes: ResourceRoutes = (app, ctx, publish) => {
+  const published = (tenantId: number, row: EventRow) => publish(tenantId, "event", "created", row.id, { customerId: String(row.customer_id), event: row.event });
   const invalid = (c: ApiContext, problems: FieldProblem[]) => sendError(c, "400", problems[0]!.message, problems);
 
   app.post(
     "/v1/customerevents",
-    handle(async (c) => {
-      const body = await readObject(c);
-      if (!body) return sendBadBody(c);
-      const tenant = tenantOf(c);
+    handleBody((c, body, tenant) => {
       const customerId = parseId(body.customerId);
       if (customerId === null) return invalid(c, [{ fieldName: "customerId", message: "customerId is required and must be a number" }]);
       const now = ctx.clock.nowMs();
@@ -284,17 +241,14 @@ export const eventRoutes: ResourceRoutes = (app, ctx, env) => {
       const limits = store.check(tenant, parsed.input);
       if (limits.length > 0) return invalid(c, limits);
       const { row, duplicate } = ctx.db.transaction(() => store.record(tenant, customerId, parsed.input!, now))();
-      if (!duplicate) publish(tenant, row);
+      if (!duplicate) published(tenant, row);
       return sendJson(c, toEvent(row));
     }),
   );
 
   app.post(
     "/v1/collector/pushevent",
-    handle(async (c) => {
-      const body = await readObject(c);
-      if (!body) return sendBadBody(c);
-      const tenant = tenantOf(c);
+    handleBody((c, body, tenant) => {
       const now = ctx.clock.nowMs();
       const problems = identityProblems(body, "");
       const parsed = parseEvent(body, now);
@@ -306,18 +260,15 @@ export const eventRoutes: ResourceRoutes = (app, ctx, env) => {
         const customer = customerForIdentity(ctx.db, tenant, body.identityType as string, String(body.identityValue), now);
         return { customer, ...store.record(tenant, customer.id, parsed.input!, now) };
       })();
-      if (result.customer.created) publishChange(ctx, { environment: env.name, tenantId: tenant, resource: "customer", action: "created", id: String(result.customer.id) });
-      if (!result.duplicate) publish(tenant, result.row);
+      if (result.customer.created) publish(tenant, "customer", "created", result.customer.id);
+      if (!result.duplicate) published(tenant, result.row);
       return sendJson(c, { success: true });
     }),
   );
 
   app.post(
     "/v1/collector/batchPushEvents",
-    handle(async (c) => {
-      const body = await readObject(c);
-      if (!body) return sendBadBody(c);
-      const tenant = tenantOf(c);
+    handleBody((c, body, tenant) => {
       const events = body.events;
       if (!Array.isArray(events) || events.length === 0) return invalid(c, [{ fieldName: "events", message: "events is required: an array of 1 to 100 events" }]);
       if (events.length > MAX_BATCH_EVENTS) return invalid(c, [{ fieldName: "events", message: `events may hold at most ${MAX_BATCH_EVENTS} items` }]);
@@ -351,8 +302,8 @@ export const eventRoutes: ResourceRoutes = (app, ctx, env) => {
         }),
       )();
       for (const r of results) {
-        if (r.customer.created) publishChange(ctx, { environment: env.name, tenantId: tenant, resource: "customer", action: "created", id: String(r.customer.id) });
-        if (!r.duplicate) publish(tenant, r.row);
+        if (r.customer.created) publish(tenant, "customer", "created", r.customer.id);
+        if (!r.duplicate) published(tenant, r.row);
       }
       return sendJson(c, { success: true });
     }),
@@ -360,9 +311,8 @@ export const eventRoutes: ResourceRoutes = (app, ctx, env) => {
 
   app.get(
     "/v1/customerevents/:id",
-    handle((c) => {
+    handle((c, tenant) => {
       const id = parseId(c.req.param("id"));
-      const tenant = tenantOf(c);
       const row =
         id === null
           ? undefined
@@ -376,46 +326,24 @@ export const eventRoutes: ResourceRoutes = (app, ctx, env) => {
 
   app.get(
     "/v1/customerevents",
-    handle((c) => {
-      const tenant = tenantOf(c);
+    handle((c, tenant) => {
       // §4.3 / §8: only events of the last month.
-      const where = ["tenant_id = ?", "date >= ?"];
-      const params: unknown[] = [tenant, lastMonthStart(ctx.clock.nowMs())];
+      const filter = new SqlFilter("tenant_id = ?", tenant).add("date >= ?", lastMonthStart(ctx.clock.nowMs()));
       const customerId = queryId(c, "customerId");
-      if (customerId !== undefined) {
-        where.push("customer_id = ?");
-        params.push(customerId);
-      }
+      filter.addIf("customer_id = ?", customerId);
       const types = (c.req.query("event") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
-      if (types.length > 0) {
-        where.push(`event IN (${types.map(() => "?").join(",")})`);
-        params.push(...types);
-      }
-      for (const [name, cond] of [["idFrom", "id >= ?"], ["idTo", "id <= ?"]] as const) {
-        const v = queryId(c, name);
-        if (v !== undefined) {
-          where.push(cond);
-          params.push(v);
-        }
-      }
-      for (const [name, cond] of [["lastUpdatedFrom", "last_updated >= ?"], ["lastUpdatedTo", "last_updated <= ?"]] as const) {
-        const v = queryTime(c, name);
-        if (v !== undefined) {
-          where.push(cond);
-          params.push(name === "lastUpdatedTo" ? v + 999 : v);
-        }
-      }
+      if (types.length > 0) filter.add(`event IN (${types.map(() => "?").join(",")})`, ...types);
+      filter.addIf("id >= ?", queryId(c, "idFrom")).addIf("id <= ?", queryId(c, "idTo"));
+      filter.addIf("last_updated >= ?", queryTime(c, "lastUpdatedFrom")).addIf("last_updated <= ?", queryTimeEnd(c, "lastUpdatedTo"));
       const max = queryInt(c, "max", 20, 1, LIMITS.eventQueryMax);
-      const sidx = queryChoice(c, "sidx", SORTS, "id");
-      const dir = querySord(c) === "desc" ? "DESC" : "ASC";
-      const order = sidx === "id" ? `id ${dir}` : `${sidx} ${dir}, id ${dir}`;
+      const order = queryOrder(c, SORTS, "id");
       // Without a customer, walk the index in the requested order rather than sort a month of events
       // (SQLite would otherwise pick the date range and sort it).
-      const hint = customerId !== undefined ? "" : (TENANT_ORDER_INDEXES[sidx] ?? "");
+      const hint = customerId !== undefined ? "" : (TENANT_ORDER_INDEXES[order.column] ?? "");
       const rows = ctx.db
-        .prepare(`SELECT ${EVENT_COLUMNS} FROM customer_events ${hint} WHERE ${where.join(" AND ")} ORDER BY ${order} LIMIT ?`)
+        .prepare(`SELECT ${EVENT_COLUMNS} FROM customer_events ${hint} WHERE ${filter.sql} ORDER BY ${order.sql} LIMIT ?`)
         .safeIntegers(true)
-        .all(...params, max) as EventRow[];
+        .all(...filter.params, max) as EventRow[];
       return sendJson(c, rows.map(toEvent));
     }),
   );

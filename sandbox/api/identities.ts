@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { LIMITS } from "@/lib/platform/limits";
-import type { SandboxDb } from "../db";
+import { perDatabase, type SandboxDb } from "../db";
 import { nextId } from "../ids";
 import { isObject, tooLong, type Json } from "./common";
 
@@ -32,25 +32,22 @@ export function md5(text: string): string {
 }
 
 export class IdentityStore {
-  private readonly find;
-  private readonly insertStmt;
-  private readonly rename;
-  private readonly insertMd5;
+  private readonly sql;
 
   constructor(readonly db: SandboxDb) {
-    this.find = db.prepare("SELECT id, customer_id, type, value, name FROM customer_identities WHERE tenant_id = ? AND type = ? AND value = ?").safeIntegers(true);
-    this.insertStmt = db.prepare(
-      "INSERT INTO customer_identities (id, tenant_id, customer_id, type, value, name, date_created, last_updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-    );
-    this.rename = db.prepare("UPDATE customer_identities SET name = ?, last_updated = ? WHERE id = ?");
-    this.insertMd5 = db.prepare(
-      `INSERT OR IGNORE INTO customer_md5_identities (id, tenant_id, customer_id, md5type, type, value, md5value, date_created, last_updated)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
+    this.sql = {
+      find: db.prepare("SELECT id, customer_id, type, value, name FROM customer_identities WHERE tenant_id = ? AND type = ? AND value = ?").safeIntegers(true),
+      insert: db.prepare("INSERT INTO customer_identities (id, tenant_id, customer_id, type, value, name, date_created, last_updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"),
+      rename: db.prepare("UPDATE customer_identities SET name = ?, last_updated = ? WHERE id = ?"),
+      insertMd5: db.prepare(
+        `INSERT OR IGNORE INTO customer_md5_identities (id, tenant_id, customer_id, md5type, type, value, md5value, date_created, last_updated)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+    };
   }
 
   lookup(tenant: number, type: string, value: string): IdentityRow | undefined {
-    return this.find.get(tenant, type, value) as IdentityRow | undefined;
+    return this.sql.find.get(tenant, type, value) as IdentityRow | undefined;
   }
 
   /**
@@ -61,10 +58,10 @@ export class IdentityStore {
     const existing = this.lookup(tenant, identity.identityType, identity.identityValue);
     if (existing) {
       if (existing.customer_id !== customerId) return "taken";
-      if (identity.identityName !== null && identity.identityName !== existing.name) this.rename.run(identity.identityName, now, existing.id);
+      if (identity.identityName !== null && identity.identityName !== existing.name) this.sql.rename.run(identity.identityName, now, existing.id);
       return "kept";
     }
-    this.insertStmt.run(nextId(this.db, "identity"), tenant, customerId, identity.identityType, identity.identityValue, identity.identityName, now, now);
+    this.sql.insert.run(nextId(this.db, "identity"), tenant, customerId, identity.identityType, identity.identityValue, identity.identityName, now, now);
     // Mobile and email identities also get a general ("common") md5 identity, kept apart (§2.2).
     if (identity.identityType === "mobile" || identity.identityType === "email") {
       this.addMd5(tenant, customerId, "common", identity.identityType, identity.identityValue, md5(identity.identityValue), now);
@@ -73,19 +70,11 @@ export class IdentityStore {
   }
 
   addMd5(tenant: number, customerId: bigint, md5type: string, type: string, value: string | null, md5value: string, now: number): void {
-    this.insertMd5.run(nextId(this.db, "md5identity"), tenant, customerId, md5type, type, value, md5value, now, now);
+    this.sql.insertMd5.run(nextId(this.db, "md5identity"), tenant, customerId, md5type, type, value, md5value, now, now);
   }
 }
 
-const stores = new WeakMap<SandboxDb, IdentityStore>();
-export function identityStore(db: SandboxDb): IdentityStore {
-  let store = stores.get(db);
-  if (!store) {
-    store = new IdentityStore(db);
-    stores.set(db, store);
-  }
-  return store;
-}
+export const identityStore = perDatabase((db) => new IdentityStore(db));
 
 export function identityOut(row: { customer_id: bigint; type: string; value: string; name: string | null }): Json {
   return { customerId: row.customer_id, identityType: row.type, identityValue: row.value, identityName: row.name };

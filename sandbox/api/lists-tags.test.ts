@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApiKit, type ApiKit } from "./testkit";
+import { describe, expect, it } from "vitest";
+import { startApiKitForFile } from "./testkit";
 
-let kit: ApiKit;
+const kit = await startApiKitForFile();
 const customers: bigint[] = [];
-beforeAll(async () => {
-  kit = await startApiKit();
-  for (let i = 0; i < 6; i++) customers.push((await kit.call("POST", "/v1/customers", { body: { name: `名单${i}` } })).json.id);
-});
-afterAll(() => kit.close());
+for (let i = 0; i < 6; i++) customers.push(await kit.createCustomer(`名单${i}`));
 
 const newList = async (name = "名单") => (await kit.call("POST", "/v1/lists", { body: { name } })).json;
 
@@ -44,6 +40,19 @@ describe("§4.4 lists", () => {
     await kit.call("POST", "/v1/listservice/removeFromList", { query: { customerIds: `${customers[0]},${customers[1]}`, listId: list.id } });
     expect((await kit.call("GET", "/v1/listservice/memberCount", { query: { listId: list.id } })).json).toBe(4);
     expect((await kit.call("GET", "/v1/listservice/memberCount", { query: { listId: list.id, joinListDateSince: "2100-01-01T00:00:00" } })).json).toBe(0);
+  });
+
+  it("§7.1 removeFromList and getCustomerTags need their customer ids: missing or not numbers, a field error and nothing removed", async () => {
+    const list = await newList();
+    await kit.call("POST", "/v1/listMembers", { body: { data: { customerId: customers[0], listId: list.id } } });
+    for (const query of [{ listId: list.id }, { listId: list.id, customerIds: "1,abc" }, { listId: list.id, customerIds: "," }] as Array<Record<string, string>>) {
+      const res = await kit.call("POST", "/v1/listservice/removeFromList", { query });
+      expect(res.json.error.fieldErrors[0].fieldName).toBe("customerIds");
+    }
+    expect((await kit.call("GET", "/v1/listservice/memberCount", { query: { listId: list.id } })).json).toBe(1);
+    for (const query of [{}, { customerId: "abc" }] as Array<Record<string, string>>) {
+      expect((await kit.call("GET", "/v1/tagservice/getCustomerTags", { query })).json.error.fieldErrors[0].fieldName).toBe("customerId");
+    }
   });
 
   it("§4.4 sinceId is a lower bound ascending and an upper bound descending", async () => {

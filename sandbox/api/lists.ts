@@ -1,31 +1,10 @@
 import { LIMITS } from "@/lib/platform/limits";
-import { publishChange } from "../context";
 import { sendJson } from "../http";
 import { nextId } from "../ids";
-import {
-  QueryError,
-  handle,
-  isObject,
-  tenantPage,
-  parseId,
-  parseIdList,
-  queryChoice,
-  queryId,
-  queryInt,
-  querySord,
-  queryTime,
-  readObject,
-  sendBadBody,
-  sendFieldError,
-  sendNotFound,
-  tenantOf,
-  tooLong,
-  utc,
-  type ApiContext,
-  type Json,
-  type ResourceRoutes,
-} from "./common";
+import { handle, handleBody, isObject, parseId, queryCustomerIds, queryId, queryInt, queryRequiredId, queryTime, queryTimeEnd, sendFieldError, sendNotFound, tooLong, utc, type ApiContext, type Json, type ResourceRoutes } from "./common";
 import { customerStore } from "./customer-store";
+import { queryOrder, SqlFilter } from "./paging";
+import { deleteRoute, pageRoute } from "./table-routes";
 
 type ListRow = { id: bigint; name: string; date_created: bigint; last_updated: bigint };
 type MemberRow = { id: bigint; list_id: bigint; customer_id: bigint; date_created: bigint; last_updated: bigint };
@@ -35,18 +14,17 @@ const toMember = (r: MemberRow): Json => ({ id: r.id, listId: r.list_id, custome
 
 /** §8: list-member query `rows` default 20, at most 10000. */
 export const MAX_MEMBER_ROWS = LIMITS.listMemberRows;
+const LIST_COLUMNS = "id, name, date_created, last_updated";
 const MEMBER_COLUMNS = "id, list_id, customer_id, date_created, last_updated";
 const LIST_SORTS: Record<string, string> = { id: "id", name: "name", dateCreated: "date_created", lastUpdated: "last_updated" };
 const MEMBER_SORTS: Record<string, string> = { id: "id", listId: "list_id", customerId: "customer_id" };
 
-export const listRoutes: ResourceRoutes = (app, ctx, env) => {
+export const listRoutes: ResourceRoutes = (app, ctx, publish) => {
   const db = ctx.db;
   const getList = (tenant: number, id: bigint | null) =>
-    id === null ? undefined : (db.prepare("SELECT id, name, date_created, last_updated FROM lists WHERE id = ? AND tenant_id = ?").safeIntegers(true).get(id, tenant) as ListRow | undefined);
+    id === null ? undefined : (db.prepare(`SELECT ${LIST_COLUMNS} FROM lists WHERE id = ? AND tenant_id = ?`).safeIntegers(true).get(id, tenant) as ListRow | undefined);
   const getMember = (listId: bigint, customerId: bigint) =>
     db.prepare(`SELECT ${MEMBER_COLUMNS} FROM list_members WHERE list_id = ? AND customer_id = ?`).safeIntegers(true).get(listId, customerId) as MemberRow | undefined;
-  const publish = (tenantId: number, resource: "list" | "listMember", action: "created" | "deleted" | "added" | "removed", id: bigint, data?: Record<string, unknown>) =>
-    publishChange(ctx, { environment: env.name, tenantId, resource, action, id: String(id), ...(data ? { data } : {}) });
 
   /** Adds a customer to a list; an existing membership is returned as it is. */
   function addMember(tenant: number, listId: bigint, customerId: bigint, now: number): { row: MemberRow; added: boolean } {
@@ -71,12 +49,9 @@ export const listRoutes: ResourceRoutes = (app, ctx, env) => {
 
   app.post(
     "/v1/lists",
-    handle(async (c) => {
-      const body = await readObject(c);
-      if (!body) return sendBadBody(c);
+    handleBody((c, body, tenant) => {
       if (typeof body.name !== "string" || body.name.trim() === "") return sendFieldError(c, "name", "name is required");
       if (tooLong(body.name, LIMITS.listName)) return sendFieldError(c, "name", `name must be at most ${LIMITS.listName} characters`);
-      const tenant = tenantOf(c);
       const now = ctx.clock.nowMs();
       const id = nextId(db, "list");
       // §4.4: names are not checked for uniqueness.
@@ -86,36 +61,14 @@ export const listRoutes: ResourceRoutes = (app, ctx, env) => {
     }),
   );
 
-  app.delete(
-    "/v1/lists/:id",
-    handle((c) => {
-      const tenant = tenantOf(c);
-      const list = getList(tenant, parseId(c.req.param("id")));
-      if (!list) return sendNotFound(c, `list ${c.req.param("id")}`);
-      // The members go with the list; the customers stay (§4.4).
-      db.transaction(() => {
-        db.prepare("DELETE FROM list_members WHERE list_id = ?").run(list.id);
-        db.prepare("DELETE FROM lists WHERE id = ?").run(list.id);
-      })();
-      publish(tenant, "list", "deleted", list.id);
-      return c.body(null, 204);
-    }),
-  );
-
-  app.get(
-    "/v1/lists",
-    handle((c) => {
-      const result = tenantPage<ListRow>(c, db, "lists", "id, name, date_created, last_updated", LIST_SORTS);
-      return sendJson(c, { ...result, rows: result.rows.map(toList) });
-    }),
-  );
+  // The members go with the list; the customers stay (§4.4).
+  const listDeleted = (tenant: number, id: bigint) => publish(tenant, "list", "deleted", id);
+  app.delete("/v1/lists/:id", deleteRoute(db, "list", getList, ["DELETE FROM list_members WHERE list_id = ?", "DELETE FROM lists WHERE id = ?"], listDeleted));
+  app.get("/v1/lists", pageRoute(db, { table: "lists", columns: LIST_COLUMNS, sorts: LIST_SORTS }, toList));
 
   app.post(
     "/v1/listMembers",
-    handle(async (c) => {
-      const body = await readObject(c);
-      if (!body) return sendBadBody(c);
-      const tenant = tenantOf(c);
+    handleBody((c, body, tenant) => {
       const pair = checkPair(c, tenant, body.data, "data.");
       if (pair instanceof Response) return pair;
       const { row, added } = addMember(tenant, pair.listId, pair.customerId, ctx.clock.nowMs());
@@ -126,8 +79,7 @@ export const listRoutes: ResourceRoutes = (app, ctx, env) => {
 
   app.delete(
     "/v1/listMembers/:id",
-    handle((c) => {
-      const tenant = tenantOf(c);
+    handle((c, tenant) => {
       const id = parseId(c.req.param("id"));
       const row = id === null ? undefined : (db.prepare(`SELECT ${MEMBER_COLUMNS} FROM list_members WHERE id = ? AND tenant_id = ?`).safeIntegers(true).get(id, tenant) as MemberRow | undefined);
       if (!row) return sendNotFound(c, `list member ${c.req.param("id")}`);
@@ -139,14 +91,9 @@ export const listRoutes: ResourceRoutes = (app, ctx, env) => {
 
   app.post(
     "/v1/listservice/removeFromList",
-    handle((c) => {
-      const tenant = tenantOf(c);
-      const rawIds = c.req.query("customerIds");
-      if (!rawIds) return sendFieldError(c, "customerIds", "customerIds is required");
-      const ids = parseIdList(rawIds);
-      if (ids === null || ids.length === 0) return sendFieldError(c, "customerIds", "customerIds must be comma-separated customer ids");
-      const listId = queryId(c, "listId");
-      if (listId === undefined) return sendFieldError(c, "listId", "listId is required");
+    handle((c, tenant) => {
+      const ids = queryCustomerIds(c, "customerIds");
+      const listId = queryRequiredId(c, "listId");
       if (!getList(tenant, listId)) return sendNotFound(c, `list ${listId}`);
       const removed = db.transaction(() =>
         ids.flatMap((customerId) => {
@@ -163,12 +110,9 @@ export const listRoutes: ResourceRoutes = (app, ctx, env) => {
 
   app.post(
     "/v1/listMembersBatch",
-    handle(async (c) => {
-      const body = await readObject(c);
-      if (!body) return sendBadBody(c);
+    handleBody((c, body, tenant) => {
       if (!Array.isArray(body.items) || body.items.length === 0) return sendFieldError(c, "items", "items is required: an array of {customerId, listId}");
       if (body.items.length > MAX_MEMBER_ROWS) return sendFieldError(c, "items", `items may hold at most ${MAX_MEMBER_ROWS} members`);
-      const tenant = tenantOf(c);
       const pairs: Array<{ listId: bigint; customerId: bigint }> = [];
       for (const [i, item] of body.items.entries()) {
         const pair = checkPair(c, tenant, item, `items[${i}].`);
@@ -184,59 +128,27 @@ export const listRoutes: ResourceRoutes = (app, ctx, env) => {
 
   app.get(
     "/v1/listMembers",
-    handle((c) => {
-      const tenant = tenantOf(c);
-      const where = ["tenant_id = ?"];
-      const params: unknown[] = [tenant];
-      const listId = queryId(c, "listId");
-      const customerId = queryId(c, "customerId");
-      if (listId !== undefined) {
-        where.push("list_id = ?");
-        params.push(listId);
-      }
-      if (customerId !== undefined) {
-        where.push("customer_id = ?");
-        params.push(customerId);
-      }
+    handle((c, tenant) => {
+      const filter = new SqlFilter("tenant_id = ?", tenant).addIf("list_id = ?", queryId(c, "listId")).addIf("customer_id = ?", queryId(c, "customerId"));
       const rows = queryInt(c, "rows", 20, 1, MAX_MEMBER_ROWS);
-      const sidx = queryChoice(c, "sidx", MEMBER_SORTS, "customer_id");
-      const sord = querySord(c);
-      const sinceId = queryId(c, "sinceId");
-      if (sinceId !== undefined) {
-        // §4.4: a lower bound of the sidx field in ascending order, an upper bound in descending.
-        where.push(`${sidx} ${sord === "asc" ? ">" : "<"} ?`);
-        params.push(sinceId);
-      }
-      const dir = sord === "desc" ? "DESC" : "ASC";
-      const order = sidx === "id" ? `id ${dir}` : `${sidx} ${dir}, id ${dir}`;
+      const order = queryOrder(c, MEMBER_SORTS, "customer_id");
+      // §4.4: a lower bound of the sidx field in ascending order, an upper bound in descending.
+      filter.addIf(`${order.column} ${order.sord === "asc" ? ">" : "<"} ?`, queryId(c, "sinceId"));
       const found = db
-        .prepare(`SELECT ${MEMBER_COLUMNS} FROM list_members WHERE ${where.join(" AND ")} ORDER BY ${order} LIMIT ?`)
+        .prepare(`SELECT ${MEMBER_COLUMNS} FROM list_members WHERE ${filter.sql} ORDER BY ${order.sql} LIMIT ?`)
         .safeIntegers(true)
-        .all(...params, rows) as MemberRow[];
+        .all(...filter.params, rows) as MemberRow[];
       return sendJson(c, { items: found.map(toMember) });
     }),
   );
 
   app.get(
     "/v1/listservice/memberCount",
-    handle((c) => {
-      const tenant = tenantOf(c);
-      const listId = queryId(c, "listId");
-      if (listId === undefined) throw new QueryError("listId", "listId is required");
-      const since = queryTime(c, "joinListDateSince");
-      const to = queryTime(c, "joinListDateTo");
+    handle((c, tenant) => {
+      const listId = queryRequiredId(c, "listId");
+      const filter = new SqlFilter("list_id = ?", listId).addIf("date_created >= ?", queryTime(c, "joinListDateSince")).addIf("date_created <= ?", queryTimeEnd(c, "joinListDateTo"));
       if (!getList(tenant, listId)) return sendNotFound(c, `list ${listId}`);
-      const where = ["list_id = ?"];
-      const params: unknown[] = [listId];
-      if (since !== undefined) {
-        where.push("date_created >= ?");
-        params.push(since);
-      }
-      if (to !== undefined) {
-        where.push("date_created <= ?");
-        params.push(to + 999);
-      }
-      const n = (db.prepare(`SELECT count(*) AS n FROM list_members WHERE ${where.join(" AND ")}`).get(...params) as { n: number }).n;
+      const n = (db.prepare(`SELECT count(*) AS n FROM list_members WHERE ${filter.sql}`).get(...filter.params) as { n: number }).n;
       return sendJson(c, n);
     }),
   );

@@ -1,7 +1,7 @@
 import type { SandboxDb } from "../db";
 import { sendJson } from "../http";
 import { nextId } from "../ids";
-import { handle, isObject, parseUtcTimestamp, readObject, tenantOf, type ApiContext, type ResourceRoutes } from "./common";
+import { handleBody, isObject, parseUtcTimestamp, type ApiContext, type ResourceRoutes } from "./common";
 
 /** §4.6 event types of media data. */
 export const MEDIA_EVENT_TYPES = ["event.mediaView", "event.mediaClick"] as const;
@@ -43,11 +43,8 @@ export const mediaRoutes: ResourceRoutes = (app, ctx) => {
 
   app.post(
     "/v1/third_party_data/importData",
-    handle(async (c) => {
-      const body = await readObject(c);
-      if (!body) return fail(c, "400", "the request body must be a JSON object");
+    handleBody((c, body, tenant) => {
       if (!Array.isArray(body.fileList) || body.fileList.length === 0) return fail(c, "400", "fileList is required: an array of {file, eventType}");
-      const tenant = tenantOf(c);
       const files: Array<{ file: string; eventType?: string; records: MediaRecord[] }> = [];
       for (const [i, item] of body.fileList.entries()) {
         if (!isObject(item) || typeof item.file !== "string" || item.file === "") return fail(c, "400", `fileList[${i}].file is required`);
@@ -79,6 +76,6 @@ export const mediaRoutes: ResourceRoutes = (app, ctx) => {
         }),
       )();
       return sendJson(c, { taskList });
-    }),
+    }, (c) => fail(c, "400", "the request body must be a JSON object")),
   );
 };

@@ -4,7 +4,7 @@ import type { ControlArea, RouteArea } from "../app";
 import { requireAccessToken } from "../auth/middleware";
 import { environmentByName } from "../context";
 import { readJson, sendJson } from "../http";
-import type { ApiEnv } from "./common";
+import { changePublisher, type ApiEnv } from "./common";
 import { mergeRoutes as customerMergeRoutes } from "./customer-merge";
 import { customerRoutes } from "./customers";
 import { dealRoutes } from "./deals";
@@ -26,7 +26,8 @@ export const resourceApi: RouteArea = (app, ctx, env) => {
     if (c.req.path === "/v1/users/current") return next();
     return requireAccessToken(ctx, env.name)(c, next);
   });
-  for (const routes of [customerRoutes, customerMergeRoutes, eventRoutes, dealRoutes, listRoutes, tagRoutes, mediaRoutes, storeRoutes]) routes(v1, ctx, env);
+  const publish = changePublisher(ctx, env);
+  for (const routes of [customerRoutes, customerMergeRoutes, eventRoutes, dealRoutes, listRoutes, tagRoutes, mediaRoutes, storeRoutes]) routes(v1, ctx, publish);
   app.get("/openapi.json", (c) => sendJson(c, openApiDocument(env.origin)));
   app.route("/", v1);
 };

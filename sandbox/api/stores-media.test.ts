@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApiKit, type ApiKit } from "./testkit";
+import { describe, expect, it } from "vitest";
+import { startApiKitForFile } from "./testkit";
 
-let kit: ApiKit;
-beforeAll(async () => {
-  kit = await startApiKit();
-});
-afterAll(() => kit.close());
+const kit = await startApiKitForFile();
 
 const baseInfo = {
   sid: "S-1", telephone: "021-60000000", business_name: "贝果咖啡", branch_name: "人民广场店", province: "上海", city: "上海市", district: "黄浦区",

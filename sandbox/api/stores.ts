@@ -1,7 +1,6 @@
-import { publishChange } from "../context";
 import { sendJson } from "../http";
 import { nextId } from "../ids";
-import { handle, isObject, parseId, readObject, tenantOf, utc, type ApiContext, type Json, type ResourceRoutes } from "./common";
+import { handle, handleBody, isObject, parseId, readObject, utc, type ApiContext, type Json, type ResourceRoutes } from "./common";
 
 /** §4.8 required fields of `shopInfoAll.business.base_info`. */
 export const REQUIRED_BASE_INFO = ["sid", "telephone", "business_name", "branch_name", "province", "city", "district", "address", "categories", "longitude", "latitude"] as const;
@@ -17,6 +16,7 @@ const STORE_COLUMNS = "id, sid, branch_name, shop_name, business_name, owner_id,
 function storeError(c: ApiContext, code: string, message: string): Response {
   return sendJson(c, { error: { code, message } });
 }
+const storeBadBody = (c: ApiContext) => storeError(c, "400", "the request body must be a JSON object");
 
 /** Parses and checks `shopInfoAll` (§4.8); returns the base info or the reason it is refused. */
 export function parseShopInfo(raw: unknown): { baseInfo?: Json; error?: string } {
@@ -83,12 +83,10 @@ const toGroup = (g: GroupRow): Json => ({
   creatorName: g.creator_name,
 });
 
-export const storeRoutes: ResourceRoutes = (app, ctx, env) => {
+export const storeRoutes: ResourceRoutes = (app, ctx, publish) => {
   const db = ctx.db;
   const getStore = (tenant: number, id: bigint | null) =>
     id === null ? undefined : (db.prepare(`SELECT ${STORE_COLUMNS} FROM stores WHERE id = ? AND tenant_id = ?`).safeIntegers(true).get(id, tenant) as StoreRow | undefined);
-  const publish = (tenantId: number, action: "created" | "updated" | "deleted", id: bigint, data?: Record<string, unknown>) =>
-    publishChange(ctx, { environment: env.name, tenantId, resource: "store", action, id: String(id), ...(data ? { data } : {}) });
   const staffName = (userId: number) => (db.prepare("SELECT name FROM staff WHERE id = ?").get(userId) as { name: string } | undefined)?.name ?? null;
 
   function columns(info: Json, shopInfoAll: string) {
@@ -104,13 +102,10 @@ export const storeRoutes: ResourceRoutes = (app, ctx, env) => {
 
   app.post(
     "/v1/stores",
-    handle(async (c) => {
-      const body = await readObject(c);
-      if (!body) return storeError(c, "400", "the request body must be a JSON object");
+    handleBody((c, body, tenant) => {
       const { baseInfo, error } = parseShopInfo(body.shopInfoAll);
       if (!baseInfo) return storeError(c, "400", error!);
       const subject = c.get("subject");
-      const tenant = tenantOf(c);
       const now = ctx.clock.nowMs();
       const id = nextId(db, "store");
       const col = columns(baseInfo, body.shopInfoAll as string);
@@ -118,41 +113,39 @@ export const storeRoutes: ResourceRoutes = (app, ctx, env) => {
         `INSERT INTO stores (id, tenant_id, sid, branch_name, shop_name, business_name, owner_id, owner_name, shop_info_all, meta, remark, date_created, last_updated)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).run(id, tenant, col.sid, col.branchName, col.shopName, col.businessName, subject.userId, staffName(subject.userId), col.shopInfoAll, col.meta, typeof body.remark === "string" ? body.remark : null, now, now);
-      publish(tenant, "created", id);
+      publish(tenant, "store", "created", id);
       return sendJson(c, { shop: toShop(getStore(tenant, id)!) });
-    }),
+    }, storeBadBody),
   );
 
   app.put(
     "/v1/stores/:id",
-    handle(async (c) => {
-      const tenant = tenantOf(c);
+    handle(async (c, tenant) => {
       const store = getStore(tenant, parseId(c.req.param("id")));
       if (!store) return storeError(c, "404", `store ${c.req.param("id")} not found`);
       const body = await readObject(c);
-      if (!body) return storeError(c, "400", "the request body must be a JSON object");
+      if (!body) return storeBadBody(c);
       const { baseInfo, error } = parseShopInfo(body.shopInfoAll);
       if (!baseInfo) return storeError(c, "400", error!);
       const col = columns(baseInfo, body.shopInfoAll as string);
       db.prepare(
         "UPDATE stores SET sid = ?, branch_name = ?, shop_name = ?, business_name = ?, shop_info_all = ?, meta = ?, remark = coalesce(?, remark), last_updated = ? WHERE id = ?",
       ).run(col.sid, col.branchName, col.shopName, col.businessName, col.shopInfoAll, col.meta, typeof body.remark === "string" ? body.remark : null, ctx.clock.nowMs(), store.id);
-      publish(tenant, "updated", store.id);
+      publish(tenant, "store", "updated", store.id);
       return sendJson(c, { shop: toShop(getStore(tenant, store.id)!) });
     }),
   );
 
   app.delete(
     "/v1/stores/:id",
-    handle((c) => {
-      const tenant = tenantOf(c);
+    handle((c, tenant) => {
       const store = getStore(tenant, parseId(c.req.param("id")));
       if (!store) return storeError(c, "404", `store ${c.req.param("id")} not found`);
       db.transaction(() => {
         db.prepare("DELETE FROM store_group_members WHERE store_id = ?").run(store.id);
         db.prepare("DELETE FROM stores WHERE id = ?").run(store.id);
       })();
-      publish(tenant, "deleted", store.id);
+      publish(tenant, "store", "deleted", store.id);
       // §4.8 / §7.5: deletion answers with an error object whose message is `success`.
       return sendJson(c, { error: { code: "0", message: "success" } });
     }),
@@ -160,15 +153,12 @@ export const storeRoutes: ResourceRoutes = (app, ctx, env) => {
 
   app.post(
     "/v1/storesGroups",
-    handle(async (c) => {
-      const body = await readObject(c);
-      if (!body) return storeError(c, "400", "the request body must be a JSON object");
+    handleBody((c, body, tenant) => {
       for (const f of ["name", "remark", "shopList"] as const) {
         const v = body[f];
         const ok = f === "shopList" ? (typeof v === "string" && v.trim() !== "") || (Array.isArray(v) && v.length > 0) : typeof v === "string" && v.trim() !== "";
         if (!ok) return storeError(c, "400", `${f} is required`);
       }
-      const tenant = tenantOf(c);
       const subject = c.get("subject");
       const requested = (Array.isArray(body.shopList) ? body.shopList.map(String) : (body.shopList as string).split(",")).map((s) => s.trim()).filter(Boolean);
       const success: bigint[] = [];
@@ -190,15 +180,14 @@ export const storeRoutes: ResourceRoutes = (app, ctx, env) => {
         }
       })();
       const group = db.prepare("SELECT id, name, remark, creator_id, creator_name, date_created, last_updated FROM store_groups WHERE id = ?").safeIntegers(true).get(id) as GroupRow;
-      publish(tenant, "created", id, { group: true, shops: success.map(String) });
+      publish(tenant, "store", "created", id, { group: true, shops: success.map(String) });
       return sendJson(c, { shopGroup: { success, failed, shopGroup: toGroup(group) } });
-    }),
+    }, storeBadBody),
   );
 
   app.get(
     "/v1/storesGroups/:groupId",
-    handle((c) => {
-      const tenant = tenantOf(c);
+    handle((c, tenant) => {
       const id = parseId(c.req.param("groupId"));
       const group = id === null ? undefined : db.prepare("SELECT id FROM store_groups WHERE id = ? AND tenant_id = ?").safeIntegers(true).get(id, tenant);
       if (!group || id === null) return storeError(c, "404", `store group ${c.req.param("groupId")} not found`);

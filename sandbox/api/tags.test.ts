@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApiKit, type ApiKit } from "./testkit";
+import { describe, expect, it } from "vitest";
+import { startApiKitForFile } from "./testkit";
 
 /**
  * §4.5 tag rules the console relies on (issue 8, Tags): refusals change nothing, merge keeps a
  * customer's target tag once, and a tag is unique by name. lists-tags.test.ts covers the happy paths.
  */
 
-let kit: ApiKit;
+const kit = await startApiKitForFile();
 const customers: bigint[] = [];
-beforeAll(async () => {
-  kit = await startApiKit();
-  for (let i = 0; i < 3; i++) customers.push((await kit.call("POST", "/v1/customers", { body: { name: `标签客户${i}` } })).json.id);
-});
-afterAll(() => kit.close());
+for (let i = 0; i < 3; i++) customers.push(await kit.createCustomer(`标签客户${i}`));
 
 type TagJson = { id: bigint; name: string; dimension: string };
 const newTag = async (name: string, dimension = "basic"): Promise<TagJson> => (await kit.call("POST", "/v1/tags", { body: { name, dimension } })).json;

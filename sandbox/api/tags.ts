@@ -1,28 +1,10 @@
 import { LIMITS } from "@/lib/platform/limits";
-import { publishChange } from "../context";
 import type { SandboxDb } from "../db";
 import { sendJson } from "../http";
 import { nextId } from "../ids";
-import {
-  handle,
-  isBlank,
-  tenantPage,
-  parseId,
-  parseIdList,
-  queryInt,
-  readObject,
-  sendBadBody,
-  sendError,
-  sendFieldError,
-  sendNotFound,
-  tenantOf,
-  tooLong,
-  utc,
-  type ApiContext,
-  type Json,
-  type ResourceRoutes,
-} from "./common";
+import { handle, handleBody, isBlank, parseId, queryCustomerIds, queryInt, readObject, sendBadBody, sendError, sendFieldError, sendNotFound, tooLong, utc, type ApiContext, type Json, type ResourceRoutes } from "./common";
 import { customerStore } from "./customer-store";
+import { deleteRoute, pageRoute } from "./table-routes";
 
 /** §2.6 built-in tag dimensions, present in every tenant. */
 export const BUILT_IN_DIMENSIONS = [
@@ -67,10 +49,8 @@ export function externalTagFolder(nowMs: number): string {
   return `oss://sandbox/external-tags/${new Date(nowMs).toISOString().slice(0, 10).replace(/-/g, "")}/`;
 }
 
-export const tagRoutes: ResourceRoutes = (app, ctx, env) => {
+export const tagRoutes: ResourceRoutes = (app, ctx, publish) => {
   const db = ctx.db;
-  const publish = (tenantId: number, resource: "tagDimension" | "tag" | "customerTag", action: "created" | "updated" | "deleted" | "added" | "removed" | "merged" | "imported", id: string, data?: Record<string, unknown>) =>
-    publishChange(ctx, { environment: env.name, tenantId, resource, action, id, ...(data ? { data } : {}) });
   const getTag = (tenant: number, id: bigint | null) =>
     id === null ? undefined : (db.prepare(`SELECT ${TAG_COLUMNS} FROM tags WHERE id = ? AND tenant_id = ?`).safeIntegers(true).get(id, tenant) as TagRow | undefined);
   const dimensionExists = (tenant: number, key: string) => Boolean(db.prepare("SELECT 1 FROM tag_dimensions WHERE tenant_id = ? AND dimension_key = ?").get(tenant, key));
@@ -80,10 +60,7 @@ export const tagRoutes: ResourceRoutes = (app, ctx, env) => {
 
   app.post(
     "/v1/tagdimensions",
-    handle(async (c) => {
-      const body = await readObject(c);
-      if (!body) return sendBadBody(c);
-      const tenant = tenantOf(c);
+    handleBody((c, body, tenant) => {
       ready(tenant);
       for (const f of ["name", "dimensionKey"] as const) {
         if (typeof body[f] !== "string" || (body[f] as string).trim() === "") return sendFieldError(c, f, `${f} is required`);
@@ -94,15 +71,14 @@ export const tagRoutes: ResourceRoutes = (app, ctx, env) => {
       const now = ctx.clock.nowMs();
       const id = nextId(db, "tagDimension");
       db.prepare("INSERT INTO tag_dimensions (id, tenant_id, dimension_key, name, date_created, last_updated) VALUES (?, ?, ?, ?, ?, ?)").run(id, tenant, body.dimensionKey, body.name, now, now);
-      publish(tenant, "tagDimension", "created", String(id));
+      publish(tenant, "tagDimension", "created", id);
       return sendJson(c, toDimension({ id, dimension_key: body.dimensionKey as string, name: body.name as string, date_created: BigInt(now), last_updated: BigInt(now) }));
     }),
   );
 
   app.get(
     "/v1/tagdimensions",
-    handle((c) => {
-      const tenant = tenantOf(c);
+    handle((c, tenant) => {
       ready(tenant);
       const max = queryInt(c, "max", 20, 1, 1000);
       const rows = db.prepare("SELECT id, dimension_key, name, date_created, last_updated FROM tag_dimensions WHERE tenant_id = ? ORDER BY id LIMIT ?").safeIntegers(true).all(tenant, max) as DimensionRow[];
@@ -124,10 +100,7 @@ export const tagRoutes: ResourceRoutes = (app, ctx, env) => {
 
   app.post(
     "/v1/tags",
-    handle(async (c) => {
-      const body = await readObject(c);
-      if (!body) return sendBadBody(c);
-      const tenant = tenantOf(c);
+    handleBody((c, body, tenant) => {
       ready(tenant);
       const problem = checkTagFields(body, false);
       if (problem) return sendFieldError(c, problem.fieldName, problem.message);
@@ -136,15 +109,14 @@ export const tagRoutes: ResourceRoutes = (app, ctx, env) => {
       const now = ctx.clock.nowMs();
       const id = nextId(db, "tag");
       db.prepare("INSERT INTO tags (id, tenant_id, name, dimension, date_created, last_updated) VALUES (?, ?, ?, ?, ?, ?)").run(id, tenant, body.name, body.dimension, now, now);
-      publish(tenant, "tag", "created", String(id));
+      publish(tenant, "tag", "created", id);
       return sendJson(c, toTag(getTag(tenant, id)!));
     }),
   );
 
   app.put(
     "/v1/tags/:id",
-    handle(async (c) => {
-      const tenant = tenantOf(c);
+    handle(async (c, tenant) => {
       ready(tenant);
       const tag = getTag(tenant, parseId(c.req.param("id")));
       if (!tag) return sendNotFound(c, `tag ${c.req.param("id")}`);
@@ -157,36 +129,17 @@ export const tagRoutes: ResourceRoutes = (app, ctx, env) => {
       if (!dimensionExists(tenant, dimension)) return sendFieldError(c, "dimension", `no tag dimension with key ${dimension}`);
       if (nameTaken(tenant, name, tag.id)) return sendFieldError(c, "name", `a tag named ${name} already exists`);
       db.prepare("UPDATE tags SET name = ?, dimension = ?, last_updated = ? WHERE id = ?").run(name, dimension, ctx.clock.nowMs(), tag.id);
-      publish(tenant, "tag", "updated", String(tag.id));
+      publish(tenant, "tag", "updated", tag.id);
       return sendJson(c, toTag(getTag(tenant, tag.id)!));
     }),
   );
 
-  app.delete(
-    "/v1/tags/:id",
-    handle((c) => {
-      const tenant = tenantOf(c);
-      const tag = getTag(tenant, parseId(c.req.param("id")));
-      if (!tag) return sendNotFound(c, `tag ${c.req.param("id")}`);
-      db.transaction(() => {
-        db.prepare("DELETE FROM customer_tags WHERE tag_id = ?").run(tag.id);
-        db.prepare("DELETE FROM tags WHERE id = ?").run(tag.id);
-      })();
-      publish(tenant, "tag", "deleted", String(tag.id));
-      return c.body(null, 204);
-    }),
-  );
-
-  app.get(
-    "/v1/tags",
-    handle((c) => {
-      const result = tenantPage<TagRow>(c, db, "tags", TAG_COLUMNS, TAG_SORTS);
-      return sendJson(c, { ...result, rows: result.rows.map(toTag) });
-    }),
-  );
+  const tagDeleted = (tenant: number, id: bigint) => publish(tenant, "tag", "deleted", id);
+  app.delete("/v1/tags/:id", deleteRoute(db, "tag", getTag, ["DELETE FROM customer_tags WHERE tag_id = ?", "DELETE FROM tags WHERE id = ?"], tagDeleted));
+  app.get("/v1/tags", pageRoute(db, { table: "tags", columns: TAG_COLUMNS, sorts: TAG_SORTS }, toTag));
 
   /** Reads `customerId` and `tags` of the customer-tag services; an error response or the inputs. */
-  async function customerTagBody(c: ApiContext, item: (t: unknown) => unknown) {
+  async function customerTagBody(c: ApiContext, tenant: number, item: (t: unknown) => unknown) {
     const body = await readObject(c);
     if (!body) return sendBadBody(c);
     const customerId = parseId(body.customerId);
@@ -199,17 +152,16 @@ export const tagRoutes: ResourceRoutes = (app, ctx, env) => {
       if (tooLong(name, LIMITS.tagName)) return sendFieldError(c, `tags[${i}]`, `a tag name is at most ${LIMITS.tagName} characters`);
       if (!names.includes(name)) names.push(name);
     }
-    const tenant = tenantOf(c);
     if (!customerStore(db).get(tenant, customerId)) return sendNotFound(c, `customer ${customerId}`);
-    return { tenant, customerId, names };
+    return { customerId, names };
   }
 
   app.post(
     "/v1/tagservice/addCustomerTag",
-    handle(async (c) => {
-      const input = await customerTagBody(c, (t) => (t !== null && typeof t === "object" ? (t as Json).name : undefined));
+    handle(async (c, tenant) => {
+      const input = await customerTagBody(c, tenant, (t) => (t !== null && typeof t === "object" ? (t as Json).name : undefined));
       if (input instanceof Response) return input;
-      const { tenant, customerId, names } = input;
+      const { customerId, names } = input;
       const now = ctx.clock.nowMs();
       ready(tenant);
       const created: bigint[] = [];
@@ -220,38 +172,34 @@ export const tagRoutes: ResourceRoutes = (app, ctx, env) => {
           return db.prepare("INSERT OR IGNORE INTO customer_tags (customer_id, tag_id, tenant_id, date_created) VALUES (?, ?, ?, ?)").run(customerId, tag.row.id, tenant, now).changes > 0;
         }),
       )();
-      for (const id of created) publish(tenant, "tag", "created", String(id));
-      if (added.length > 0) publish(tenant, "customerTag", "added", String(customerId), { tags: added });
+      for (const id of created) publish(tenant, "tag", "created", id);
+      if (added.length > 0) publish(tenant, "customerTag", "added", customerId, { tags: added });
       return sendJson(c, names);
     }),
   );
 
   app.post(
     "/v1/tagservice/removeCustomerTag",
-    handle(async (c) => {
-      const input = await customerTagBody(c, (t) => t);
+    handle(async (c, tenant) => {
+      const input = await customerTagBody(c, tenant, (t) => t);
       if (input instanceof Response) return input;
-      const { tenant, customerId, names } = input;
+      const { customerId, names } = input;
       const removed = db.transaction(() =>
         names.filter(
           (name) =>
             db.prepare("DELETE FROM customer_tags WHERE customer_id = ? AND tag_id = (SELECT id FROM tags WHERE tenant_id = ? AND name = ?)").run(customerId, tenant, name).changes > 0,
         ),
       )();
-      if (removed.length > 0) publish(tenant, "customerTag", "removed", String(customerId), { tags: removed });
+      if (removed.length > 0) publish(tenant, "customerTag", "removed", customerId, { tags: removed });
       return sendJson(c, removed);
     }),
   );
 
   app.get(
     "/v1/tagservice/getCustomerTags",
-    handle((c) => {
-      const raw = c.req.query("customerId");
-      if (!raw) return sendFieldError(c, "customerId", "customerId is required");
-      const ids = parseIdList(raw);
-      if (ids === null || ids.length === 0) return sendFieldError(c, "customerId", "customerId must be comma-separated customer ids");
+    handle((c, tenant) => {
+      const ids = queryCustomerIds(c, "customerId");
       if (ids.length > 1000) return sendFieldError(c, "customerId", "at most 1000 customer ids");
-      const tenant = tenantOf(c);
       const out: Record<string, string> = {};
       const tagsOf = db.prepare("SELECT t.name FROM customer_tags ct JOIN tags t ON t.id = ct.tag_id WHERE ct.customer_id = ? ORDER BY t.id");
       // Only customers of this tenant appear; an unknown id is left out rather than made up.
@@ -265,8 +213,7 @@ export const tagRoutes: ResourceRoutes = (app, ctx, env) => {
 
   app.post(
     "/v1/tags/:fromId/mergeto/:toId",
-    handle((c) => {
-      const tenant = tenantOf(c);
+    handle((c, tenant) => {
       const from = getTag(tenant, parseId(c.req.param("fromId")));
       if (!from) return sendNotFound(c, `tag ${c.req.param("fromId")}`);
       const to = getTag(tenant, parseId(c.req.param("toId")));
@@ -282,18 +229,15 @@ export const tagRoutes: ResourceRoutes = (app, ctx, env) => {
         db.prepare("DELETE FROM customer_tags WHERE tag_id = ?").run(from.id);
         db.prepare("DELETE FROM tags WHERE id = ?").run(from.id);
       })();
-      publish(tenant, "tag", "merged", String(to.id), { fromId: String(from.id) });
-      publish(tenant, "tag", "deleted", String(from.id), { mergedInto: String(to.id) });
+      publish(tenant, "tag", "merged", to.id, { fromId: String(from.id) });
+      publish(tenant, "tag", "deleted", from.id, { mergedInto: String(to.id) });
       return sendJson(c, { success: true });
     }),
   );
 
   app.post(
     "/v1/externalTags",
-    handle(async (c) => {
-      const body = await readObject(c);
-      if (!body) return sendBadBody(c);
-      const tenant = tenantOf(c);
+    handleBody((c, body, tenant) => {
       let names: unknown[];
       if (body.tags === undefined || body.tags === null) {
         // §4.5: without `tags`, every tag file in the current day's folder (one name per line).

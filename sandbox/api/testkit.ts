@@ -1,7 +1,8 @@
+import { afterAll } from "vitest";
 import { parseJson, stringifyJson } from "@/lib/platform/json";
-import { loadSandboxConfig } from "../config";
 import type { ChangeEvent } from "../context";
-import { startSandbox, type RunningSandbox } from "../server";
+import type { RunningSandbox } from "../server";
+import { startTestSandbox } from "../testing/harness";
 
 /** A sandbox on free ports with an in-memory database, plus helpers to call `/v1` with a token. */
 export type ApiKit = {
@@ -11,6 +12,8 @@ export type ApiKit = {
   /** A new token (after moving the sandbox clock, old ones may have expired). */
   newToken(environment?: "alpha" | "beta"): Promise<string>;
   call(method: string, path: string, options?: CallOptions): Promise<ApiResponse>;
+  /** A new customer of alpha's tenant (`POST /v1/customers`); its id. */
+  createCustomer(name: string): Promise<bigint>;
   close(): Promise<void>;
 };
 export type CallOptions = { query?: Record<string, string | number | boolean | bigint>; body?: unknown; rawBody?: string; token?: string; environment?: "alpha" | "beta" };
@@ -19,7 +22,7 @@ export type CallOptions = { query?: Record<string, string | number | boolean | b
 export type ApiResponse = { status: number; text: string; json: any; contentType: string };
 
 export async function startApiKit(): Promise<ApiKit> {
-  const sandbox = await startSandbox({ ...loadSandboxConfig({ SANDBOX_ALPHA_PORT: "0", SANDBOX_BETA_PORT: "0" }), dbFile: ":memory:" });
+  const sandbox = await startTestSandbox();
   // No outbound webhooks from tests (the default receiver is the app on :3000).
   await fetch(`${sandbox.urls.alpha}/__sandbox/webhooks/config`, { method: "POST", body: JSON.stringify({ enabled: false }) });
   const changes: ChangeEvent[] = [];
@@ -53,5 +56,13 @@ export async function startApiKit(): Promise<ApiKit> {
     tokens.delete(environment);
     return token(environment);
   };
-  return { sandbox, changes, token, newToken, call, close: () => sandbox.close() };
+  const createCustomer = async (name: string): Promise<bigint> => (await call("POST", "/v1/customers", { body: { name } })).json.id;
+  return { sandbox, changes, token, newToken, call, createCustomer, close: () => sandbox.close() };
+}
+
+/** The API kit of a test file (`const kit = await startApiKitForFile()` at the top), closed after the file's tests. */
+export async function startApiKitForFile(): Promise<ApiKit> {
+  const kit = await startApiKit();
+  afterAll(() => kit.close());
+  return kit;
 }

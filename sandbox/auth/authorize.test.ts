@@ -1,20 +1,9 @@
 import { createHmac } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { RunningSandbox } from "../server";
-import { hiddenInput, startTestSandbox, TestBrowser } from "../testing/harness";
+import { describe, expect, it } from "vitest";
+import { hiddenInput, TestBrowser, startSandboxForFile } from "../testing/harness";
 
-let sandbox: RunningSandbox;
-let alpha: string;
+const { alpha, beta } = await startSandboxForFile({ reset: true });
 const CALLBACK = "http://localhost:3000/api/auth/callback";
-
-beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  alpha = sandbox.urls.alpha!;
-});
-afterAll(() => sandbox.close());
-beforeEach(async () => {
-  await fetch(`${alpha}/__sandbox/reset`, { method: "POST" });
-});
 
 function authorizeUrl(params: Record<string, string | undefined>): string {
   const query = new URLSearchParams();
@@ -195,7 +184,6 @@ describe("GET /oauth2/authorize: login, consent, signed redirect", () => {
 
   it("a login on alpha is not a login on beta (cookies are per environment)", async () => {
     const browser = await consentedBrowser();
-    const beta = sandbox.urls.beta!;
     const res = await browser.get(`${beta}/oauth2/authorize?${new URLSearchParams(valid)}`);
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toMatch(/^\/login\?next=/);

@@ -1,15 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningSandbox } from "../server";
-import { startTestSandbox, TestBrowser } from "../testing/harness";
+import { describe, expect, it } from "vitest";
+import { TestBrowser, startSandboxForFile } from "../testing/harness";
 
-let sandbox: RunningSandbox;
-let alpha: string;
-
-beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  alpha = sandbox.urls.alpha!;
-});
-afterAll(() => sandbox.close());
+const { sandbox, alpha } = await startSandboxForFile();
 
 describe("malformed input never gives a 500", () => {
   const bodies: Array<[string, string]> = [

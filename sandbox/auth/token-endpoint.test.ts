@@ -1,22 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { RunningSandbox } from "../server";
-import { postJson, startTestSandbox, tokenRequest } from "../testing/harness";
+import { describe, expect, it } from "vitest";
+import { postJson, tokenRequest, startSandboxForFile } from "../testing/harness";
 
-let sandbox: RunningSandbox;
-let alpha: string;
-let beta: string;
+const { alpha, beta } = await startSandboxForFile({ reset: true });
 const CALLBACK = "http://localhost:3000/api/auth/callback";
 const client = { client_id: "engage-console", client_secret: "sandbox-secret" };
-
-beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  alpha = sandbox.urls.alpha!;
-  beta = sandbox.urls.beta!;
-});
-afterAll(() => sandbox.close());
-beforeEach(async () => {
-  await fetch(`${alpha}/__sandbox/reset`, { method: "POST" });
-});
 
 /** A fresh code of the demo staff through the control shortcut (the browser path is in authorize.test.ts). */
 async function newCode(environment = "alpha", redirectUri = CALLBACK, install = false): Promise<string> {

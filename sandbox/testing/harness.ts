@@ -1,3 +1,4 @@
+import { afterAll, beforeEach } from "vitest";
 import { loadSandboxConfig } from "../config";
 import { startSandbox, type RunningSandbox } from "../server";
 
@@ -7,6 +8,22 @@ export function startTestSandbox(env: Record<string, string> = {}): Promise<Runn
     ...loadSandboxConfig({ SANDBOX_ALPHA_PORT: "0", SANDBOX_BETA_PORT: "0", ...env }),
     dbFile: ":memory:",
   });
+}
+
+/**
+ * The test sandbox of a test file (`const { alpha } = await startSandboxForFile()` at the top): closed
+ * after the file's tests; with `reset`, reset to its base data before each test.
+ */
+export async function startSandboxForFile(options: { reset?: boolean } = {}): Promise<{ sandbox: RunningSandbox; alpha: string; beta: string }> {
+  const sandbox = await startTestSandbox();
+  afterAll(() => sandbox.close());
+  const alpha = sandbox.urls.alpha!;
+  if (options.reset) {
+    beforeEach(async () => {
+      await fetch(`${alpha}/__sandbox/reset`, { method: "POST" });
+    });
+  }
+  return { sandbox, alpha, beta: sandbox.urls.beta! };
 }
 
 /**
