@@ -3,9 +3,9 @@
  * process (as on separate machines): the sandbox (in memory, loopback, port chosen by the system) and
  * the forwarders — the app's proxy (`handleProxyRequest` behind a node:http adapter: route match,
  * session stand-in, CSRF, validation, token, upstream call, lossless parse, JSON with string ids)
- * with the event import route (`handleEventImport`) beside it, and a bare undici pass-through for
- * GETs. Next's own routing is not included (no `next build` needed); the session and token lookups
- * are stand-ins (in the app they are remembered, lib/platform/proxy-cache.ts).
+ * with the event import route (`handleEventImport`) beside it. Next's own routing is not included
+ * (no `next build` needed; scripts/bench/proxy.ts measures through `next start`); the session and
+ * token lookups are stand-ins (in the app they are remembered, lib/platform/proxy-cache.ts).
  *
  * `startBenchServers()` starts both and answers their addresses and a sandbox access token; this
  * file is also the children's entry point (`--sandbox`, `--forwarders <url>`).
@@ -16,9 +16,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { availableParallelism, setPriority } from "node:os";
 import { createInterface } from "node:readline";
-import { Agent, request } from "undici";
 
-export type BenchServers = { alpha: string; proxyUrl: string; bareUrl: string; token: string; pids: { sandbox: number; forwarders: number }; placement: string; close(): void };
+export type BenchServers = { alpha: string; proxyUrl: string; token: string; pids: { sandbox: number; forwarders: number }; placement: string; close(): void };
 
 /** The openAppId the proxy's session stand-in belongs to (what the browser sends as X-Open-App-Id). */
 export const BENCH_OPEN_APP_ID = "alpha-app";
@@ -72,18 +71,8 @@ async function forwardersRole(sandboxUrl: string): Promise<void> {
     res.writeHead(response.status, Object.fromEntries(response.headers)).end(out);
   });
 
-  const agent = new Agent({ keepAliveTimeout: 10_000, connections: 128 });
-  const bare = createServer(async (req: IncomingMessage, res: ServerResponse) => {
-    const url = `${sandboxUrl}${req.url!.replace(/^\/api\/platform/, "")}${req.url!.includes("?") ? "&" : "?"}access_token=${token}`;
-    const upstream = await request(url, { method: "GET", dispatcher: agent });
-    const out = Buffer.from(await upstream.body.arrayBuffer());
-    res.writeHead(upstream.statusCode, { "content-type": "application/json" }).end(out);
-  });
-
-  const listen = (server: ReturnType<typeof createServer>) =>
-    new Promise<string>((resolve) => server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
-  const [proxyUrl, bareUrl] = [await listen(proxy), await listen(bare)];
-  process.stdout.write(`${JSON.stringify({ proxyUrl, bareUrl, token })}\n`);
+  const proxyUrl = await new Promise<string>((resolve) => proxy.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(proxy.address() as AddressInfo).port}`)));
+  process.stdout.write(`${JSON.stringify({ proxyUrl, token })}\n`);
 }
 
 function startChild(args: string[]): Promise<{ child: ChildProcess; info: Record<string, string> }> {
@@ -134,7 +123,7 @@ export async function startBenchServers(options: { customers: number; placeApart
     const fw = await startChild(["--forwarders", sb.info.alpha!]);
     children.push(fw.child);
     const placement = options.placeApart ? placeProcesses(sb.child.pid!, fw.child.pid!) : "not pinned: all processes share the cores";
-    return { alpha: sb.info.alpha!, proxyUrl: fw.info.proxyUrl!, bareUrl: fw.info.bareUrl!, token: fw.info.token!, pids: { sandbox: sb.child.pid!, forwarders: fw.child.pid! }, placement, close };
+    return { alpha: sb.info.alpha!, proxyUrl: fw.info.proxyUrl!, token: fw.info.token!, pids: { sandbox: sb.child.pid!, forwarders: fw.child.pid! }, placement, close };
   } catch (error) {
     close();
     throw error;
