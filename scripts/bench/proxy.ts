@@ -17,16 +17,18 @@
  * machine's load weighs on all alike; each cell gets BENCH_SECONDS (default 6) over its rounds, after
  * a warm-up of every path. Placement (support/processes.ts `placement`; BENCH_PIN=0 lets all share
  * the cores): the sandbox on core 0, the Next servers and this load generator (nice 10) on the others.
- * BENCH_PROFILE=<dir> runs both Next servers with `--cpu-prof` into <dir> (read them with
- * `npx tsx scripts/bench/support/cpuprofile.ts <file>`). Loopback only, ports E2E_APP_PORT (3500),
+ * BENCH_PROFILE=<dir> runs both Next servers with `--cpu-prof` into <dir> and prints where the app
+ * spends CPU per request beyond the floor over the measured rounds (BENCH_PROFILE_TOP lines per
+ * table; a build it makes then is `next build --no-mangling`, which keeps the function names). Loopback only, ports E2E_APP_PORT (3500),
  * E2E_ALPHA_PORT (4500), E2E_BETA_PORT (4501), BENCH_FLOOR_PORT (3550); bounded by BENCH_DEADLINE_S
  * (default 600 s, a build included); every server is stopped however it ends.
  */
-import { mkdirSync, rmSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import { setPriority } from "node:os";
 import path from "node:path";
 import { Agent, request } from "undici";
 import { signIn } from "./support/app-session";
+import { printDifference, summarize as cpuSummary } from "./support/cpuprofile";
 import { ensureNextBuild, groupCpuMs, machineLoad, pinSelf, placement, startServer, stopAll, waitFor, type Server } from "./support/processes";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -34,6 +36,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 2000);
 const DEADLINE_MS = Number(process.env.BENCH_DEADLINE_S ?? 600) * 1000;
 const PROFILE_DIR = process.env.BENCH_PROFILE;
+const PROFILE_TOP = Number(process.env.BENCH_PROFILE_TOP ?? 25);
 const FLOOR_PORT = Number(process.env.BENCH_FLOOR_PORT ?? 3550);
 const FLOOR_DIR = "scripts/bench/next-floor";
 const PATH = "/v1/customers?rows=50";
@@ -44,7 +47,8 @@ const NEXT_BIN = "node_modules/next/dist/bin/next";
 
 // ── load generator ──────────────────────────────────────────────────────────────────────────────
 
-type Target = { url: string; headers: Record<string, string>; server: Server };
+/** `served`: every request sent, warm-ups included (to read a CPU profile per request). */
+type Target = { url: string; headers: Record<string, string>; server: Server; served: number };
 type Sample = { latencies: number[]; seconds: number; errors: number; cpuMs: number; sandboxCpuMs: number };
 type Cell = { p50: number; p99: number; rps: number; errors: number; cpuUs: number; sandboxCpuUs: number };
 
@@ -58,6 +62,7 @@ async function measure(target: Target, sandbox: Server, concurrency: number, sec
   const once = async () => {
     const res = await request(target.url, { dispatcher: agent, headers: target.headers });
     await res.body.arrayBuffer();
+    target.served++;
     return res.statusCode;
   };
   const loops = async (until: number, record?: Sample) =>
@@ -94,8 +99,10 @@ const fmt = (n: number, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) :
 
 async function main(): Promise<void> {
   const loadAtStart = machineLoad();
-  ensureNextBuild(".", ["app", "lib", "components", "proxy.ts", "instrumentation.ts", "next.config.mjs", "package-lock.json"]);
-  ensureNextBuild(FLOOR_DIR, ["app", "next.config.mjs"]);
+  // A profile is read by function names, which a build keeps only without mangling.
+  const buildArgs = PROFILE_DIR ? ["--no-mangling"] : [];
+  ensureNextBuild(".", ["app", "lib", "components", "proxy.ts", "instrumentation.ts", "next.config.mjs", "package-lock.json"], buildArgs);
+  ensureNextBuild(FLOOR_DIR, ["app", "next.config.mjs"], buildArgs);
 
   process.env.E2E_APP_PORT ??= "3500";
   process.env.E2E_ALPHA_PORT ??= "4500";
@@ -120,9 +127,9 @@ async function main(): Promise<void> {
   await waitFor(`${floorUrl}/api/platform/v1/customers?rows=1`, 120_000);
 
   const targets: Record<Name, Target> = {
-    direct: { url: `${e2eUrls.alpha}${PATH}&access_token=${token}`, headers: {}, server: sandbox },
-    app: { url: `${appUrl}/api/platform${PATH}`, headers: await signIn(appUrl, e2eUrls.alpha), server: app },
-    floor: { url: `${floorUrl}/api/platform${PATH}`, headers: {}, server: floor },
+    direct: { url: `${e2eUrls.alpha}${PATH}&access_token=${token}`, headers: {}, server: sandbox, served: 0 },
+    app: { url: `${appUrl}/api/platform${PATH}`, headers: await signIn(appUrl, e2eUrls.alpha), server: app, served: 0 },
+    floor: { url: `${floorUrl}/api/platform${PATH}`, headers: {}, server: floor, served: 0 },
   };
   // The same 50 customers every way (the app writes ids as strings).
   const ids: string[] = [];
@@ -144,6 +151,9 @@ async function main(): Promise<void> {
   for (const name of NAMES) await measure(targets[name], sandbox, 32, 3);
 
   const results: Record<Name, Record<number, Cell>> = { direct: {}, app: {}, floor: {} };
+  for (const name of NAMES) targets[name].served = 0;
+  const window: [number, number] = [monotonicUs(), 0];
+  const windowCpuMs = [groupCpuMs(app.pid), groupCpuMs(floor.pid)];
   for (const concurrency of CONCURRENCIES) {
     const samples = Object.fromEntries(NAMES.map((n) => [n, { latencies: [], seconds: 0, errors: 0, cpuMs: 0, sandboxCpuMs: 0 }])) as unknown as Record<Name, Sample>;
     for (let round = 0; round < ROUNDS; round++) {
@@ -152,6 +162,8 @@ async function main(): Promise<void> {
     }
     for (const name of NAMES) results[name][concurrency] = summarize(samples[name]);
   }
+  window[1] = monotonicUs();
+  windowCpuMs.splice(0, 2, groupCpuMs(app.pid) - windowCpuMs[0]!, groupCpuMs(floor.pid) - windowCpuMs[1]!);
 
   console.log("\n| path   | conc | p50 ms | p99 ms | req/s   | errors | server CPU µs/req | sandbox CPU µs/req |");
   console.log("|--------|------|--------|--------|---------|--------|-------------------|--------------------|");
@@ -178,7 +190,21 @@ async function main(): Promise<void> {
   console.log(`machine at end: ${machineLoad()}`);
   const errors = NAMES.flatMap((n) => CONCURRENCIES.map((c) => results[n][c]!.errors)).reduce((a, b) => a + b, 0);
   if (errors > 0) process.exitCode = 1;
+  if (PROFILE_DIR) {
+    await stopAll(); // the profiles are written as the servers exit
+    const [appCpu, floorCpu] = [app, floor].map((s, i) => {
+      const file = readdirSync(PROFILE_DIR).find((f) => f.includes(`.${s.pid}.`) && f.endsWith(".cpuprofile"));
+      if (!file) throw new Error(`no CPU profile of ${s.name} (pid ${s.pid}) in ${PROFILE_DIR}`);
+      return cpuSummary(path.join(PROFILE_DIR, file), { window, requests: targets[s.name as Name].served, cpuUs: windowCpuMs[i]! * 1000 });
+    });
+    console.log(`
+CPU profiles in ${PROFILE_DIR}, read over the measured rounds and scaled to the CPU time used (${targets.app.served} app, ${targets.floor.served} floor requests):`);
+    printDifference(appCpu!, floorCpu!, ["app", "floor"], PROFILE_TOP);
+  }
 }
+
+/** Now on CLOCK_MONOTONIC in µs, the clock of V8's CPU profiles in every process. */
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
 
 const deadline = setTimeout(() => {
   console.error(`proxy bench: no result within ${DEADLINE_MS / 1000} s, stopping`);

@@ -125,14 +125,14 @@ function newestMtime(paths: string[]): number {
 }
 
 /**
- * `next build` of the app in `dir` when its build is missing or older than any of its `sources`
- * (relative to `dir`); answers whether it built.
+ * `next build [args]` of the app in `dir` when its build is missing or older than any of its
+ * `sources` (relative to `dir`); answers whether it built.
  */
-export function ensureNextBuild(dir: string, sources: string[]): boolean {
+export function ensureNextBuild(dir: string, sources: string[], args: string[] = []): boolean {
   const buildId = path.join(dir, ".next", "BUILD_ID");
   if (existsSync(buildId) && statSync(buildId).mtimeMs >= newestMtime(sources.map((s) => path.join(dir, s)))) return false;
   console.log(`building ${dir} (next build)…`);
-  const result = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build", ...(dir === "." ? [] : [dir])], { stdio: "inherit" });
+  const result = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build", ...args, ...(dir === "." ? [] : [dir])], { stdio: "inherit" });
   if (result.status !== 0) throw new Error(`next build of ${dir} failed`);
   return true;
 }
