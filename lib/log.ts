@@ -86,7 +86,10 @@ function createLogger(destination?: DestinationStream): Logger {
       formatters: { bindings: (bindings) => censored(bindings), log: (line) => censored(line, 0, "err") },
       serializers: { err: (err: unknown) => censored(pino.stdSerializers.err(err as Error), 1) },
     },
-    destination,
+    // Each line written at once on the calling thread: pino's default hands every line to a libuv
+    // thread and back, which for one request at a time costs more than the request's whole log line.
+    // (Node writes its own stdout to files and pipes synchronously on Linux too.)
+    destination ?? pino.destination({ dest: 1, sync: true }),
   );
   // pino formats only the root's bindings; a child's (and a grandchild's: they inherit this) are censored here.
   const child = log.child;
