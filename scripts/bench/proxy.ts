@@ -9,6 +9,8 @@
  *   floor  – load generator → scripts/bench/next-floor under `next start`: one route handler that
  *            passes the request to the sandbox with undici and relays the answer (what any proxy in
  *            Next pays) → sandbox.
+ * Every path sends the browser's Accept-Encoding (BENCH_ACCEPT_ENCODING; `identity` for none), so Next
+ * compresses as it does for users.
  * Printed: p50, p99, req/s and the CPU each request cost the server in the middle, the ratios
  * app/floor against the targets (p50 <= 1.15 ×, req/s >= 0.85 ×, at both concurrencies), and the
  * machine's load at start and end.
@@ -44,6 +46,8 @@ const CONCURRENCIES = [32, 1];
 const NAMES = ["direct", "app", "floor"] as const;
 type Name = (typeof NAMES)[number];
 const NEXT_BIN = "node_modules/next/dist/bin/next";
+/** What the console's browser (Chrome) accepts; Next compresses its answers for it. `identity` turns that off. */
+const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? "gzip, deflate, br, zstd";
 
 // ── load generator ──────────────────────────────────────────────────────────────────────────────
 
@@ -126,15 +130,16 @@ async function main(): Promise<void> {
   const floorUrl = `http://127.0.0.1:${FLOOR_PORT}`;
   await waitFor(`${floorUrl}/api/platform/v1/customers?rows=1`, 120_000);
 
+  const browser = { "accept-encoding": ACCEPT_ENCODING };
   const targets: Record<Name, Target> = {
-    direct: { url: `${e2eUrls.alpha}${PATH}&access_token=${token}`, headers: {}, server: sandbox, served: 0 },
-    app: { url: `${appUrl}/api/platform${PATH}`, headers: await signIn(appUrl, e2eUrls.alpha), server: app, served: 0 },
-    floor: { url: `${floorUrl}/api/platform${PATH}`, headers: {}, server: floor, served: 0 },
+    direct: { url: `${e2eUrls.alpha}${PATH}&access_token=${token}`, headers: browser, server: sandbox, served: 0 },
+    app: { url: `${appUrl}/api/platform${PATH}`, headers: { ...browser, ...(await signIn(appUrl, e2eUrls.alpha)) }, server: app, served: 0 },
+    floor: { url: `${floorUrl}/api/platform${PATH}`, headers: browser, server: floor, served: 0 },
   };
   // The same 50 customers every way (the app writes ids as strings).
   const ids: string[] = [];
   for (const name of NAMES) {
-    const res = await fetch(targets[name].url, { headers: targets[name].headers });
+    const res = await fetch(targets[name].url, { headers: { ...targets[name].headers, "accept-encoding": "identity" } });
     const text = await res.text();
     if (res.status !== 200) throw new Error(`${name}: HTTP ${res.status} ${text.slice(0, 300)}`);
     ids.push([...text.matchAll(/"id":"?(\d+)/g)].map((m) => m[1]).join(","));
@@ -143,7 +148,7 @@ async function main(): Promise<void> {
 
   if (place) pinSelf(place.app);
   setPriority(process.pid, 10);
-  console.log(`GET ${PATH} — ${CUSTOMERS} customers seeded; ${SECONDS} s per cell in ${ROUNDS} rounds (ABC CBA …)`);
+  console.log(`GET ${PATH} — ${CUSTOMERS} customers seeded; ${SECONDS} s per cell in ${ROUNDS} rounds (ABC CBA …); Accept-Encoding: ${ACCEPT_ENCODING}`);
   console.log(`placement: ${place ? `sandbox on core ${place.sandbox}; app, floor and the load generator (nice 10) on core(s) ${place.app}` : "not pinned: all processes share the cores"}`);
   console.log(`machine at start: ${loadAtStart}`);
 
