@@ -8,7 +8,7 @@
  *            (session cookie, X-Open-App-Id);
  *   floor  – load generator → scripts/bench/next-floor under `next start`: one route handler that
  *            passes the request to the sandbox with undici and relays the answer (what any proxy in
- *            Next pays) → sandbox.
+ *            Next pays) → sandbox; sent the same headers as the app, session cookie included.
  * Every path sends the browser's Accept-Encoding (BENCH_ACCEPT_ENCODING; `identity` for none), so Next
  * compresses as it does for users.
  * Printed: p50, p99, req/s and the CPU each request cost the server in the middle, the ratios
@@ -131,10 +131,12 @@ async function main(): Promise<void> {
   await waitFor(`${floorUrl}/api/platform/v1/customers?rows=1`, 120_000);
 
   const browser = { "accept-encoding": ACCEPT_ENCODING };
+  // The floor gets the very request the app gets (session cookie included), which it ignores.
+  const staff = { ...browser, ...(await signIn(appUrl, e2eUrls.alpha)) };
   const targets: Record<Name, Target> = {
     direct: { url: `${e2eUrls.alpha}${PATH}&access_token=${token}`, headers: browser, server: sandbox, served: 0 },
-    app: { url: `${appUrl}/api/platform${PATH}`, headers: { ...browser, ...(await signIn(appUrl, e2eUrls.alpha)) }, server: app, served: 0 },
-    floor: { url: `${floorUrl}/api/platform${PATH}`, headers: browser, server: floor, served: 0 },
+    app: { url: `${appUrl}/api/platform${PATH}`, headers: staff, server: app, served: 0 },
+    floor: { url: `${floorUrl}/api/platform${PATH}`, headers: staff, server: floor, served: 0 },
   };
   // The same 50 customers every way (the app writes ids as strings).
   const ids: string[] = [];
