@@ -31,7 +31,7 @@ import path from "node:path";
 import { Agent, request } from "undici";
 import { signIn } from "./support/app-session";
 import { printDifference, summarize as cpuSummary } from "./support/cpuprofile";
-import { ensureNextBuild, groupCpuMs, machineLoad, pinSelf, placement, startServer, stopAll, waitFor, type Server } from "./support/processes";
+import { ensureNextBuild, groupCpuMs, machineLoad, pin, placement, startServer, stopAll, waitFor, type Server } from "./support/processes";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
@@ -148,7 +148,7 @@ async function main(): Promise<void> {
   }
   if (new Set(ids).size !== 1 || ids[0]!.split(",").length !== 50) throw new Error(`the paths answer different customers: ${ids.map((s) => s.slice(0, 60)).join(" | ")}`);
 
-  if (place) pinSelf(place.app);
+  if (place) pin(process.pid, place.app);
   setPriority(process.pid, 10);
   console.log(`GET ${PATH} — ${CUSTOMERS} customers seeded; ${SECONDS} s per cell in ${ROUNDS} rounds (ABC CBA …); Accept-Encoding: ${ACCEPT_ENCODING}`);
   console.log(`placement: ${place ? `sandbox on core ${place.sandbox}; app, floor and the load generator (nice 10) on core(s) ${place.app}` : "not pinned: all processes share the cores"}`);

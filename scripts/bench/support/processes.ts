@@ -76,9 +76,12 @@ function hasTaskset(): boolean {
 }
 
 /**
- * Cores for a bench's processes as if each ran on its own machine (the platform, the app, the
- * user's browser): the sandbox core 0, the app and the load generator the others; undefined (all
- * share) with BENCH_PIN=0, a single core, or no taskset.
+ * Cores for a bench's processes as if each ran on its own machine, as they do in reality (the
+ * platform's servers, the app's server, the user's browser): the sandbox core 0, the app and the
+ * load generator the others, where the load generator should run at a lower priority (nice 10) so
+ * that it never delays the app. Otherwise the browser's work takes CPU from the platform whose rate
+ * is measured and from the app in the middle. Undefined (all share the cores) with BENCH_PIN=0, a
+ * single core, or no taskset.
  */
 export function placement(): { sandbox: string; app: string } | undefined {
   const n = availableParallelism();
@@ -86,24 +89,32 @@ export function placement(): { sandbox: string; app: string } | undefined {
   return { sandbox: "0", app: n > 2 ? `1-${n - 1}` : "1" };
 }
 
-/** Binds this process to `cores` (its threads too). */
-export function pinSelf(cores: string): void {
-  execFileSync("taskset", ["-apc", cores, String(process.pid)], { stdio: "ignore" });
+/** Binds a running process to `cores` (its threads too). */
+export function pin(pid: number, cores: string): void {
+  execFileSync("taskset", ["-apc", cores, String(pid)], { stdio: "ignore" });
 }
 
-/** CPU milliseconds (user + system) of every live process in the group `pgid`, from /proc (Linux). */
+/** A process's group and CPU milliseconds (user + system) so far, from /proc (Linux); undefined once it is gone. */
+function statOf(pid: number | string): { pgrp: number; cpuMs: number } | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // After the command name (in parentheses, may hold spaces): state, ppid, pgrp, … utime (12th), stime (13th).
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return { pgrp: Number(fields[2]), cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / 100 }; // USER_HZ
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU milliseconds (user + system) a process has used so far; undefined where /proc cannot tell. */
+export const cpuMsOf = (pid: number): number | undefined => statOf(pid)?.cpuMs;
+
+/** CPU milliseconds (user + system) of every live process in the group `pgid`. */
 export function groupCpuMs(pgid: number): number {
   let total = 0;
   for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      // After the command name (in parentheses, may hold spaces): state, ppid, pgrp, … utime (12th), stime (13th).
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(fields[2]) === pgid) total += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ
-    } catch {
-      // The process ended meanwhile.
-    }
+    const stat = /^\d+$/.test(entry) ? statOf(entry) : undefined;
+    if (stat?.pgrp === pgid) total += stat.cpuMs;
   }
   return total;
 }

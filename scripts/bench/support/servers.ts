@@ -10,12 +10,15 @@
  * `startBenchServers()` starts both and answers their addresses and a sandbox access token; this
  * file is also the children's entry point (`--sandbox`, `--forwarders <url>`).
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { availableParallelism, setPriority } from "node:os";
+import { setPriority } from "node:os";
 import { createInterface } from "node:readline";
+import { pin, placement } from "./processes";
+
+/** CPU milliseconds of a process (events-import reads it from here). */
+export { cpuMsOf } from "./processes";
 
 export type BenchServers = { alpha: string; proxyUrl: string; token: string; pids: { sandbox: number; forwarders: number }; placement: string; close(): void };
 
@@ -85,32 +88,19 @@ function startChild(args: string[]): Promise<{ child: ChildProcess; info: Record
   });
 }
 
-/**
- * Places the processes as if each ran on its own machine, as they do in reality (the platform's
- * servers, the app's server, the user's browser): the sandbox gets a core of its own (Linux
- * `taskset`), this process (the load generator: a browser's work) and the forwarders (the app) the
- * others, and this process runs at a lower priority (nice 10), so that it never delays the app.
- * Otherwise the browser's work takes CPU from the platform whose rate is measured and from the app
- * in the middle. Answers what was done, for the printout; nothing without taskset, with a single
- * core, or with BENCH_PIN=0.
- */
+/** Places the processes apart (processes.ts `placement`); answers what was done, for the printout. */
 function placeProcesses(sandbox: number, app: number): string {
-  const cores = availableParallelism();
-  const shared = "not pinned: all processes share the cores";
-  if (process.env.BENCH_PIN === "0" || cores < 2) return shared;
-  try {
-    execFileSync("taskset", ["-apc", "0", String(sandbox)], { stdio: "ignore" });
-    for (const pid of [process.pid, app]) execFileSync("taskset", ["-apc", `1-${cores - 1}`, String(pid)], { stdio: "ignore" });
-  } catch {
-    return `${shared} (no taskset)`;
-  }
+  const place = placement();
+  if (!place) return "not pinned: all processes share the cores";
+  pin(sandbox, place.sandbox);
+  for (const pid of [process.pid, app]) pin(pid, place.app);
   setPriority(process.pid, 10);
-  return `the sandbox on core 0, the app and the load generator (nice 10) on core${cores > 2 ? `s 1-${cores - 1}` : " 1"}`;
+  return `the sandbox on core ${place.sandbox}, the app and the load generator (nice 10) on core(s) ${place.app}`;
 }
 
 /**
  * Starts the sandbox (seeded with `customers`, none when 0) and the forwarders; `close()` stops both.
- * `placeApart`: see placeProcesses above (`placement` says what was done).
+ * `placeApart`: see placeProcesses above (the answer's `placement` says what was done).
  */
 export async function startBenchServers(options: { customers: number; placeApart?: boolean }): Promise<BenchServers> {
   const children: ChildProcess[] = [];
@@ -122,23 +112,11 @@ export async function startBenchServers(options: { customers: number; placeApart
     children.push(sb.child);
     const fw = await startChild(["--forwarders", sb.info.alpha!]);
     children.push(fw.child);
-    const placement = options.placeApart ? placeProcesses(sb.child.pid!, fw.child.pid!) : "not pinned: all processes share the cores";
-    return { alpha: sb.info.alpha!, proxyUrl: fw.info.proxyUrl!, token: fw.info.token!, pids: { sandbox: sb.child.pid!, forwarders: fw.child.pid! }, placement, close };
+    const placed = options.placeApart ? placeProcesses(sb.child.pid!, fw.child.pid!) : "not pinned: all processes share the cores";
+    return { alpha: sb.info.alpha!, proxyUrl: fw.info.proxyUrl!, token: fw.info.token!, pids: { sandbox: sb.child.pid!, forwarders: fw.child.pid! }, placement: placed, close };
   } catch (error) {
     close();
     throw error;
-  }
-}
-
-/** CPU milliseconds (user + system) a process has used so far, from /proc (Linux); undefined elsewhere. */
-export function cpuMsOf(pid: number): number | undefined {
-  try {
-    // Fields after the command name (which may hold spaces, inside parentheses): utime and stime are the 12th and 13th.
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 1/100 s (USER_HZ)
-  } catch {
-    return undefined;
   }
 }
 
