@@ -21,9 +21,10 @@
  * the cores): the sandbox on core 0, the Next servers and this load generator (nice 10) on the others.
  * BENCH_PROFILE=<dir> runs both Next servers with `--cpu-prof` into <dir> and prints where the app
  * spends CPU per request beyond the floor over the measured rounds (BENCH_PROFILE_TOP lines per
- * table; a build it makes then is `next build --no-mangling`, which keeps the function names). Loopback only, ports E2E_APP_PORT (3500),
- * E2E_ALPHA_PORT (4500), E2E_BETA_PORT (4501), BENCH_FLOOR_PORT (3550); bounded by BENCH_DEADLINE_S
- * (default 600 s, a build included); every server is stopped however it ends.
+ * table; a build it makes then is `next build --no-mangling`, which keeps the function names).
+ * Loopback only, ports E2E_APP_PORT (3500), E2E_ALPHA_PORT (4500), E2E_BETA_PORT (4501),
+ * BENCH_FLOOR_PORT (3550); bounded by BENCH_DEADLINE_S (default 600 s, a build included); every
+ * server is stopped however it ends.
  */
 import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import { setPriority } from "node:os";
@@ -51,7 +52,7 @@ const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? "gzip, deflate, br,
 
 // ── load generator ──────────────────────────────────────────────────────────────────────────────
 
-/** `served`: every request sent, warm-ups included (to read a CPU profile per request). */
+/** `served`: requests sent since the measured rounds began (to read a CPU profile per request). */
 type Target = { url: string; headers: Record<string, string>; server: Server; served: number };
 type Sample = { latencies: number[]; seconds: number; errors: number; cpuMs: number; sandboxCpuMs: number };
 type Cell = { p50: number; p99: number; rps: number; errors: number; cpuUs: number; sandboxCpuUs: number };
