@@ -9,7 +9,7 @@ const nuqsPaths = [
 ];
 
 const config = [
-  { ignores: [".next/**", "node_modules/**", ".data/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
+  { ignores: [".next/**", "node_modules/**", ".data/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "scripts/bench/next-floor/**"] },
   ...nextCoreWebVitals,
   ...nextTypescript,
   {

@@ -22,5 +22,7 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ["/((?!_next/static|_next/image|favicon.ico).*)"],
+  // Not the platform API proxy: its answers are JSON, which no header here concerns (it sets nosniff
+  // itself), and running a proxy costs every call a request and response of its own.
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|api/platform/).*)"],
 };

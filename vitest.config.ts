@@ -11,7 +11,7 @@ export default defineConfig({
   },
   test: {
     include: ["**/*.test.ts", "**/*.test.tsx"],
-    exclude: ["node_modules/**", ".next/**", "e2e/**", ".data/**"],
+    exclude: ["node_modules/**", ".next/**", "e2e/**", ".data/**", "scripts/bench/next-floor/**"],
     environment: "node",
     // Tests that check logging capture them (captureLogsForTests); the rest stay quiet.
     env: { LOG_LEVEL: "silent" },

@@ -47,6 +47,11 @@ describe("quoteIds: ids as strings straight from the JSON text", () => {
     });
   });
 
+  it("quotes an integer from one past Number.MAX_SAFE_INTEGER on, either sign, and no safe one", () => {
+    const text = "[9007199254740991,-9007199254740991,9007199254740992,-9007199254740992,1000000000000000,10000000000000000,9107199254740991,8999999999999999]";
+    expect(quoteIds(text)).toBe('[9007199254740991,-9007199254740991,"9007199254740992","-9007199254740992",1000000000000000,"10000000000000000","9107199254740991",8999999999999999]');
+  });
+
   it("keeps every digit of 64-bit ids (property)", () => {
     fc.assert(
       fc.property(fc.bigInt({ min: 0n, max: 2n ** 63n - 1n }), (id) => {

@@ -24,7 +24,8 @@ const ZERO = 0x30;
 const NINE = 0x39;
 const LOWER_E = 0x65;
 const UPPER_E = 0x45;
-const QUOTE_BYTES = Buffer.from('"');
+/** Number.MAX_SAFE_INTEGER's 16 digits, to compare integer literals of that length with. */
+const MAX_SAFE_DIGITS = Buffer.from(String(Number.MAX_SAFE_INTEGER));
 
 /** What the scan saw: nesting closed properly at the end, and the keys of the top-level object. */
 export type ScanInfo = { balanced: boolean; topLevelKeys: string[] };
@@ -33,10 +34,19 @@ function isNumberByte(c: number): boolean {
   return (c >= ZERO && c <= NINE) || c === MINUS || c === PLUS || c === DOT || c === LOWER_E || c === UPPER_E;
 }
 
+/**
+ * An integer literal (JSON has no leading zeros) outside ±Number.MAX_SAFE_INTEGER: 17 digits or more,
+ * or 16 digits above MAX_SAFE_INTEGER's, compared digit by digit (no string made per number).
+ */
 function isUnsafeInteger(buf: Buffer, start: number, end: number): boolean {
-  const digits = buf[start] === MINUS ? end - start - 1 : end - start;
-  if (digits < 16) return false;
-  return !Number.isSafeInteger(Number(buf.toString("latin1", start, end)));
+  const first = buf[start] === MINUS ? start + 1 : start;
+  const digits = end - first;
+  if (digits !== MAX_SAFE_DIGITS.length) return digits > MAX_SAFE_DIGITS.length;
+  for (let k = 0; k < digits; k++) {
+    const d = buf[first + k]!;
+    if (d !== MAX_SAFE_DIGITS[k]) return d > MAX_SAFE_DIGITS[k]!;
+  }
+  return false;
 }
 
 /**
@@ -76,8 +86,8 @@ export function quoteIdsInBytes(input: Uint8Array, idKeys?: ReadonlySet<string>,
   const keyEnd: number[] = [];
   let depth = -1;
   let expectKey = false;
-  const parts: Uint8Array[] = [];
-  let last = 0;
+  // Where the integers to quote are: start and end of each, in pairs.
+  const quoted: number[] = [];
   let i = 0;
 
   const keyIsWanted = (): boolean => {
@@ -143,19 +153,29 @@ export function quoteIdsInBytes(input: Uint8Array, idKeys?: ReadonlySet<string>,
         if (d === DOT || d === LOWER_E || d === UPPER_E) integer = false;
         j++;
       }
-      if (integer && ((j - i >= 16 && isUnsafeInteger(buf, i, j)) || keyIsWanted())) {
-        parts.push(buf.subarray(last, i), QUOTE_BYTES, buf.subarray(i, j), QUOTE_BYTES);
-        last = j;
-      }
+      if (integer && ((j - i >= 16 && isUnsafeInteger(buf, i, j)) || keyIsWanted())) quoted.push(i, j);
       i = j;
       continue;
     }
     i++;
   }
   if (info) info.balanced = i >= n && depth === -1;
-  if (parts.length === 0) return buf;
-  parts.push(buf.subarray(last));
-  return Buffer.concat(parts);
+  if (quoted.length === 0) return buf;
+  // Copied piece by piece into one buffer: no view object per piece, as Buffer.concat would need.
+  const out = Buffer.allocUnsafe(n + quoted.length);
+  let from = 0;
+  let to = 0;
+  for (let q = 0; q < quoted.length; q += 2) {
+    const start = quoted[q]!;
+    const end = quoted[q + 1]!;
+    to += buf.copy(out, to, from, start);
+    out[to++] = QUOTE;
+    to += buf.copy(out, to, start, end);
+    out[to++] = QUOTE;
+    from = end;
+  }
+  buf.copy(out, to, from, n);
+  return out;
 }
 
 /** The text of platform JSON with ids quoted. */

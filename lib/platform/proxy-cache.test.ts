@@ -7,7 +7,7 @@ function setup(sessionExpiresAt = Number.POSITIVE_INFINITY) {
   let clock = 1_000_000;
   let issued = 0;
   const requireSession = vi.fn(async (request: Request) =>
-    request.headers.get("cookie")
+    request.headers.get("cookie") && !request.headers.get("cookie")!.includes("refused")
       ? { ok: true as const, session: { openAppId: request.headers.get("x-open-app-id") ?? "a", tenantId: "1", expiresAt: sessionExpiresAt } }
       : { ok: false as const, error: new ApiError({ status: 401, code: "reauth_required", message: "sign in" }) },
   );
@@ -46,6 +46,23 @@ describe("withLookupCache", () => {
     expect((await s.deps.requireSession(req())).ok).toBe(false);
     expect((await s.deps.requireSession(req())).ok).toBe(false);
     expect(s.requireSession).toHaveBeenCalledTimes(2);
+  });
+
+  it("shares one lookup among the requests that ask at once, and a refusal's response with none", async () => {
+    const s = setup();
+    const all = await Promise.all(Array.from({ length: 5 }, () => s.deps.requireSession(req("ec_session=x"))));
+    expect(s.requireSession).toHaveBeenCalledTimes(1);
+    expect(all.every((r) => r.ok && r.session.tenantId === "1")).toBe(true);
+
+    const refused = await Promise.all(Array.from({ length: 3 }, () => s.deps.requireSession(req("ec_session=refused"))));
+    const responses = refused.map((r) => (r.ok ? undefined : r.response));
+    // Each asker can read its own answer (a body is read once).
+    expect(new Set(responses).size).toBe(3);
+    expect(await Promise.all(responses.map(async (r) => (await r!.text()) === "" && r!.status))).toEqual([401, 401, 401]);
+
+    const tokens = await Promise.all(Array.from({ length: 4 }, () => s.deps.getAccessToken(key)));
+    expect(s.getAccessToken).toHaveBeenCalledTimes(1);
+    expect(tokens.map((t) => t.accessToken)).toEqual(["at_1", "at_1", "at_1", "at_1"]);
   });
 
   it("remembers the installation's token, and a forced refresh replaces it at once", async () => {

@@ -9,6 +9,8 @@ import type { InstallationKey, ProxyDeps } from "./proxy";
  *   replayed cookie would not; never past the session's own expiry;
  * - an access token stays valid for hours (§8); a token the platform refuses is replaced at once
  *   (`forceRefresh` bypasses and updates the memory) and app-auth refreshes ahead of expiry.
+ * Requests that ask while a lookup of the same key runs share it: otherwise every request in
+ * flight when a memory expires unseals (or decrypts) the same thing again, all at once.
  */
 
 export const SESSION_TTL_MS = 10_000;
@@ -34,6 +36,18 @@ class TtlMap<T> {
   }
 }
 
+/** One lookup per key at a time: who asks while it runs shares it (`first`: the one who started it). */
+function sharedLookups<T>() {
+  const running = new Map<string, Promise<T>>();
+  return (key: string, lookup: () => Promise<T>): { promise: Promise<T>; first: boolean } => {
+    const known = running.get(key);
+    if (known) return { promise: known, first: false };
+    const promise = lookup().finally(() => running.delete(key));
+    running.set(key, promise);
+    return { promise, first: true };
+  };
+}
+
 function credentialsOf(request: Request): string | undefined {
   const cookie = request.headers.get("cookie") ?? "";
   const authorization = request.headers.get("authorization") ?? "";
@@ -44,33 +58,42 @@ function credentialsOf(request: Request): string | undefined {
 
 /** The deps with the session and token lookups remembered briefly (see above). */
 export function withLookupCache(deps: ProxyDeps, now: () => number = Date.now): ProxyDeps {
+  type Token = { accessToken: string; apiUrl: string };
   const sessions = new TtlMap<InstallationKey & { expiresAt?: number }>();
-  const tokens = new TtlMap<{ accessToken: string; apiUrl: string }>();
+  const tokens = new TtlMap<Token>();
+  const sessionLookups = sharedLookups<Awaited<ReturnType<ProxyDeps["requireSession"]>>>();
+  const tokenLookups = sharedLookups<Token>();
   const tokenKey = (key: InstallationKey) => `${key.openAppId}\u0000${key.tenantId}`;
   return {
     ...deps,
     async requireSession(request) {
       const credentials = credentialsOf(request);
+      if (credentials === undefined) return deps.requireSession(request);
       const t = now();
-      const known = credentials === undefined ? undefined : sessions.get(credentials, t);
+      const known = sessions.get(credentials, t);
       if (known) return { ok: true, session: known };
-      const result = await deps.requireSession(request);
-      if (result.ok && credentials !== undefined) {
-        const expiresAt = (result.session as { expiresAt?: number }).expiresAt;
-        sessions.set(credentials, result.session, Math.min(t + SESSION_TTL_MS, expiresAt ?? Number.POSITIVE_INFINITY));
-      }
-      return result;
+      const { promise, first } = sessionLookups(credentials, async () => {
+        const result = await deps.requireSession(request);
+        if (result.ok) {
+          const expiresAt = (result.session as { expiresAt?: number }).expiresAt;
+          sessions.set(credentials, result.session, Math.min(t + SESSION_TTL_MS, expiresAt ?? Number.POSITIVE_INFINITY));
+        }
+        return result;
+      });
+      const result = await promise;
+      // A refusal carries a response, whose body is read once: the others get their own.
+      return result.ok || first ? result : deps.requireSession(request);
     },
     async getAccessToken(key, options) {
       const id = tokenKey(key);
       const t = now();
-      if (!options?.forceRefresh) {
-        const known = tokens.get(id, t);
-        if (known) return known;
-      }
-      const fresh = await deps.getAccessToken(key, options);
-      tokens.set(id, fresh, t + TOKEN_TTL_MS);
-      return fresh;
+      const fetchToken = async () => {
+        const fresh = await deps.getAccessToken(key, options);
+        tokens.set(id, fresh, t + TOKEN_TTL_MS);
+        return fresh;
+      };
+      if (options?.forceRefresh) return fetchToken();
+      return tokens.get(id, t) ?? tokenLookups(id, fetchToken).promise;
     },
   };
 }

@@ -3,22 +3,24 @@
  * process (as on separate machines): the sandbox (in memory, loopback, port chosen by the system) and
  * the forwarders — the app's proxy (`handleProxyRequest` behind a node:http adapter: route match,
  * session stand-in, CSRF, validation, token, upstream call, lossless parse, JSON with string ids)
- * with the event import route (`handleEventImport`) beside it, and a bare undici pass-through for
- * GETs. Next's own routing is not included (no `next build` needed); the session and token lookups
- * are stand-ins (in the app they are remembered, lib/platform/proxy-cache.ts).
+ * with the event import route (`handleEventImport`) beside it. Next's own routing is not included
+ * (no `next build` needed; scripts/bench/proxy.ts measures through `next start`); the session and
+ * token lookups are stand-ins (in the app they are remembered, lib/platform/proxy-cache.ts).
  *
  * `startBenchServers()` starts both and answers their addresses and a sandbox access token; this
  * file is also the children's entry point (`--sandbox`, `--forwarders <url>`).
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { availableParallelism, setPriority } from "node:os";
+import { setPriority } from "node:os";
 import { createInterface } from "node:readline";
-import { Agent, request } from "undici";
+import { pin, placement } from "./processes";
 
-export type BenchServers = { alpha: string; proxyUrl: string; bareUrl: string; token: string; pids: { sandbox: number; forwarders: number }; placement: string; close(): void };
+/** CPU milliseconds of a process (events-import reads it from here). */
+export { cpuMsOf } from "./processes";
+
+export type BenchServers = { alpha: string; proxyUrl: string; token: string; pids: { sandbox: number; forwarders: number }; placement: string; close(): void };
 
 /** The openAppId the proxy's session stand-in belongs to (what the browser sends as X-Open-App-Id). */
 export const BENCH_OPEN_APP_ID = "alpha-app";
@@ -72,18 +74,8 @@ async function forwardersRole(sandboxUrl: string): Promise<void> {
     res.writeHead(response.status, Object.fromEntries(response.headers)).end(out);
   });
 
-  const agent = new Agent({ keepAliveTimeout: 10_000, connections: 128 });
-  const bare = createServer(async (req: IncomingMessage, res: ServerResponse) => {
-    const url = `${sandboxUrl}${req.url!.replace(/^\/api\/platform/, "")}${req.url!.includes("?") ? "&" : "?"}access_token=${token}`;
-    const upstream = await request(url, { method: "GET", dispatcher: agent });
-    const out = Buffer.from(await upstream.body.arrayBuffer());
-    res.writeHead(upstream.statusCode, { "content-type": "application/json" }).end(out);
-  });
-
-  const listen = (server: ReturnType<typeof createServer>) =>
-    new Promise<string>((resolve) => server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
-  const [proxyUrl, bareUrl] = [await listen(proxy), await listen(bare)];
-  process.stdout.write(`${JSON.stringify({ proxyUrl, bareUrl, token })}\n`);
+  const proxyUrl = await new Promise<string>((resolve) => proxy.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(proxy.address() as AddressInfo).port}`)));
+  process.stdout.write(`${JSON.stringify({ proxyUrl, token })}\n`);
 }
 
 function startChild(args: string[]): Promise<{ child: ChildProcess; info: Record<string, string> }> {
@@ -96,32 +88,19 @@ function startChild(args: string[]): Promise<{ child: ChildProcess; info: Record
   });
 }
 
-/**
- * Places the processes as if each ran on its own machine, as they do in reality (the platform's
- * servers, the app's server, the user's browser): the sandbox gets a core of its own (Linux
- * `taskset`), this process (the load generator: a browser's work) and the forwarders (the app) the
- * others, and this process runs at a lower priority (nice 10), so that it never delays the app.
- * Otherwise the browser's work takes CPU from the platform whose rate is measured and from the app
- * in the middle. Answers what was done, for the printout; nothing without taskset, with a single
- * core, or with BENCH_PIN=0.
- */
+/** Places the processes apart (processes.ts `placement`); answers what was done, for the printout. */
 function placeProcesses(sandbox: number, app: number): string {
-  const cores = availableParallelism();
-  const shared = "not pinned: all processes share the cores";
-  if (process.env.BENCH_PIN === "0" || cores < 2) return shared;
-  try {
-    execFileSync("taskset", ["-apc", "0", String(sandbox)], { stdio: "ignore" });
-    for (const pid of [process.pid, app]) execFileSync("taskset", ["-apc", `1-${cores - 1}`, String(pid)], { stdio: "ignore" });
-  } catch {
-    return `${shared} (no taskset)`;
-  }
+  const place = placement();
+  if (!place) return "not pinned: all processes share the cores";
+  pin(sandbox, place.sandbox);
+  for (const pid of [process.pid, app]) pin(pid, place.app);
   setPriority(process.pid, 10);
-  return `the sandbox on core 0, the app and the load generator (nice 10) on core${cores > 2 ? `s 1-${cores - 1}` : " 1"}`;
+  return `the sandbox on core ${place.sandbox}, the app and the load generator (nice 10) on core(s) ${place.app}`;
 }
 
 /**
  * Starts the sandbox (seeded with `customers`, none when 0) and the forwarders; `close()` stops both.
- * `placeApart`: see placeProcesses above (`placement` says what was done).
+ * `placeApart`: see placeProcesses above (the answer's `placement` says what was done).
  */
 export async function startBenchServers(options: { customers: number; placeApart?: boolean }): Promise<BenchServers> {
   const children: ChildProcess[] = [];
@@ -133,23 +112,11 @@ export async function startBenchServers(options: { customers: number; placeApart
     children.push(sb.child);
     const fw = await startChild(["--forwarders", sb.info.alpha!]);
     children.push(fw.child);
-    const placement = options.placeApart ? placeProcesses(sb.child.pid!, fw.child.pid!) : "not pinned: all processes share the cores";
-    return { alpha: sb.info.alpha!, proxyUrl: fw.info.proxyUrl!, bareUrl: fw.info.bareUrl!, token: fw.info.token!, pids: { sandbox: sb.child.pid!, forwarders: fw.child.pid! }, placement, close };
+    const placed = options.placeApart ? placeProcesses(sb.child.pid!, fw.child.pid!) : "not pinned: all processes share the cores";
+    return { alpha: sb.info.alpha!, proxyUrl: fw.info.proxyUrl!, token: fw.info.token!, pids: { sandbox: sb.child.pid!, forwarders: fw.child.pid! }, placement: placed, close };
   } catch (error) {
     close();
     throw error;
-  }
-}
-
-/** CPU milliseconds (user + system) a process has used so far, from /proc (Linux); undefined elsewhere. */
-export function cpuMsOf(pid: number): number | undefined {
-  try {
-    // Fields after the command name (which may hold spaces, inside parentheses): utime and stime are the 12th and 13th.
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 1/100 s (USER_HZ)
-  } catch {
-    return undefined;
   }
 }
 
