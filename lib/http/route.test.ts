@@ -29,6 +29,8 @@ describe("apiRoute: one error shape", () => {
       "cache-control": "no-store",
       "content-type": "application/json; charset=utf-8",
       "x-content-type-options": "nosniff",
+      "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+      "referrer-policy": "no-referrer",
       "x-request-id": "req-12345678",
       "retry-after": "7",
       allow: "GET",

@@ -135,10 +135,14 @@ function csrfProblem(request: Request, url: URL, appOrigins: readonly string[]):
   return site === "same-origin" ? undefined : "the request's origin is unknown";
 }
 
+// Static, so they cost nothing per request: the root proxy.ts does not run for the platform proxy.
 const JSON_HEADERS = {
   "cache-control": "no-store",
   "content-type": "application/json; charset=utf-8",
   "x-content-type-options": "nosniff",
+  // Data, never a document: nothing may load or frame it, and it names no referrer.
+  "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+  "referrer-policy": "no-referrer",
 };
 
 /** A JSON answer of the app's API: never cached, with the request id. */

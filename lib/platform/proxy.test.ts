@@ -49,6 +49,9 @@ describe("proxy: the allowlist is the operation table", () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toBe(42);
     expect(platform.up.requests[0]!.url.pathname).toBe("/v1/customers/count");
+    // The root proxy.ts does not run for this route: the answer carries its own hardening headers.
+    expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
   });
 });
 
