@@ -36,15 +36,15 @@ class TtlMap<T> {
   }
 }
 
-/** One lookup per key at a time: who asks while it runs shares it (`first`: the one who started it). */
+/** One lookup per key at a time: who asks while it runs shares it. */
 function sharedLookups<T>() {
   const running = new Map<string, Promise<T>>();
-  return (key: string, lookup: () => Promise<T>): { promise: Promise<T>; first: boolean } => {
+  return (key: string, lookup: () => Promise<T>): Promise<T> => {
     const known = running.get(key);
-    if (known) return { promise: known, first: false };
+    if (known) return known;
     const promise = lookup().finally(() => running.delete(key));
     running.set(key, promise);
-    return { promise, first: true };
+    return promise;
   };
 }
 
@@ -72,17 +72,15 @@ export function withLookupCache(deps: ProxyDeps, now: () => number = Date.now): 
       const t = now();
       const known = sessions.get(credentials, t);
       if (known) return { ok: true, session: known };
-      const { promise, first } = sessionLookups(credentials, async () => {
+      return sessionLookups(credentials, async () => {
         const result = await deps.requireSession(request);
         if (result.ok) {
           const expiresAt = (result.session as { expiresAt?: number }).expiresAt;
           sessions.set(credentials, result.session, Math.min(t + SESSION_TTL_MS, expiresAt ?? Number.POSITIVE_INFINITY));
         }
+        // A refusal is an error value, not a response: every asker can share it (it is never remembered).
         return result;
       });
-      const result = await promise;
-      // A refusal carries a response, whose body is read once: the others get their own.
-      return result.ok || first ? result : deps.requireSession(request);
     },
     async getAccessToken(key, options) {
       const id = tokenKey(key);
@@ -93,7 +91,7 @@ export function withLookupCache(deps: ProxyDeps, now: () => number = Date.now): 
         return fresh;
       };
       if (options?.forceRefresh) return fetchToken();
-      return tokens.get(id, t) ?? tokenLookups(id, fetchToken).promise;
+      return tokens.get(id, t) ?? tokenLookups(id, fetchToken);
     },
   };
 }
