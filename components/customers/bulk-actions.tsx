@@ -1,5 +1,6 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import { useEffect, useRef, useState } from "react";
 import { platformFetch } from "@/lib/api/browser-fetch";
 import { invalidateAfter } from "@/lib/api/platform-queries";
@@ -11,7 +12,12 @@ import { useUnsavedGuard } from "@/lib/hooks/use-unsaved-guard";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { Button, focusRing } from "@/components/ui/button";
 import { FailedItemsTable } from "@/components/ui/failed-items-table";
-import { AddToListDialog, DeleteDialog, TagDialog, type ChosenList } from "./bulk-dialogs";
+import type { ChosenList } from "./bulk-dialogs";
+
+// The dialogs (and the form code they use) load after the page: they are not needed to show the list.
+const AddToListDialog = dynamic(() => import("./bulk-dialogs").then((m) => m.AddToListDialog), { ssr: false });
+const TagDialog = dynamic(() => import("./bulk-dialogs").then((m) => m.TagDialog), { ssr: false });
+const DeleteDialog = dynamic(() => import("./bulk-dialogs").then((m) => m.DeleteDialog), { ssr: false });
 
 type Kind = "list" | "tag" | "delete";
 type Failure = { customerId: string; error: unknown };
