@@ -1,5 +1,6 @@
 "use client";
 import { useEffect, useRef } from "react";
+import { OPEN_APP_ID_HEADER } from "@/lib/auth/client-session";
 
 export type ActivityChanges = {
   entries: Array<{ id: string; kind: string; resource?: string; resourceId?: string; action?: string }>;
@@ -37,7 +38,7 @@ export function useActivityChanges(openAppId: string | undefined, onChanges: (ch
         if (cursor !== undefined) query.set("after", cursor);
         if (openAppId) query.set("openAppId", openAppId);
         const res = await fetch(`/api/activity?${query}`, {
-          headers: openAppId ? { "X-Open-App-Id": openAppId } : {},
+          headers: openAppId ? { [OPEN_APP_ID_HEADER]: openAppId } : {},
           credentials: "same-origin",
           cache: "no-store",
           signal: controller.signal,

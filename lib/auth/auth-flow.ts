@@ -2,6 +2,7 @@ import "server-only";
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { sealData, unsealData } from "iron-session";
 import { env } from "@/lib/env";
+import { operationUrl, routes } from "@/lib/platform/routes";
 import type { PlatformEnvironment } from "@/lib/store/installations";
 import { callbackUrl, clientCredentials } from "./settings";
 
@@ -52,13 +53,8 @@ export async function beginFlow(purpose: AuthPurpose, environment: PlatformEnvir
   const nonce = randomBytes(24).toString("base64url");
   const flow: AuthFlow = { nonce, purpose, openAppId: environment.openAppId, ...(returnTo ? { returnTo } : {}) };
   const state = `${purpose}.${await sealData(flow, { password: flowPassword(), ttl: FLOW_TTL_SECONDS })}`;
-  const query = new URLSearchParams({
-    client_id: clientCredentials().clientId,
-    redirect_uri: callbackUrl(),
-    response_type: "code",
-    state,
-  });
-  return { flow, state, authorizeUrl: `${environment.authDomain}/oauth2/authorize?${query.toString()}` };
+  const query = { client_id: clientCredentials().clientId, redirect_uri: callbackUrl(), response_type: "code", state };
+  return { flow, state, authorizeUrl: operationUrl(routes["auth.authorize"], { query }, environment.authDomain) };
 }
 
 /** The flow a state carries, if it is ours, intact, unexpired and of the same purpose. */

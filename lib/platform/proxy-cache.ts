@@ -1,3 +1,4 @@
+import { OPEN_APP_ID_HEADER } from "@/lib/auth/client-session";
 import type { InstallationKey, ProxyDeps } from "./proxy";
 
 /**
@@ -52,7 +53,7 @@ function credentialsOf(request: Request): string | undefined {
   const cookie = request.headers.get("cookie") ?? "";
   const authorization = request.headers.get("authorization") ?? "";
   if (!cookie && !authorization) return undefined;
-  const named = request.headers.get("x-open-app-id") ?? new URL(request.url).searchParams.get("openAppId") ?? "";
+  const named = request.headers.get(OPEN_APP_ID_HEADER) ?? new URL(request.url).searchParams.get("openAppId") ?? "";
   return `${named}\u0000${authorization}\u0000${cookie}`;
 }
 

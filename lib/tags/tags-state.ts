@@ -1,4 +1,5 @@
 import { createParser, parseAsStringLiteral } from "#nuqs";
+import { charLength, LIMITS } from "@/lib/platform/limits";
 import type { InputOf } from "@/lib/platform/operations";
 import { defineUrlState, parseAsIntegerIf, parseAsOrder, parseAsPage, parseAsPageSize } from "@/lib/ui/url-params";
 
@@ -21,8 +22,8 @@ export const tagsUrlState = defineUrlState(
     order: parseAsOrder("asc"),
     page: parseAsPage,
     rows: parseAsPageSize(),
-    // §8: a dimension key is at most 255 characters; a longer value is no key.
-    dimension: createParser({ parse: (v) => ([...v].length <= 255 ? v : null), serialize: String }).withDefault(""),
+    // §8: a tag's dimension is at most 255 characters; a longer value is no dimension.
+    dimension: createParser({ parse: (v) => (charLength(v) <= LIMITS.tagDimension ? v : null), serialize: String }).withDefault(""),
     dimensionMax: parseAsIntegerIf((n) => n >= DIMENSION_MAX_STEP && n <= DIMENSION_MAX_LIMIT && n % DIMENSION_MAX_STEP === 0).withDefault(DIMENSION_MAX_STEP),
   },
   { sort: "sidx", order: "sord", dimension: "dim", dimensionMax: "dmax" },
