@@ -11,11 +11,11 @@
  * "From admin" adds the time from the admin page's navigation start to the frame's. Bounded (BENCH_DEADLINE_S, default 240 s);
  * kills its servers however it ends.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { chromium, type Browser, type Frame, type Page } from "@playwright/test";
 import { findBrowser, HOW_TO_GET_A_BROWSER, SYSTEM_CHROMIUM_ARGS } from "../testing/browser";
+import { startServer, stopAll as stopServers, waitFor } from "./support/processes";
 
 const TARGET_MS = 1000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -33,52 +33,13 @@ async function freePort(): Promise<number> {
   });
 }
 
-const children: ChildProcess[] = [];
 let browser: Browser | undefined;
 
-function startServer(name: string, command: string, args: string[], env: Record<string, string>): ChildProcess {
-  // Own process group, so that the whole tree (next start forks) is stopped at the end.
-  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "pipe"], detached: true });
-  let stderr = "";
-  child.stderr?.on("data", (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-2000);
-  });
-  child.on("exit", (code, signal) => {
-    if (!stopping) console.error(`${name} exited (${signal ?? code}): ${stderr}`);
-  });
-  children.push(child);
-  return child;
-}
-
-let stopping = false;
 async function stopAll(): Promise<void> {
-  stopping = true;
   await browser?.close().catch(() => undefined);
-  for (const child of children) {
-    if (child.pid !== undefined && child.exitCode === null) {
-      try {
-        process.kill(-child.pid, "SIGTERM");
-      } catch {
-        // Already gone.
-      }
-    }
-  }
+  await stopServers();
 }
 
-async function waitFor(url: string, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
-
-/** Sign in to the sandbox admin and install the app (the steps of e2e/support/sandbox-login.ts). */
 async function installApp(page: Page, alpha: string): Promise<void> {
   await page.goto(`${alpha}/application/mktapp/index.html?install=${APP_ID}#/market`);
   await page.getByLabel("Email").fill("admin@alpha.test");
@@ -139,10 +100,10 @@ async function main(): Promise<void> {
   process.env.E2E_BETA_PORT ??= String(await freePort());
   const { appEnv, e2eDataDir, e2eUrls, sandboxEnv } = await import("../testing/e2e-env");
 
-  startServer("sandbox", process.execPath, ["--import", "tsx", "sandbox/main.ts", "--seed", "200"], sandboxEnv());
+  startServer("sandbox", ["--import", "tsx", "sandbox/main.ts", "--seed", "200"], sandboxEnv());
   rmSync(e2eDataDir, { recursive: true, force: true });
   mkdirSync(e2eDataDir, { recursive: true });
-  startServer("app", process.execPath, ["node_modules/next/dist/bin/next", "start"], appEnv());
+  startServer("app", ["node_modules/next/dist/bin/next", "start"], appEnv());
   await Promise.all([waitFor(`${e2eUrls.alpha}/health`, 120_000), waitFor(`${e2eUrls.app}/api/health`, 120_000)]);
 
   browser = await chromium.launch(choice.executablePath ? { executablePath: choice.executablePath, args: SYSTEM_CHROMIUM_ARGS } : {});
