@@ -73,8 +73,3 @@ export function utcFilterToHomeInput(value: string | null | undefined): string |
   const ms = strictUtc(match);
   return ms === undefined ? undefined : formatParts(ms + OFFSET_MS, "T");
 }
-
-/** True when `value` is a time a datetime-local input may hold (and this module can convert). */
-export function isHomeInput(value: string): boolean {
-  return homeInputToUtcFilter(value) !== undefined;
-}

@@ -44,7 +44,3 @@ export class ReauthRequiredError extends ApiError {
     this.redirect = init.redirect;
   }
 }
-
-export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError;
-}

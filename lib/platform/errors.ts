@@ -85,10 +85,6 @@ export class PlatformError extends Error {
   }
 }
 
-export function isPlatformError(error: unknown): error is PlatformError {
-  return error instanceof PlatformError;
-}
-
 /**
  * The platform refused the request (HTTP 4xx, or an error in its answer, e.g. a refused grant):
  * the same request will not succeed later. Any other failure (network, timeout, 5xx, an answer not

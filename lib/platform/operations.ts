@@ -427,7 +427,6 @@ export const operations = Object.fromEntries(Object.entries(routes).map(([name, 
 };
 
 export type Operations = typeof operations;
-export type AnyOperation = Operations[OperationName];
 
 /** Every operation, in table order. */
 export const operationList: readonly Operation[] = Object.values(operations);

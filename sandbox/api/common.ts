@@ -224,7 +224,3 @@ export function isBlank(value: unknown): boolean {
   return value === undefined || value === null || value === "";
 }
 
-export function str(value: unknown): string | null {
-  if (isBlank(value)) return null;
-  return typeof value === "string" ? value : typeof value === "number" || typeof value === "bigint" ? String(value) : null;
-}

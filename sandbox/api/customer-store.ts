@@ -14,9 +14,6 @@ export const CUSTOMER_FIELDS = [
 type CustomerField = (typeof CUSTOMER_FIELDS)[number];
 const WRITABLE = new Set<string>(CUSTOMER_FIELDS);
 
-/** Every field of a returned customer (§2.1), for `select` (§4.1). */
-export const CUSTOMER_OUTPUT_FIELDS = ["id", "displayName", ...CUSTOMER_FIELDS, "lastUpdated", "dateCreated"];
-
 const BOOLEAN_FIELDS = new Set(["mobileVerified", "emailVerified", "isEmployee", "isMember"]);
 /**
  * Fields the sandbox treats as "set as non-modifiable" in the platform settings (§4.1 PUT
