@@ -96,6 +96,13 @@ describe("readPlatformResponse: every error shape becomes one PlatformError (§7
     expect(readPlatformResponse(200, json, '{"shop":{"id":1}}').ok).toBe(true);
     expect(readPlatformResponse(200, json, '{"shop":{"id":1},"error":null}').ok).toBe(true);
   });
+
+  it("reads error_code 0 beside an access token as a success marker, a string code as a refusal (the real platform's token answers)", () => {
+    expect(readPlatformResponse(200, json, '{"error_code":0,"access_token":"a","expires_in":7200}').ok).toBe(true);
+    expect(readPlatformResponse(200, json, '{"error_code":"0","access_token":"a"}').ok).toBe(true);
+    expect(failure(200, '{"error_code":"40004","error_description":"the params is illegal"}', json)).toMatchObject({ code: "40004" });
+    expect(readPlatformResponse(200, json, '{"error_code":40004}').ok).toBe(false);
+  });
 });
 
 describe("readPlatformResponse: the proxy's relay path (bytes in, bytes out)", () => {

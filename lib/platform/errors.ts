@@ -250,7 +250,10 @@ export function readPlatformResponse(
     if (errorField && typeof errorField === "object" && !Array.isArray(errorField) && !isSuccessMarker(errorField as Record<string, unknown>)) {
       return { ok: false, error: fromErrorObject(errorField as Record<string, unknown>, status, headers) };
     }
-    if (record && ((record.error_code !== null && record.error_code !== undefined) || (typeof errorField === "string" && errorField !== ""))) {
+    // The real platform marks a good token answer with `error_code: 0` beside `access_token`.
+    const errorCode = record?.error_code;
+    const failed = errorCode !== null && errorCode !== undefined && asText(errorCode) !== "0";
+    if (record && (failed || (typeof errorField === "string" && errorField !== ""))) {
       return { ok: false, error: fromOAuthError(record, status, headers) };
     }
     return { ok: true, value: body, json };
