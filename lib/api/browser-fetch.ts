@@ -138,10 +138,23 @@ export function createBrowserFetch(deps: BrowserFetchDeps) {
   };
 }
 
-/** A POST of JSON to one of the app's own routes (not the platform proxy), e.g. the event import. */
-export function createAppPost(deps: BrowserFetchDeps) {
+/**
+ * A request to one of the app's own routes (not the platform proxy), e.g. `/api/imports/events`:
+ * any method, JSON in and out, with the same headers, CSRF marker and reauth handling as the proxy.
+ * The one way the browser calls an app route; `appGet` / `appPost` are its two common shapes.
+ */
+export function createAppRequest(deps: BrowserFetchDeps) {
   const request = appRequester(deps);
-  return <T>(path: string, body: unknown, options: CallOptions = {}): Promise<T> => request("POST", path, body, options) as Promise<T>;
+  return <T>(method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", path: string, body?: unknown, options: CallOptions = {}): Promise<T> =>
+    request(method, path, body, options) as Promise<T>;
+}
+
+export type AppRequest = ReturnType<typeof createAppRequest>;
+
+/** A POST of JSON to one of the app's own routes. */
+export function createAppPost(deps: BrowserFetchDeps) {
+  const request = createAppRequest(deps);
+  return <T>(path: string, body: unknown, options: CallOptions = {}): Promise<T> => request<T>("POST", path, body, options);
 }
 
 export type AppPost = ReturnType<typeof createAppPost>;
@@ -156,4 +169,7 @@ export function pageOpenAppId(): string | undefined {
 
 /** The browser's instances. */
 export const platformFetch: BrowserFetch = createBrowserFetch({ openAppId: pageOpenAppId });
+export const appRequest: AppRequest = createAppRequest({ openAppId: pageOpenAppId });
 export const appPost: AppPost = createAppPost({ openAppId: pageOpenAppId });
+/** A GET of one of the app's own routes. */
+export const appGet = <T>(path: string, options: CallOptions = {}): Promise<T> => appRequest<T>("GET", path, undefined, options);
