@@ -39,7 +39,6 @@ test.describe.serial("console integrity in the admin's iframe", () => {
     await expect(frame.getByText("Format: 2026-11-23 20:15:00, UTC+8 (seconds optional).").first()).toBeVisible();
     await from.fill("2000-02-30 08:00");
     await expect(from).toHaveAttribute("aria-invalid", "true");
-    await expect(frame.getByTestId("member-count-range")).toBeHidden();
 
     // Chinese: the same value in the Chinese format; a time typed the Chinese way is read.
     await from.fill("2000-01-01 08:00");
@@ -111,7 +110,7 @@ test.describe.serial("console integrity in the admin's iframe", () => {
     const response = await frame.goto(appUrl("/no-such-page/at-all"));
     expect(response?.status()).toBe(404);
     await expect(frame.getByRole("heading", { level: 1, name: "页面不存在" })).toBeVisible();
-    await expect(frame.getByRole("navigation").getByRole("link", { name: "客户" })).toBeVisible();
+    await expect(frame.getByRole("navigation").getByRole("link", { name: "客户", exact: true })).toBeVisible();
     await expectAccessible(page, { include: APP_FRAME, label: "404 zh-CN" });
     await frame.getByLabel("语言").selectOption("en");
     await expect(frame.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();

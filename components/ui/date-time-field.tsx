@@ -72,7 +72,7 @@ export function DateTimeField({ label, value, onChange, help, error, name, requi
   return (
     <div className={`flex items-start gap-2 ${className ?? ""}`}>
       {field}
-      <Button className="mt-6 shrink-0" aria-label={t("dateTime.nowLabel", { label })} onClick={() => type(formatHomeValue(homeValueNow(), locale))}>
+      <Button className="mt-6 shrink-0" onClick={() => type(formatHomeValue(homeValueNow(), locale))}>
         {t("dateTime.now")}
       </Button>
     </div>

@@ -76,7 +76,6 @@ export const shellMessages = defineFeatureMessages(
     "dateTime.format": "Format: {example}, UTC+8 (seconds optional).",
     "dateTime.placeholder": "YYYY-MM-DD HH:MM:SS",
     "dateTime.now": "Now",
-    "dateTime.nowLabel": "{label}: set to now",
 
     "any": "Any",
 
@@ -160,7 +159,6 @@ export const shellMessages = defineFeatureMessages(
     "dateTime.format": "格式：{example}，UTC+8（秒可省略）。",
     "dateTime.placeholder": "YYYY年M月D日 HH:MM:SS",
     "dateTime.now": "现在",
-    "dateTime.nowLabel": "{label}：设为现在",
 
     "any": "不限",
 
