@@ -2,6 +2,7 @@ import { expect, test, type FrameLocator, type Page } from "@playwright/test";
 import { adminOpenUrl, APP_FRAME, customerIdsOnScreen, openInAdmin } from "./support/admin-frame";
 import { platformCall, resetSandbox, sandboxToken } from "./support/sandbox-api";
 import { ALPHA, BETA, installIn } from "./support/sandbox-login";
+import { expectAccessible } from "./support/a11y";
 import { attachScreenshot } from "./support/screenshots";
 
 /**
@@ -59,6 +60,8 @@ test.describe.serial("the console on beta (the real platform's behaviour)", () =
     await expect(other).toContainText("crm-");
     await expect(other).toContainText("membershipLevel");
     await attachScreenshot(page, "beta-other-fields");
+    // axe last: after an axe run inside the frame the page is not driven any further.
+    await expectAccessible(page, { include: APP_FRAME });
   });
 
   test("edit: a platform field error lands on its field; a valid edit saves and keeps the other fields", async ({ page }) => {
