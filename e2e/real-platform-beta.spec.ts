@@ -116,15 +116,23 @@ test.describe.serial("the console on beta (the real platform's behaviour)", () =
   test("an expired token mid-session, then a superseded one: the console goes on without a visible error", async ({ page, request }) => {
     const frame = await openInAdmin(page, "/customers", BETA.origin);
     await expect.poll(async () => (await customerIdsOnScreen(frame)).length).toBeGreaterThan(3);
+    const refreshes = async () => ((await (await request.get(`${ALPHA.origin}/__sandbox/stats`)).json()) as { tokenGrants: Record<string, number> }).tokenGrants.refresh_token ?? 0;
+    const before = await refreshes();
     // The sandbox's clock passes the token's 2 hours (the app's own clock does not move).
     expect((await request.post(`${ALPHA.origin}/__sandbox/clock`, { data: { advanceSeconds: 7300 } })).ok()).toBe(true);
     await frame.locator("tbody tr").first().getByRole("link").first().click();
     await expect(frame.getByRole("link", { name: "Edit", exact: true })).toBeVisible();
     await expectNoVisibleError(frame);
+    const afterExpiry = await refreshes();
+    expect(afterExpiry).toBeGreaterThan(before);
+    // Someone else's new token ends the app's; the next customer opened (not cached) needs the platform.
     await sandboxToken(BETA.origin, BETA.environment);
     await frame.getByRole("link", { name: /Back/ }).click();
     await expect.poll(async () => (await customerIdsOnScreen(frame)).length).toBeGreaterThan(3);
+    await frame.locator("tbody tr").nth(3).getByRole("link").first().click();
+    await expect(frame.getByRole("link", { name: "Edit", exact: true })).toBeVisible();
     await expectNoVisibleError(frame);
+    expect(await refreshes()).toBeGreaterThan(afterExpiry);
   });
 
   test("an order: created (HTTP 201) and shown with its amounts (59.000000 on the wire)", async ({ page }) => {
