@@ -67,7 +67,6 @@ test.describe.serial("order integrity through the sandbox (issue 17)", () => {
     await expect(existing).toContainText("Lines");
     await expect(existing).toContainText("2");
     await expect(dialog.getByRole("button", { name: "Keep the existing order" })).toBeFocused();
-    await expectAccessible(page, { label: "replace dialog" });
     await attachScreenshot(page, "replace-dialog");
 
     // Keeping it sends nothing.
@@ -116,7 +115,6 @@ test.describe.serial("order integrity through the sandbox (issue 17)", () => {
     await frame.getByRole("button", { name: "Save changes" }).click();
     const dialog = frame.getByRole("alertdialog", { name: "The amounts do not add up" });
     await expect(dialog.getByTestId("amounts-warning")).toContainText("149.85");
-    await expectAccessible(page, { label: "amounts dialog" });
     await dialog.getByRole("button", { name: "Go back and correct" }).click();
     await expect(dialog).toBeHidden();
     expect((await detail(no)).order.lines[0]).toMatchObject({ qty: 2, priceSubTotal: 99.9 });
@@ -182,10 +180,8 @@ test.describe.serial("order integrity through the sandbox (issue 17)", () => {
       await second.close();
     }
 
-    // Delete refund: now offered; its dialog is accessible; afterwards the record says deleted and the action is gone.
+    // Delete refund: now offered; afterwards the record says deleted and the action is gone.
     await frame.getByRole("button", { name: "Delete refund…" }).click();
-    await expect(frame.getByRole("alertdialog", { name: /Delete the refund/ })).toBeVisible();
-    await expectAccessible(page, { label: "delete refund dialog" });
     await frame.getByRole("alertdialog").getByRole("button", { name: "Delete the refund" }).click();
     await expect(frame.getByTestId("refund-record")).toHaveAttribute("data-status", "deleted");
     await expect(frame.getByRole("button", { name: "Delete refund…" })).toHaveCount(0);
@@ -220,5 +216,38 @@ test.describe.serial("order integrity through the sandbox (issue 17)", () => {
     const after = await stats();
     expect((after["GET /v1/dealService/getDealByOrderNo"] ?? 0) - (before["GET /v1/dealService/getDealByOrderNo"] ?? 0)).toBe(0);
     expect((after["GET /v1/deals"] ?? 0) - (before["GET /v1/deals"] ?? 0)).toBeLessThanOrEqual(2);
+  });
+
+  // axe runs last on each page load: after a scan inside the frame, React no longer receives clicks (components/README.md).
+  test("axe finds nothing on the replace, amounts and delete-refund dialogs", async ({ page }) => {
+    test.setTimeout(120_000);
+    const no = `SO-${stamp}-axe`;
+    await createOrder(no, { customerId: owner, amountPaid: 10, lines: [{ lineId: "1", productName: "Tea", qty: 2, priceUnit: 5, priceSubTotal: 10 }] });
+
+    let frame = await openInAdmin(page, "/orders/new");
+    await frame.getByRole("textbox", { name: "Order number *" }).fill(no);
+    await frame.getByLabel("Paid at (UTC+8) *").fill(new Date(Date.now() + 8 * 3_600_000 - 60_000).toISOString().slice(0, 19));
+    await frame.getByRole("textbox", { name: "Customer id *" }).fill(other);
+    await frame.getByRole("textbox", { name: "Paid amount *" }).fill("3");
+    await frame.getByTestId("order-line").first().getByRole("textbox", { name: "Product *" }).fill("Cup");
+    await frame.getByRole("button", { name: "Create order" }).click();
+    await expect(frame.getByRole("alertdialog", { name: `Order ${no} already exists` })).toBeVisible();
+    await expectAccessible(page, { label: "replace dialog" });
+
+    frame = await openInAdmin(page, `/orders/${encodeURIComponent(no)}/edit`);
+    await frame.getByTestId("order-line").first().getByRole("textbox", { name: "Quantity *" }).fill("3");
+    await frame.getByRole("button", { name: "Save changes" }).click();
+    await expect(frame.getByRole("alertdialog", { name: "The amounts do not add up" })).toBeVisible();
+    await expectAccessible(page, { label: "amounts dialog" });
+
+    frame = await openInAdmin(page, `/orders/${encodeURIComponent(no)}`);
+    await frame.getByRole("button", { name: "Refund…", exact: true }).click();
+    const refund = frame.getByRole("alertdialog", { name: `Refund order ${no}` });
+    await refund.getByRole("radio", { name: /Full/ }).check();
+    await refund.getByRole("button", { name: /^Refund / }).click();
+    await expect(refund).toBeHidden();
+    await frame.getByRole("button", { name: "Delete refund…" }).click();
+    await expect(frame.getByRole("alertdialog", { name: /Delete the refund/ })).toBeVisible();
+    await expectAccessible(page, { label: "delete refund dialog" });
   });
 });
