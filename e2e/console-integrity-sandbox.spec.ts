@@ -117,4 +117,40 @@ test.describe.serial("console integrity in the admin's iframe", () => {
     await frame.getByRole("link", { name: "Go to customers" }).click();
     await expect(frame.getByRole("heading", { level: 1, name: "Customers" })).toBeVisible();
   });
+
+  test("unsaved edits: the side navigation and the back button ask first, and staying keeps the edits", async ({ page }) => {
+    const id = ((await platformGet("/v1/customers", { rows: "1", select: "id" }, sandbox.token)) as { rows: Row[] }).rows[0]!.id;
+    await openArea(page, "Customers");
+    const frame = appFrame(page);
+    await frame.goto(appUrl(`/customers/${id}`));
+    await frame.goto(appUrl(`/customers/${id}/edit`));
+    const company = frame.getByLabel("Company", { exact: true });
+    await company.fill(`Unsaved ${Date.now()}`);
+    const typed = await company.inputValue();
+
+    const asked: string[] = [];
+    let answer = false;
+    page.on("dialog", (dialog) => {
+      asked.push(dialog.message());
+      void (answer ? dialog.accept() : dialog.dismiss());
+    });
+    // Side navigation, declined: still on the form with the edits.
+    await frame.getByRole("navigation").getByRole("link", { name: "Lists", exact: true }).click();
+    await expect.poll(() => asked.length).toBe(1);
+    expect(asked[0]).toBe("You have unsaved changes on this page. Leave it and lose them?");
+    await expect(company).toHaveValue(typed);
+    expect(frame.url()).toContain(`/customers/${id}/edit`);
+
+    // Back, declined: the form stays.
+    await frame.evaluate(() => history.back());
+    await expect.poll(() => asked.length).toBe(2);
+    await expect(company).toHaveValue(typed);
+    await expect.poll(() => frame.url()).toContain(`/customers/${id}/edit`);
+
+    // Accepted: it leaves.
+    answer = true;
+    await frame.getByRole("navigation").getByRole("link", { name: "Lists", exact: true }).click();
+    await expect(frame.getByRole("heading", { level: 1, name: "Lists" })).toBeVisible();
+    expect(asked).toHaveLength(3);
+  });
 });

@@ -6,6 +6,7 @@ export const shellMessages = defineFeatureMessages(
     "app.name": "Engage Console",
 
     "shell.skipToContent": "Skip to main content",
+    "unsaved.leave": "You have unsaved changes on this page. Leave it and lose them?",
     "home.signedIn": "Signed in",
     "home.tenant": "Tenant",
     "home.user": "User",
@@ -89,6 +90,7 @@ export const shellMessages = defineFeatureMessages(
     "app.name": "Engage 控制台",
 
     "shell.skipToContent": "跳到主要内容",
+    "unsaved.leave": "此页面有尚未保存的修改。离开此页面并放弃这些修改吗？",
     "home.signedIn": "已登录",
     "home.tenant": "租户",
     "home.user": "用户",
