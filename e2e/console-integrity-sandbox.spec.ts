@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { e2eUrls } from "../scripts/testing/e2e-env";
 import { expectAccessible } from "./support/a11y";
 import { APP_FRAME, appFrame, appUrl, openArea } from "./support/admin-frame";
 import { platformGet, platformSend } from "./support/sandbox-api";
@@ -152,5 +153,18 @@ test.describe.serial("console integrity in the admin's iframe", () => {
     await frame.getByRole("navigation").getByRole("link", { name: "Lists", exact: true }).click();
     await expect(frame.getByRole("heading", { level: 1, name: "Lists" })).toBeVisible();
     expect(asked).toHaveLength(3);
+  });
+
+  test("a plain tab without openAppId: a page that says how to choose, not a dead end", async ({ page }) => {
+    await page.goto(`${e2eUrls.app}/api/auth/start?returnTo=%2Fcustomers`);
+    await expect(page).toHaveURL(/\/\?chooseEnvironment=1&returnTo=%2Fcustomers/);
+    await expect(page.getByRole("heading", { level: 2, name: "Which installation?" })).toBeVisible();
+    await expect(page.getByTestId("choose-environment")).toContainText("open Engage Console from its marketplace");
+    await expectAccessible(page, { label: "chooser" });
+    // Signed in at the top level (a plain tab's own cookie), the app knows the installation again.
+    await page.goto(`${e2eUrls.app}/api/auth/start?openAppId=${ALPHA.openAppId}`);
+    await expect(page.getByTestId("tenant")).toBeVisible({ timeout: 20_000 });
+    await page.goto(`${e2eUrls.app}/customers`);
+    await expect(page.getByRole("heading", { level: 1, name: "Customers" })).toBeVisible();
   });
 });

@@ -2,7 +2,8 @@ import { redirect } from "next/navigation";
 import { DropAuthorizedMark, ForgetStoredSessions, SessionFallback } from "@/components/auth/session-fallback";
 import { SessionSummary } from "@/components/auth/session-summary";
 import { installationStatus } from "@/lib/auth/installation-status";
-import { getPageSession, type PageSearchParams } from "@/lib/auth/page-session";
+import { browserSessions, getPageSession, type PageSearchParams } from "@/lib/auth/page-session";
+import { safeReturnTo } from "@/lib/auth/settings";
 import { requestTranslate } from "@/lib/i18n/server";
 
 export const dynamic = "force-dynamic";
@@ -17,6 +18,11 @@ export default async function ConsoleHome({ searchParams }: { searchParams: Prom
   const { session, openAppId, startUrl } = await getPageSession(params);
   if (!session && startUrl && !params.authorized && !params.signedOut) redirect(startUrl);
   const t = await requestTranslate();
+  // A plain tab (no openAppId) with no single session to assume: choose the installation.
+  const choosing = !session && !openAppId && !params.signedOut && !params.authorized;
+  const returnTo = safeReturnTo(typeof params.returnTo === "string" ? params.returnTo : undefined) ?? "/";
+  const choices = choosing ? await browserSessions() : [];
+  const chooseHref = (id: string) => `${returnTo}${returnTo.includes("?") ? "&" : "?"}openAppId=${encodeURIComponent(id)}`;
   return (
     <div className="mx-auto max-w-2xl p-4">
       <h1 className="text-2xl font-semibold">{t("app.name")}</h1>
@@ -30,6 +36,27 @@ export default async function ConsoleHome({ searchParams }: { searchParams: Prom
               </button>
             </form>
           </SessionSummary>
+        ) : choosing ? (
+          <section aria-labelledby="choose-heading" className="rounded-lg border border-slate-300 bg-white p-6" data-testid="choose-environment">
+            <h2 id="choose-heading" className="text-lg font-semibold">
+              {t("home.choose.title")}
+            </h2>
+            {choices.length > 0 ? (
+              <>
+                <p className="mt-2 text-sm text-slate-700">{t("home.choose.body")}</p>
+                <ul className="mt-3 flex flex-col gap-2">
+                  {choices.map((choice) => (
+                    <li key={choice.openAppId}>
+                      <a className="text-sm font-medium text-blue-800 underline" href={chooseHref(choice.openAppId)}>
+                        {t("home.choose.item", { tenant: choice.tenantName ?? choice.tenantId, user: choice.userName, environment: choice.openAppId })}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+            <p className="mt-3 text-sm text-slate-700">{t("home.choose.fromAdmin")}</p>
+          </section>
         ) : startUrl && params.authorized ? (
           <SessionFallback openAppId={openAppId} startUrl={startUrl} />
         ) : (
