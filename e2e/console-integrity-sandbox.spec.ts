@@ -167,4 +167,48 @@ test.describe.serial("console integrity in the admin's iframe", () => {
     await page.goto(`${e2eUrls.app}/customers`);
     await expect(page.getByRole("heading", { level: 1, name: "Customers" })).toBeVisible();
   });
+
+  test("Activity: in the navigation, a burst folded into one row that opens, paging past 50, filters by resource and time", async ({ page, request }) => {
+    const stamp = Date.now();
+    const send = async (change: Record<string, unknown>) => {
+      const res = await request.post(`${ALPHA.origin}/__sandbox/webhooks/send`, { data: { environment: "alpha", ...change } });
+      expect(res.status()).toBe(202);
+      return ((await res.json()) as { queued: string[] }).queued[0]!;
+    };
+    const ids: string[] = [];
+    for (let i = 0; i < 55; i++) ids.push(await send({ resource: "tag", action: "created", id: `${stamp}${i}` }));
+    ids.push(await send({ resource: "order", action: "cancelled", id: `SO${stamp}` }));
+    await expect
+      .poll(async () => {
+        const { deliveries } = (await (await request.get(`${ALPHA.origin}/__sandbox/webhooks/deliveries`)).json()) as { deliveries: Array<{ id: string; status: string }> };
+        return ids.filter((id) => deliveries.find((d) => d.id === id)?.status === "delivered").length;
+      }, { timeout: 60_000 })
+      .toBe(56);
+
+    const frame = await openArea(page, "Customers");
+    await frame.getByRole("navigation").getByRole("link", { name: "Activity", exact: true }).click();
+    await expect(frame.getByRole("heading", { level: 1, name: "Activity" })).toBeVisible();
+    const table = frame.getByTestId("activity-table");
+    await expect(table.getByRole("link", { name: `order SO${stamp}` })).toBeVisible();
+    const burst = frame.getByTestId("activity-burst").first();
+    await expect(burst).toContainText("49 deliveries of tag.created in a burst");
+    await expect(burst.getByRole("row")).toHaveCount(1);
+    await burst.getByText("Show them").click();
+    await expect(burst.getByRole("row").filter({ hasText: "tag.created" })).toHaveCount(49);
+    await expectAccessible(page, { include: APP_FRAME, label: "activity" });
+
+    await frame.getByTestId("activity-older").click();
+    await expect(frame.getByRole("link", { name: "Back to the newest" })).toBeVisible();
+    await expect(frame.getByTestId("activity-table")).toContainText("tag.created");
+    await expect(frame.getByTestId("activity-table").getByRole("link", { name: `order SO${stamp}` })).toHaveCount(0);
+
+    await frame.getByRole("link", { name: "Back to the newest" }).click();
+    await frame.getByLabel("Resource").selectOption("order");
+    await frame.getByRole("button", { name: "Apply filters" }).click();
+    await expect(frame.getByTestId("activity-table").getByRole("link", { name: `order SO${stamp}` })).toBeVisible();
+    await expect(frame.getByTestId("activity-table")).not.toContainText("tag.created");
+    await frame.getByLabel("Received from (UTC+8)").fill("2099-01-01 00:00");
+    await frame.getByRole("button", { name: "Apply filters" }).click();
+    await expect(frame.getByText("No delivery matches these filters.")).toBeVisible();
+  });
 });

@@ -21,6 +21,7 @@ export const NAV_ITEMS: readonly { path: string; label: MessageKey }[] = [
   { path: "/tags", label: "nav.tags" },
   { path: "/orders", label: "nav.orders" },
   { path: "/events", label: "nav.events" },
+  { path: "/activity", label: "nav.activity" },
   { path: "/settings", label: "nav.settings" },
 ];
 

@@ -35,6 +35,7 @@ export const shellMessages = defineFeatureMessages(
     "nav.tags": "Tags",
     "nav.orders": "Orders",
     "nav.settings": "Settings",
+    "nav.activity": "Activity",
 
     "language.label": "Language",
     "language.en": "English",
@@ -123,6 +124,7 @@ export const shellMessages = defineFeatureMessages(
     "nav.tags": "标签",
     "nav.orders": "订单",
     "nav.settings": "设置",
+    "nav.activity": "动态",
 
     "language.label": "语言",
     "language.en": "English",
