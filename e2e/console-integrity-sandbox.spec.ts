@@ -211,4 +211,21 @@ test.describe.serial("console integrity in the admin's iframe", () => {
     await frame.getByRole("button", { name: "Apply filters" }).click();
     await expect(frame.getByText("No delivery matches these filters.")).toBeVisible();
   });
+
+  test("the customers table fits the admin's 1024-px iframe with its default columns, Created and Updated in view", async ({ page }) => {
+    await openArea(page, "Customers");
+    const frame = appFrame(page);
+    await expect(frame.locator("tbody tr").first()).toBeVisible();
+    const fit = await frame.evaluate(() => {
+      const table = document.querySelector("table")!;
+      const pane = table.parentElement!;
+      return { table: table.scrollWidth, pane: pane.clientWidth, page: document.documentElement.scrollWidth - document.documentElement.clientWidth };
+    });
+    expect(fit.table, `table ${fit.table} px in a ${fit.pane} px pane`).toBeLessThanOrEqual(fit.pane);
+    expect(fit.page).toBe(0);
+    for (const name of ["Created", "Updated"]) {
+      const header = frame.locator("th").filter({ hasText: name }).first();
+      await expect(header).toBeInViewport();
+    }
+  });
 });
