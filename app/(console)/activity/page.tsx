@@ -136,15 +136,16 @@ export default async function ActivityPage({ searchParams }: Props) {
         </div>
       )}
       <nav aria-label={t("activity.paging")} className="mt-3 flex gap-4 text-sm">
+        {/* Plain links: a page of the server-rendered list is a new document, as the filter form's GET is. */}
         {before && (
-          <Link href={pageHref({})} className={linkClass}>
+          <a href={pageHref({})} className={linkClass}>
             {t("activity.newest")}
-          </Link>
+          </a>
         )}
         {entries.length === PAGE && (
-          <Link href={pageHref({ before: entries.at(-1)!.id })} className={linkClass} data-testid="activity-older">
+          <a href={pageHref({ before: entries.at(-1)!.id })} className={linkClass} data-testid="activity-older">
             {t("activity.older")}
-          </Link>
+          </a>
         )}
       </nav>
     </div>
