@@ -92,8 +92,8 @@ export function CustomerTable({ rows, state, busy, onSort, selection }: Props) {
       sortKey: (SORTABLE_COLUMNS as readonly string[]).includes(column) ? (column as SortColumn) : undefined,
       // Narrow enough that the default columns fit the admin's 1024-px iframe (an 812-px pane):
       // times stacked (date over time), long text truncated with the full value on hover.
-      className: TIME_COLUMNS.has(column) ? "px-2! text-xs" : column === "id" ? "px-2! font-mono text-xs" : "px-2! max-w-36 truncate",
-      headClassName: "px-2!",
+      className: TIME_COLUMNS.has(column) ? "px-1.5! text-xs" : column === "id" ? "px-1.5! font-mono text-xs" : "px-1.5! max-w-18 truncate",
+      headClassName: "px-1.5! whitespace-normal!",
       cell: (customer: Customer) =>
         column === linkColumn ? (
           <Link href={href(`/customers/${customer.id}`)} className={`rounded font-medium text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>

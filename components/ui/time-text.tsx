@@ -21,7 +21,7 @@ function StackedTime({ text }: { text: string }) {
   if (cut < 0) return <>{text}</>;
   return (
     <>
-      <span className="block">{text.slice(0, cut)}</span>
+      <span className="block">{text.slice(0, cut)}</span>{" "}
       <span className="block text-slate-700">{text.slice(cut + 1)}</span>
     </>
   );
