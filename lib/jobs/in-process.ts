@@ -25,7 +25,9 @@ export function inProcessQueue(options: { onError?: (name: string, error: unknow
       lane.waiting.splice(i, 1);
       lane.active++;
       if (entry.key !== undefined) lane.activeKeys.add(entry.key);
-      const run = (async () => {
+      const self: { run?: Promise<void> } = {};
+      self.run = (async () => {
+        await Promise.resolve(); // `self.run` is assigned before the job's own code runs
         try {
           await lane.definition.handler(entry.data);
         } catch (error) {
@@ -33,11 +35,11 @@ export function inProcessQueue(options: { onError?: (name: string, error: unknow
         } finally {
           lane.active--;
           if (entry.key !== undefined) lane.activeKeys.delete(entry.key);
-          running.delete(run);
+          if (self.run) running.delete(self.run);
           if (!stopped) pump(lane);
         }
       })();
-      running.add(run);
+      running.add(self.run);
     }
   };
 

@@ -2,7 +2,7 @@ import "server-only";
 import type { Store } from "@/lib/store/database";
 import { PlatformError } from "@/lib/platform/errors";
 import type { InputOf, OperationName, OutputOf } from "@/lib/platform/operations";
-import { deleteCustomers, setCustomerTags, upsertCustomers } from "./index-store";
+import { clearTenantIndex, deleteCustomers, setCustomerTags, upsertCustomers } from "./index-store";
 import type { IndexDocument } from "./normalize";
 import { ensureTenant, findTenant, updateTenant, type InstallationKey, type TenantState } from "./tenant-state";
 
@@ -194,7 +194,12 @@ export async function backfill(deps: SyncDeps, key: InstallationKey): Promise<Te
     after = last;
     indexed += page.length;
     pages++;
-    await updateTenant(store, state.tenant, { backfillAfter: after, indexed, lastChangeAt: now() });
+    if (!(await updateTenant(store, state.tenant, { backfillAfter: after, indexed, lastChangeAt: now() }))) {
+      // The installation's index was removed while this page was read: drop what was just written.
+      void pending.catch(() => undefined);
+      await clearTenantIndex(store, state.tenant);
+      return { ...state, indexed: 0 };
+    }
     deps.onProgress?.({ indexed, total: state.total });
     if (!more) break;
   }

@@ -64,15 +64,16 @@ export async function ensureTenant(store: Store, key: InstallationKey): Promise<
 
 export type TenantUpdate = Partial<Omit<TenantState, "tenant">>;
 
-export async function updateTenant(store: Store, tenant: number, update: TenantUpdate): Promise<void> {
+/** False when the row is gone (the installation's index was removed meanwhile). */
+export async function updateTenant(store: Store, tenant: number, update: TenantUpdate): Promise<boolean> {
   const set: Record<string, unknown> = {};
   const columns: Record<keyof TenantUpdate, string> = {
     phase: "phase", backfillAfter: "backfill_after", total: "total", indexed: "indexed", pollFrom: "poll_from",
     startedAt: "started_at", syncedAt: "synced_at", lastChangeAt: "last_change_at", error: "error",
   };
   for (const [k, v] of Object.entries(update)) if (v !== undefined) set[columns[k as keyof TenantUpdate]] = v;
-  if (Object.keys(set).length === 0) return;
-  await store.db.updateTable("search_tenants").set(set).where("id", "=", tenant).execute();
+  const result = await store.db.updateTable("search_tenants").set(Object.keys(set).length ? set : { id: tenant }).where("id", "=", tenant).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** Back to an empty index and a fresh backfill (manual re-sync). */
