@@ -1,6 +1,7 @@
 import "server-only";
 import { sql, type SqlBool } from "kysely";
 import type { Store } from "@/lib/store/database";
+import type { SearchHit } from "./types";
 import { foldText, isShortQuery, queryText, searchTextOf, type IndexDocument } from "./normalize";
 
 /**
@@ -144,14 +145,7 @@ export type IndexFilters = {
 
 export type SearchRequest = IndexFilters & { q?: string; limit: number; offset?: number };
 
-export type SearchHit = {
-  id: string;
-  displayName: string | null;
-  name: string | null;
-  nickName: string | null;
-  email: string | null;
-  mobile: string | null;
-};
+export type { SearchHit };
 
 export type SearchResult = { hits: SearchHit[]; hasMore: boolean };
 

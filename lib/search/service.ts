@@ -3,6 +3,7 @@ import type { JobQueue } from "@/lib/jobs/queue";
 import type { Store } from "@/lib/store/database";
 import { lookupIndexed, searchIndex, type SearchHit, type SearchRequest, type SearchResult } from "./index-store";
 import { applyChange, backfill, poll, type CustomerChange, type PlatformCall, type SyncDeps } from "./sync";
+import type { IndexStatus } from "./types";
 import { ensureTenant, findTenant, removeTenantIndex, restartTenant, updateTenant, type InstallationKey } from "./tenant-state";
 
 /**
@@ -27,21 +28,11 @@ export type SearchServiceDeps = {
   log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 };
 
+export type { IndexStatus };
+
 type SyncJob = InstallationKey & { force?: boolean };
 type ChangeJob = InstallationKey & CustomerChange;
 
-export type IndexStatus = {
-  enabled: boolean;
-  phase: "none" | "backfill" | "ready";
-  indexed: number;
-  total: number | null;
-  /** Seconds left in the backfill, from its pace so far. */
-  secondsLeft: number | null;
-  /** Epoch ms of the last change applied / the last completed poll. */
-  lastChangeAt: number | null;
-  syncedAt: number | null;
-  error: string | null;
-};
 
 export type SearchService = ReturnType<typeof createSearchService>;
 
