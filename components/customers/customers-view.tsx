@@ -15,7 +15,7 @@ import {
   searchParamsOf,
   type CustomerListState,
 } from "@/lib/customers/customer-list-state";
-import { customerSearchQuery } from "@/lib/search/search-queries";
+import { customerSearchQuery, indexStatusQuery } from "@/lib/search/search-queries";
 import { SORTABLE_COLUMNS } from "@/lib/customers/customer-columns";
 import { EMPTY_SELECTION, toggleOne, togglePage, withoutIds, type Selection } from "@/lib/customers/customer-selection";
 import { PAGE_SIZES } from "@/lib/ui/url-params";
@@ -55,7 +55,10 @@ export function CustomersView() {
 
   // The search box or a tag: ids from the customer index, then their live records from the platform.
   const search = searchParamsOf(state);
-  const found = useQuery({ ...customerSearchQuery(search ?? { limit: 1 }), enabled: search !== undefined, placeholderData: keepPreviousData });
+  const indexStatus = useQuery({ ...indexStatusQuery(), enabled: search !== undefined });
+  const building = indexStatus.data?.phase !== "ready";
+  // While the index fills, the results are read again as it grows.
+  const found = useQuery({ ...customerSearchQuery(search ?? { limit: 1 }), enabled: search !== undefined, placeholderData: keepPreviousData, refetchInterval: building ? 2_000 : false });
   const foundInput = search && found.data ? searchListInput(state, found.data.hits.map((h) => h.id)) : undefined;
   const queries = search ? { list: platformQuery("customers.list", foundInput ?? { query: { idList: "0" } }), count: undefined } : customerListQueries(state);
   const list = useQuery({ ...queries.list, enabled: !search || foundInput !== undefined, placeholderData: keepPreviousData });
@@ -93,7 +96,7 @@ export function CustomersView() {
       </div>
 
       <CustomerFilters key={filtersReset} value={state.filters} initial={filtersReset ? EMPTY_FILTERS : state.filters} onChange={(filters) => update({ filters })} />
-      {search ? <IndexStatusLine status={found.data?.status} note /> : !queries.count && <p className="text-xs text-slate-700">{t("list.totalUnavailable")}</p>}
+      {search ? <IndexStatusLine status={indexStatus.data ?? found.data?.status} note /> : !queries.count && <p className="text-xs text-slate-700">{t("list.totalUnavailable")}</p>}
 
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="flex flex-wrap items-end gap-3">
