@@ -79,3 +79,6 @@ export type DashboardData = {
 export const EMPTY_STAGE = "_empty";
 /** Gender keys (§2.1): 1 male, 2 female; "0" = unknown (0 or empty). */
 export const GENDER_KEYS = ["1", "2", "0"] as const;
+
+/** The answer of `GET` / `POST /api/dashboard`: the figures and whether they came from the cache. */
+export type DashboardAnswer = { data: DashboardData; cached: boolean };

@@ -3,9 +3,9 @@ import type { ProxyDeps } from "@/lib/platform/proxy";
 import { startTestSandbox } from "@/lib/platform/testing/sandbox";
 import { CALL_BUDGET } from "./compute-dashboard";
 import { createDashboardCache } from "./dashboard-cache";
-import { EMPTY_STAGE, type DashboardData } from "./dashboard-data";
+import { EMPTY_STAGE, type DashboardAnswer, type DashboardData } from "./dashboard-data";
 import { homeDayOf } from "./home-days";
-import { handleDashboardRequest, type DashboardAnswer } from "./server-dashboard";
+import { handleDashboardRequest } from "./server-dashboard";
 
 /**
  * The overview against a seeded Platform Sandbox through `GET/POST /api/dashboard`: every figure

@@ -5,7 +5,7 @@ import { operations } from "@/lib/platform/operations";
 import { callOptionsFor, type InstallationKey, type PlatformRouteContext, type ProxyDeps } from "@/lib/platform/proxy";
 import { computeDashboard, type PlatformCall } from "./compute-dashboard";
 import { createDashboardCache, type DashboardCache } from "./dashboard-cache";
-import type { DashboardData } from "./dashboard-data";
+import type { DashboardAnswer, DashboardData } from "./dashboard-data";
 
 /**
  * The overview's figures on the server, per tenant installation (openAppId + tenantId): computed by
@@ -17,8 +17,6 @@ import type { DashboardData } from "./dashboard-data";
  * The answer is `{ data: DashboardData, cached }`. A computation is shared by every request of the
  * tenant, so it is not tied to one browser's abort signal: a tab closed mid-way still fills the cache.
  */
-
-export type DashboardAnswer = { data: DashboardData; cached: boolean };
 
 const cacheKey = (key: InstallationKey) => `${key.openAppId}\u0000${key.tenantId}`;
 
