@@ -86,10 +86,10 @@ function Figures({ data, t, fmt, money, href }: { data: DashboardData } & Helper
   const helpers = { t, fmt, money, href };
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      <Card id="total" title={t("dashboard.total.title")} notes={[t("dashboard.total.help")]} t={t} figure={customers.total} listHref={href("/customers")}>
+      <Card id="customers-total" title={t("dashboard.total.title")} notes={[t("dashboard.total.help")]} t={t} figure={customers.total} listHref={href("/customers")}>
         {customers.total.ok ? (
           <p className="text-4xl font-semibold text-slate-900">
-            <Link href={href("/customers")} className={`hover:underline ${focusRing}`} data-testid="dashboard-total">
+            <Link href={href("/customers")} className={`hover:underline ${focusRing}`} data-testid="dashboard-total" {...{ elementtiming: "dashboard-total" }}>
               {fmt(customers.total.value)}
             </Link>
           </p>

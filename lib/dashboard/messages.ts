@@ -3,6 +3,7 @@ import { defineFeatureMessages } from "@/lib/i18n/feature-messages";
 /** The home page: the overview of the tenant (charts, their tables and notes) and the account. */
 export const dashboardMessages = defineFeatureMessages(
   {
+    "nav.overview": "Overview",
     "dashboard.title": "Overview",
     "dashboard.asOf": "Figures as of {time} (UTC+8)",
     "dashboard.refresh": "Refresh",
@@ -73,6 +74,7 @@ export const dashboardMessages = defineFeatureMessages(
     "home.install": "Install Engage Console from your platform's marketplace, then open it from the admin.",
   },
   {
+    "nav.overview": "概览",
     "dashboard.title": "概览",
     "dashboard.asOf": "数据截至 {time}（UTC+8）",
     "dashboard.refresh": "刷新",
