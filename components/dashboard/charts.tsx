@@ -53,23 +53,26 @@ export function ColumnChart({ columns, series, label, height = 180 }: { columns:
         {columns.map((column) => {
           let base = 0;
           const left = x(column.key) ?? 0;
+          // Visible text stays outside the link: its name is the aria-label alone (WCAG 2.5.3).
           return (
-            <a key={column.key} href={column.href} aria-label={column.name} onClick={(e) => onClick(e, column.href)} className="focus:outline-none [&:focus>rect]:stroke-black [&:focus>rect]:stroke-2">
-              <title>{column.name}</title>
-              {/* A transparent full-height target makes small columns easy to hit. */}
-              <rect x={left} y={0} width={x.bandwidth()} height={innerH} fill="transparent" />
-              {column.segments.map((segment) => {
-                const top = y(base + segment.value);
-                const barHeight = y(base) - top;
-                base += segment.value;
-                return segment.value > 0 ? <Bar key={segment.series} x={left} y={top} width={x.bandwidth()} height={barHeight} fill={SERIES_COLORS[Math.max(0, series.indexOf(segment.series)) % SERIES_COLORS.length]} /> : null;
-              })}
+            <g key={column.key}>
+              <a href={column.href} aria-label={column.name} onClick={(e) => onClick(e, column.href)} className="focus:outline-none [&:focus>rect]:stroke-black [&:focus>rect]:stroke-2">
+                <title>{column.name}</title>
+                {/* A transparent full-height target makes small columns easy to hit. */}
+                <rect x={left} y={0} width={x.bandwidth()} height={innerH} fill="transparent" />
+                {column.segments.map((segment) => {
+                  const top = y(base + segment.value);
+                  const barHeight = y(base) - top;
+                  base += segment.value;
+                  return segment.value > 0 ? <Bar key={segment.series} x={left} y={top} width={x.bandwidth()} height={barHeight} fill={SERIES_COLORS[Math.max(0, series.indexOf(segment.series)) % SERIES_COLORS.length]} /> : null;
+                })}
+              </a>
               {column.tick ? (
                 <text x={left + x.bandwidth() / 2} y={innerH + 16} textAnchor="middle" fontSize={10} fill="#334155" aria-hidden="true">
                   {column.tick}
                 </text>
               ) : null}
-            </a>
+            </g>
           );
         })}
       </Group>
@@ -91,17 +94,33 @@ export function BarChart({ bars, label }: { bars: HBar[]; label: string }) {
     <svg viewBox={`0 0 ${WIDTH} ${height}`} className="h-auto w-full" role="group" aria-label={label}>
       {bars.map((bar) => {
         const top = y(bar.key) ?? 0;
+        const shape = (
+          <>
+            <rect x={labelW} y={top} width={WIDTH - labelW} height={y.bandwidth()} fill="transparent" />
+            <Bar x={labelW} y={top} width={Math.max(bar.value > 0 ? 2 : 0, x(bar.value))} height={y.bandwidth()} fill={SERIES_COLORS[0]} />
+          </>
+        );
+        // Visible text stays outside the link: its name is the aria-label alone (WCAG 2.5.3).
         return (
-          <a key={bar.key} href={bar.href} aria-label={bar.name} onClick={(e) => onClick(e, bar.href)} className="focus:outline-none [&:focus>rect]:stroke-black [&:focus>rect]:stroke-2">
-            <title>{bar.name}</title>
+          <g key={bar.key}>
             <text x={labelW - 8} y={top + y.bandwidth() / 2} dy="0.32em" textAnchor="end" fontSize={12} fill="#0f172a" aria-hidden="true">
               {bar.label.length > 18 ? `${bar.label.slice(0, 17)}…` : bar.label}
             </text>
-            <Bar x={labelW} y={top} width={Math.max(bar.value > 0 ? 2 : 0, x(bar.value))} height={y.bandwidth()} fill={SERIES_COLORS[0]} />
+            {bar.href ? (
+              <a href={bar.href} aria-label={bar.name} onClick={(e) => onClick(e, bar.href)} className="focus:outline-none [&:focus>rect]:stroke-black [&:focus>rect]:stroke-2">
+                <title>{bar.name}</title>
+                {shape}
+              </a>
+            ) : (
+              <g>
+                <title>{bar.name}</title>
+                {shape}
+              </g>
+            )}
             <text x={labelW + x(bar.value) + 6} y={top + y.bandwidth() / 2} dy="0.32em" fontSize={12} fill="#0f172a" aria-hidden="true">
               {bar.valueText}
             </text>
-          </a>
+          </g>
         );
       })}
     </svg>

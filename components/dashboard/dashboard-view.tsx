@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
 import Link from "next/link";
-import type { ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { useConsoleHref } from "@/components/shell/console-href";
 import { Button, focusRing } from "@/components/ui/button";
@@ -46,10 +46,18 @@ export function DashboardView({ initial }: { initial?: DashboardAnswer }) {
     initialData: initial,
     staleTime: CACHE_TTL_MS,
   });
+  // Set at once on click: the disabled state arrives a render later, after a double click's second click.
+  const refreshing = useRef(false);
   const refresh = useMutation({
     mutationFn: () => appPost<DashboardAnswer>("/api/dashboard", {}),
     onSuccess: (answer) => queryClient.setQueryData(key, answer),
+    onSettled: () => void (refreshing.current = false),
   });
+  const startRefresh = () => {
+    if (refreshing.current) return;
+    refreshing.current = true;
+    refresh.mutate();
+  };
   const data = query.data?.data;
   const number = new Intl.NumberFormat(locale);
   const fmt = (n: number | null) => (n === null ? t("dashboard.failedCount") : number.format(n));
@@ -62,7 +70,7 @@ export function DashboardView({ initial }: { initial?: DashboardAnswer }) {
           <p className="text-sm text-slate-700" data-testid="dashboard-as-of" role="status">
             {refresh.isPending ? t("dashboard.refreshing") : data ? t("dashboard.asOf", { time: homeClock(Date.parse(data.asOf)) }) : ""}
           </p>
-          <Button onClick={() => refresh.mutate()} disabled={refresh.isPending || query.isPending} data-testid="dashboard-refresh">
+          <Button onClick={startRefresh} disabled={refresh.isPending || query.isPending} data-testid="dashboard-refresh">
             {t("dashboard.refresh")}
           </Button>
         </div>
