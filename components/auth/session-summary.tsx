@@ -1,6 +1,6 @@
 "use client";
-import type { ReactNode } from "react";
 import { useI18n } from "@/components/i18n/i18n-provider";
+import type { ReactNode } from "react";
 
 export type SessionSummaryProps = {
   openAppId: string;
@@ -26,21 +26,21 @@ export function SessionSummary(props: SessionSummaryProps) {
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
         <dt className="text-slate-600">{t("home.tenant")}</dt>
         <dd data-testid="tenant">
-          {props.tenantName ?? "—"} <span className="text-slate-600">({props.tenantId})</span>
+          {props.tenantName ?? "—"} <span className="text-slate-500">({props.tenantId})</span>
         </dd>
         <dt className="text-slate-600">{t("home.user")}</dt>
         <dd data-testid="user">
-          {props.userName} {props.userId ? <span className="text-slate-600">({props.userId})</span> : null}
+          {props.userName} {props.userId ? <span className="text-slate-500">({props.userId})</span> : null}
         </dd>
         <dt className="text-slate-600">{t("home.environment")}</dt>
         <dd data-testid="open-app-id">{props.openAppId}</dd>
       </dl>
       {props.status !== "active" ? (
         <p role="alert" className="mt-4 rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-          {t("home.reauth")}{" "}
+          {t("home.reauthNeeded")}{" "}
           {props.startUrl ? (
             <a className="font-medium underline" href={props.startUrl}>
-              {t("home.authorizeAgain")}
+              {t("reauth.action")}
             </a>
           ) : null}
         </p>

@@ -8,7 +8,7 @@ import { useForm } from "@/lib/forms/use-form";
 import type { MessageKey } from "@/lib/i18n/messages";
 import type { Order } from "@/lib/platform/resources";
 import { toastStore } from "@/lib/ui/toast-store";
-import { nowHomeInput } from "@/lib/orders/order-form";
+import { homeValueNow } from "@/lib/time";
 import { useDeleteRefundMutation, useRefundMutation } from "./order-refunds";
 import { ConfirmDialog, DialogActions } from "@/components/forms/confirm-dialog";
 import { FormAlert } from "@/components/forms/form-alert";
@@ -17,6 +17,7 @@ import { focusRing } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { errorMessage } from "@/components/ui/error-message";
 import { TextField } from "@/components/ui/field";
+import { DateTimeField } from "@/components/ui/date-time-field";
 
 type DialogProps = { order: Order; open: boolean; onClose: () => void };
 
@@ -27,7 +28,8 @@ type DialogProps = { order: Order; open: boolean; onClose: () => void };
 export function CancelOrderDialog({ order, open, onClose }: DialogProps) {
   const { t } = useI18n();
   const orderNo = String(order.orderNo);
-  const [initial] = useState(() => nowHomeInput());
+  // Now: §3's own default (the last update) is earlier than the cancel.
+  const [initial] = useState(() => homeValueNow());
   const form = useForm({ initial, validate: (date) => onlyProblems({ date: cancelInput(orderNo, date).problem && t("orders.error.dateOrder") }) });
   const cancel = usePlatformMutation("deals.cancel", {
     meta: { silent: true },
@@ -45,7 +47,7 @@ export function CancelOrderDialog({ order, open, onClose }: DialogProps) {
     <Dialog open={open} title={t("orders.cancel.title", { orderNo })} onClose={close} role="alertdialog">
       <form onSubmit={(e) => form.submit(e, (date) => cancel.mutate(cancelInput(orderNo, date).input!))} noValidate className="flex flex-col gap-4">
         <p className="text-sm text-slate-800">{t("orders.cancel.body")}</p>
-        <TextField type="datetime-local" step={1} label={t("orders.cancel.date")} help={t("orders.cancel.dateHelp")} value={form.values} {...form.field("date")} onChange={(e) => form.edit(e.target.value)} />
+        <DateTimeField withNow label={t("orders.cancel.date")} help={t("orders.cancel.dateHelp")} value={form.values} {...form.field("date")} onChange={(date) => form.edit(date)} />
         <FormAlert error={cancel.error} />
         <DialogActions cancel={t("orders.dialog.back")} onCancel={close} focusCancel variant="danger" pending={cancel.isPending} pendingLabel={t("orders.cancel.pending")} confirm={t("orders.cancel.confirm")} />
       </form>

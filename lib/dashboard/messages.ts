@@ -38,7 +38,7 @@ export const dashboardMessages = defineFeatureMessages(
     "dashboard.value": "Value",
 
     "dashboard.events.title": "Events per day by type, last month",
-    "dashboard.events.note": "The platform returns only the last month of events, at most {max} per query, and no count. The figure reads them newest first: {fetched} events.",
+    "dashboard.events.note": "The platform returns only the last month of events, at most {max} per query, and no count. The figure reads them newest first. Events read: {fetched}.",
     "dashboard.events.complete": "Every event of the last month was read.",
     "dashboard.events.partialFrom": "Not every event could be read within the query limit: days before {day} are incomplete.",
     "dashboard.events.firstDayCut": "The first day is cut by the one-month window.",
@@ -62,16 +62,6 @@ export const dashboardMessages = defineFeatureMessages(
     "dashboard.products.amount": "Amount",
     "dashboard.products.qty": "Quantity",
     "dashboard.products.none": "No products sold in the last month.",
-
-    "home.signedIn": "Signed in",
-    "home.tenant": "Tenant",
-    "home.user": "User",
-    "home.environment": "Environment",
-    "home.reauth": "The platform no longer accepts this installation's authorization.",
-    "home.authorizeAgain": "Authorize again",
-    "home.signOut": "Sign out",
-    "home.signedOut": "You are signed out.",
-    "home.install": "Install Engage Console from your platform's marketplace, then open it from the admin.",
   },
   {
     "nav.overview": "概览",
@@ -109,7 +99,7 @@ export const dashboardMessages = defineFeatureMessages(
     "dashboard.value": "取值",
 
     "dashboard.events.title": "最近一个月每日各类型事件",
-    "dashboard.events.note": "平台只返回最近一个月的事件，每次查询最多 {max} 条，且不提供计数。本图从最新的开始读取：共 {fetched} 条事件。",
+    "dashboard.events.note": "平台只返回最近一个月的事件，每次查询最多 {max} 条，且不提供计数。本图从最新的开始读取。已读取事件：{fetched}。",
     "dashboard.events.complete": "已读取最近一个月的全部事件。",
     "dashboard.events.partialFrom": "查询上限内未能读取全部事件：{day} 之前的日期数据不完整。",
     "dashboard.events.firstDayCut": "第一天被一个月的时间窗口截断。",
@@ -133,15 +123,5 @@ export const dashboardMessages = defineFeatureMessages(
     "dashboard.products.amount": "金额",
     "dashboard.products.qty": "数量",
     "dashboard.products.none": "最近一个月没有售出商品。",
-
-    "home.signedIn": "已登录",
-    "home.tenant": "租户",
-    "home.user": "用户",
-    "home.environment": "环境",
-    "home.reauth": "平台已不再接受此安装的授权。",
-    "home.authorizeAgain": "重新授权",
-    "home.signOut": "退出登录",
-    "home.signedOut": "您已退出登录。",
-    "home.install": "请从平台的应用市场安装 Engage Console，然后在管理后台中打开。",
   },
 );

@@ -35,7 +35,7 @@ export type LineForm = Record<LineField, string> & {
 
 export type OrderForm = Record<HeaderTextField | MoneyField, string> & {
   orderNo: string;
-  /** `datetime-local` value in UTC+8. */
+  /** DateTimeField value in UTC+8 (`YYYY-MM-DDTHH:MM[:SS]`). */
   dateOrder: string;
   customerBy: "id" | "identity";
   customerId: string;
@@ -59,16 +59,11 @@ export function emptyOrderForm(customerId = ""): OrderForm {
 
 const asText = (v: unknown) => (v === null || v === undefined ? "" : String(v));
 
-/** A platform time (`…Z`, UTC) as the UTC+8 `datetime-local` value of the form. */
+/** A platform time (`…Z`, UTC) as the UTC+8 value of the form's DateTimeField. */
 export function utcToHomeInput(value: unknown): string {
   const ms = typeof value === "string" ? parsePlatformTime(value) : undefined;
   if (ms === undefined) return "";
   return new Date(ms + HOME_OFFSET_MINUTES * 60_000).toISOString().slice(0, 19);
-}
-
-/** Now as a UTC+8 form time (the cancel date's default: §3's own default, the last update, is earlier than the cancel). */
-export function nowHomeInput(now = Date.now()): string {
-  return utcToHomeInput(`${new Date(Math.floor(now / 1000) * 1000).toISOString().slice(0, 19)}Z`);
 }
 
 /** A form time typed in UTC+8 as the UTC body time of §2 (`YYYY-MM-DDTHH:MM:SSZ`), or undefined. */
