@@ -97,7 +97,7 @@ function Figures({ data, t, fmt, money, href }: { data: DashboardData } & Helper
       <Card id="customers-total" title={t("dashboard.total.title")} notes={[t("dashboard.total.help")]} t={t} figure={customers.total} listHref={href("/customers")}>
         {customers.total.ok ? (
           <p className="text-4xl font-semibold text-slate-900">
-            <Link href={href("/customers")} className={`hover:underline ${focusRing}`} data-testid="dashboard-total" {...{ elementtiming: "dashboard-total" }}>
+            <Link href={href("/customers")} className={`hover:underline ${focusRing}`} data-testid="dashboard-total">
               {fmt(customers.total.value)}
             </Link>
           </p>
