@@ -2,7 +2,8 @@ import "server-only";
 import { sql } from "kysely";
 import type { Store } from "@/lib/store/database";
 import type { InstallationKey } from "@/lib/store/installations";
-import { MAX_REGISTER_PAGE, type NamedShopId, type RegisteredShop, type RememberedGroup, type ShopSort, type ShopSource, type ShopState } from "./shops-api";
+import type { ShopQuery } from "./shop-list-query";
+import { MAX_REGISTER_PAGE, type NamedShopId, type RegisteredShop, type RememberedGroup, type ShopSource } from "./shops-api";
 
 /**
  * The per-tenant register of shops and the groups the app knows (§4.8 has no shop list and no read
@@ -137,8 +138,6 @@ export async function shopWithSid(store: Store, key: InstallationKey, sid: strin
 export async function removeShop(store: Store, key: InstallationKey, id: string): Promise<void> {
   await store.db.deleteFrom("shop_register").where("open_app_id", "=", key.openAppId).where("tenant_id", "=", key.tenantId).where("shop_id", "=", id).execute();
 }
-
-export type ShopQuery = { q?: string; sort?: ShopSort; order?: "asc" | "desc"; state?: ShopState };
 
 const SORT_COLUMN = { updated: "updated_at", name: "shop_name", sid: "sid", id: "shop_id" } as const;
 

@@ -63,7 +63,14 @@ export const handleShopList = apiRoute({ name: "shop list", op: "shops.list", sc
 /** The `shopInfoAll` of a request body, checked against §4.8 (the operation's schema), and its sid. */
 function shopInput(body: unknown): { input: { body: { shopInfoAll: string } }; sid: string } {
   const check = parseOperationInput(operations["stores.create"], { body });
-  if (!check.ok) throw check.error;
+  if (!check.ok) {
+    // The schema reports the inner JSON's problems on `shopInfoAll` as "business.base_info.<field>: <why>": named by field here.
+    const fieldErrors = check.error.fieldErrors.map((e) => {
+      const inner = /^(business\.base_info\.[\w.]+): (.*)$/.exec(e.message);
+      return inner ? { field: `shopInfoAll.${inner[1]}`, message: inner[2]! } : e;
+    });
+    throw new ApiError({ status: 422, code: "invalid_input", message: "the shop is not valid (§4.8)", fieldErrors });
+  }
   const shopInfoAll = (check.value.body as { shopInfoAll: string }).shopInfoAll;
   const sid = String((JSON.parse(shopInfoAll) as { business: { base_info: { sid: string } } }).business.base_info.sid).trim();
   return { input: { body: { shopInfoAll } }, sid };
