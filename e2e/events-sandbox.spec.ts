@@ -205,6 +205,8 @@ test.describe.serial("events through the sandbox", () => {
   });
 
   test("axe finds nothing on the events page and the recording form, in both languages", async ({ page }) => {
+    // Two imports and four scans of a page that also holds the event browser.
+    test.setTimeout(120_000);
     const csv = `identityType,identityValue,event,date\r\ncrm-axe,A,open_page,${homeTime(Date.now())}\r\ncrm-axe,B,open_page,bad\r\n`;
     for (const locale of ["en", "zh-CN"] as const) {
       // The import page: preview, then a finished import with its report link.

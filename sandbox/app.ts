@@ -1,10 +1,11 @@
 import { Hono } from "hono";
 import { Clock } from "./clock";
-import type { EnvironmentConfig, SandboxConfig } from "./config";
+import { isObserved, type EnvironmentConfig, type SandboxConfig } from "./config";
 import { controlRoutes } from "./control";
 import { ensureBaseData, Stats, type FaultRule, type SandboxContext } from "./context";
 import { openDatabase } from "./db";
 import { sendJson } from "./http";
+import { observedAnswers } from "./observed";
 
 /** A route area of the sandbox (auth server, resource API, admin shell, …) mounted on each environment. */
 export type RouteArea = (app: Hono, ctx: SandboxContext, env: EnvironmentConfig) => void;
@@ -54,7 +55,10 @@ export function createEnvironmentApp(ctx: SandboxContext, env: EnvironmentConfig
     return next();
   });
 
-  app.get("/health", (c) => sendJson(c, { status: "ok", environment: env.name, openAppId: env.openAppId }));
+  // The real platform's answers instead of the spec's, where they differ (sandbox/README.md "Profiles").
+  if (isObserved(env)) app.use("*", observedAnswers(ctx));
+
+  app.get("/health", (c) => sendJson(c, { status: "ok", environment: env.name, openAppId: env.openAppId, profile: env.profile }));
 
   app.route("/__sandbox", controlRoutes(ctx, (parts.controls ?? []).map((add) => (control: Hono) => add(control, ctx))));
 

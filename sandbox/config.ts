@@ -3,6 +3,13 @@
  * variables so that several copies can run side by side in tests; the defaults are the contract.
  */
 export type EnvironmentName = "alpha" | "beta";
+/**
+ * How an environment answers: `spec` as the Open API document says; `observed` as the real platform
+ * does where the spec is silent or differs (sandbox/observed.ts, README "Profiles").
+ */
+export type SandboxProfile = "spec" | "observed";
+
+export const isObserved = (env: Pick<EnvironmentConfig, "profile"> | undefined): boolean => env?.profile === "observed";
 
 export type EnvironmentConfig = {
   name: EnvironmentName;
@@ -13,6 +20,7 @@ export type EnvironmentConfig = {
   productType: string;
   productVersion: string;
   tenant: { id: number; name: string };
+  profile: SandboxProfile;
   staff: { id: number; email: string; password: string; name: string };
 };
 
@@ -41,12 +49,18 @@ function port(value: string | undefined, fallback: number): number {
   return n;
 }
 
+function profile(value: string | undefined, fallback: SandboxProfile, name: string): SandboxProfile {
+  const chosen = value?.trim() || fallback;
+  if (chosen !== "spec" && chosen !== "observed") throw new Error(`${name} must be "spec" or "observed", not ${JSON.stringify(value)}`);
+  return chosen;
+}
+
 export function loadSandboxConfig(source: Record<string, string | undefined> = process.env): SandboxConfig {
   const host = source.SANDBOX_HOST ?? "127.0.0.1";
   const alphaPort = port(source.SANDBOX_ALPHA_PORT, 4000);
   const betaPort = port(source.SANDBOX_BETA_PORT, 4001);
   const appUrl = (source.SANDBOX_APP_URL ?? "http://localhost:3000").replace(/\/+$/, "");
-  const environment = (name: EnvironmentName, envPort: number, details: Pick<EnvironmentConfig, "openAppId" | "productVersion" | "tenant" | "staff">): EnvironmentConfig => ({
+  const environment = (name: EnvironmentName, envPort: number, details: Pick<EnvironmentConfig, "openAppId" | "productVersion" | "tenant" | "staff" | "profile">): EnvironmentConfig => ({
     name,
     port: envPort,
     origin: `http://${host}:${envPort}`,
@@ -58,12 +72,15 @@ export function loadSandboxConfig(source: Record<string, string | undefined> = p
     environments: [
       environment("alpha", alphaPort, {
         openAppId: "oa-alpha-7f3c9e21",
+        profile: profile(source.SANDBOX_ALPHA_PROFILE, "spec", "SANDBOX_ALPHA_PROFILE"),
         productVersion: "5.12.0",
         tenant: { id: 80000000001, name: "Alpha Retail 阿尔法零售" },
         staff: { id: 90000000001, email: "admin@alpha.test", password: "sandbox", name: "Alice Admin 王丽" },
       }),
       environment("beta", betaPort, {
         openAppId: "oa-beta-2d81b6a4",
+        // The real platform's behaviour by default, so that `npm run dev` and the e2e suite meet both.
+        profile: profile(source.SANDBOX_BETA_PROFILE, "observed", "SANDBOX_BETA_PROFILE"),
         productVersion: "5.13.1",
         tenant: { id: 80000000002, name: "Beta Foods 贝塔食品" },
         staff: { id: 90000000002, email: "admin@beta.test", password: "sandbox", name: "Bob Admin 李博" },

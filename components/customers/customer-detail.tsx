@@ -6,6 +6,7 @@ import { platformQuery } from "@/lib/api/platform-queries";
 import { useDelayedFlag } from "@/lib/hooks/use-delayed-flag";
 import type { MessageKey } from "@/lib/i18n/messages";
 import { customerDetailInputs } from "@/lib/customers/customer-detail-inputs";
+import { otherFields } from "@/lib/customers/other-fields";
 import type { Customer } from "@/lib/platform/resources";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { useConsoleHref } from "@/components/shell/console-href";
@@ -67,6 +68,7 @@ export function CustomerDetail({ id }: { id: string }) {
   }
   const c: Customer = customer.data;
   const attrs = Object.entries(c.attr ?? {}).sort(([a], [b]) => Number(a.replace("attr", "")) - Number(b.replace("attr", "")));
+  const others = otherFields(c as Record<string, unknown>);
   const stats = statistics.data?.items?.[0];
   return (
     <div className="flex flex-col gap-4">
@@ -144,6 +146,19 @@ export function CustomerDetail({ id }: { id: string }) {
               </dl>
             )}
           </DetailSection>
+          {others.length > 0 && (
+            <DetailSection id="detail-other" title={t("detail.otherFields")}>
+              <p className="mb-2 text-xs text-slate-700">{t("detail.otherFieldsNote")}</p>
+              <dl data-testid="customer-other-fields">
+                {others.map(([key, value]) => (
+                  <div key={key} className="flex justify-between gap-3 border-b border-slate-100 py-1.5 text-sm">
+                    <dt className="font-mono text-slate-700">{key}</dt>
+                    <dd className="break-all text-right text-slate-900"><Value field={key} value={value} /></dd>
+                  </div>
+                ))}
+              </dl>
+            </DetailSection>
+          )}
         </div>
       </div>
       <div className="grid gap-4 lg:grid-cols-2">

@@ -118,8 +118,8 @@ export function EventsImport() {
   const canStart = !!preview && preview.problems.length === 0 && preview.rows.length > 0 && !run;
 
   return (
-    <div className="flex max-w-5xl flex-col gap-4">
-      <h1 className="text-xl font-semibold text-slate-900">{t("events.title")}</h1>
+    <section className="flex max-w-5xl flex-col gap-4" aria-labelledby="events-import-title">
+      <h2 id="events-import-title" className="text-lg font-semibold text-slate-900">{t("events.importTitle")}</h2>
       <p className="text-sm text-slate-800">{t("events.intro")}</p>
 
       <details className="rounded-md border border-slate-300 bg-white p-3" data-testid="events-format">
@@ -252,6 +252,6 @@ export function EventsImport() {
         }}>
         <p className="text-sm text-slate-800">{t("events.cancelBody")}</p>
       </ConfirmDialog>
-    </div>
+    </section>
   );
 }

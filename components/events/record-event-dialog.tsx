@@ -1,7 +1,8 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
-import { useId, useRef } from "react";
+import { useId, useRef, useState } from "react";
 import { platformQuery } from "@/lib/api/platform-queries";
+import { isId } from "@/lib/customers/id-keyset";
 import { usePlatformMutation } from "@/lib/api/platform-mutation";
 import { CUSTOM_EVENT_CHOICE, emptyRecordEventForm, isCustomForm, isExistingEvent, LOCATION_FIELDS, placeEventErrors, propertyCounts, recordEventRequest, validateRecordEventForm, type PropertyRow, type RecordEventForm } from "@/lib/events/event-record";
 import { BUILT_IN_EVENT_TYPES, type DuplicateRule, type PropertyKind } from "@/lib/events/event-fields";
@@ -30,10 +31,21 @@ const KINDS: PropertyKind[] = ["string", "number", "money"];
  * answer that is an event the platform already had is said so (`onOutcome`). Loaded on demand by
  * `RecordEvent` (record-event.tsx), so the customer page's first load does not carry the form.
  */
-export function RecordEventDialog({ customerId, onClose, onOutcome }: { customerId: string; onClose: () => void; onOutcome: (message: string) => void }) {
+export function RecordEventDialog({ customerId: fixedCustomer, onClose, onOutcome }: { customerId?: string; onClose: () => void; onOutcome: (message: string) => void }) {
   const { t } = useI18n();
   const queryClient = useQueryClient();
-  const form = useForm({ initial: emptyRecordEventForm, guard: true, validate: (v: RecordEventForm) => problemTexts(validateRecordEventForm(v), (p) => eventProblemText(p, t)) });
+  // Without a customer (the Events page), the dialog asks for one (issue 17, point 7).
+  const askCustomer = fixedCustomer === undefined;
+  const [chosenCustomer, setChosenCustomer] = useState("");
+  const customerProblem = askCustomer ? customerIdProblem(chosenCustomer) : undefined;
+  const form = useForm({
+    initial: emptyRecordEventForm,
+    guard: true,
+    validate: (v: RecordEventForm) => ({
+      ...(customerProblem ? { customerId: t(customerProblem === "required" ? "eventError.required" : "recordEvent.customerInvalid") } : {}),
+      ...problemTexts(validateRecordEventForm(v), (p) => eventProblemText(p, t)),
+    }),
+  });
   const { values, errors } = form;
   const nextKey = useRef(1);
   const ruleName = useId();
@@ -48,6 +60,8 @@ export function RecordEventDialog({ customerId, onClose, onOutcome }: { customer
     form.edit((v) => ({ ...v, properties: v.properties.map((p) => (p.key === key ? { ...p, ...patch } : p)) }), ...Object.keys(patch).map((k) => `properties.${key}.${k}`));
 
   const send = (values: RecordEventForm) => {
+    if (record.isPending) return;
+    const customerId = fixedCustomer ?? chosenCustomer.trim();
     // The events listed now, to tell a duplicate's answer (the stored event) from a new one (§2.3).
     const listed = queryClient.getQueryData<{ id?: unknown }[]>(platformQuery("events.list", customerActivityInputs(customerId).events).queryKey) ?? [];
     const listedIds = new Set(listed.map((e) => String(e.id)));
@@ -60,13 +74,32 @@ export function RecordEventDialog({ customerId, onClose, onOutcome }: { customer
         toastStore.show(existing ? "info" : "success", message);
         onClose();
       },
-      onError: (error) => form.fail(errorMessage(error, t), placeEventErrors(values, error.fieldErrors)),
+      onError: (error) => {
+        // The customer typed in the dialog does not exist (§4.3 create answers 404): said on its field.
+        if (askCustomer && error.status === 404) return form.fail(null, { byField: { customerId: t("recordEvent.customerNotFound", { id: customerId }) }, unplaced: [] });
+        form.fail(errorMessage(error, t), placeEventErrors(values, error.fieldErrors));
+      },
     });
   };
 
   return (
     <Dialog open title={t("recordEvent.title")} onClose={onClose}>
       <form onSubmit={(e) => form.submit(e, send)} noValidate className="flex max-h-[70vh] flex-col gap-3 overflow-y-auto pr-1" data-testid="record-event-form">
+        {askCustomer && (
+          <TextField
+            label={`${t("recordEvent.customer")} *`}
+            help={t("recordEvent.customerHelp")}
+            inputMode="numeric"
+            required
+            aria-required
+            value={chosenCustomer}
+            onChange={(e) => {
+              setChosenCustomer(e.target.value);
+              form.edit((v) => v, "customerId");
+            }}
+            {...form.field("customerId")}
+          />
+        )}
         <SelectField label={t("recordEvent.type")} value={values.type} onChange={(e) => edit({ type: e.target.value }, "event")} {...(custom ? {} : form.field("event"))}>
           {BUILT_IN_EVENT_TYPES.map((type) => (
             <option key={type} value={type}>
@@ -200,4 +233,11 @@ export function RecordEventDialog({ customerId, onClose, onOutcome }: { customer
       </form>
     </Dialog>
   );
+}
+
+/** A customer id typed in the dialog: required, a 64-bit id (§2). */
+function customerIdProblem(text: string): "required" | "invalid" | undefined {
+  const id = text.trim();
+  if (id === "") return "required";
+  return isId(id) ? undefined : "invalid";
 }

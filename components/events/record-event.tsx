@@ -8,8 +8,11 @@ const loadDialog = () => import("./record-event-dialog").then((m) => m.RecordEve
 // The form (and its rules) loads when asked for, or as soon as the pointer or focus reaches the button.
 const RecordEventDialog = dynamic(loadDialog, { ssr: false });
 
-/** "Record an event" on a customer's events section: the button, the last outcome, and the dialog on demand. */
-export function RecordEvent({ customerId }: { customerId: string }) {
+/**
+ * "Record an event": the button, the last outcome, and the dialog on demand. On a customer's events
+ * section for that customer; on the Events page (no `customerId`) the customer is chosen in the dialog.
+ */
+export function RecordEvent({ customerId }: { customerId?: string }) {
   const { t } = useI18n();
   const [open, setOpen] = useState(false);
   const [outcome, setOutcome] = useState<string | null>(null);

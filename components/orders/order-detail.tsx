@@ -5,7 +5,8 @@ import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import { formatMoney } from "@/lib/orders/money";
 import { orderPath } from "@/lib/orders/order-path";
-import { canCancel } from "@/lib/orders/order-states";
+import { canCancel, orderStateView } from "@/lib/orders/order-states";
+import { standingRefunds, type RefundRecord } from "@/lib/orders/refund-record";
 import { useDelayedFlag } from "@/lib/hooks/use-delayed-flag";
 import type { MessageKey } from "@/lib/i18n/messages";
 import type { Order } from "@/lib/platform/resources";
@@ -16,7 +17,7 @@ import { errorMessage } from "@/components/ui/error-message";
 import { isNotFound } from "./order-state";
 import { TimeText } from "@/components/ui/time-text";
 import dynamic from "next/dynamic";
-import { useRefundMemo } from "./refund-memo";
+import { useOrderRefunds } from "./order-refunds";
 import { orderDetailQuery, OrderState } from "./order-state";
 
 /** §2.4 custom line fields, returned by detail-by-order-number. */
@@ -61,7 +62,7 @@ export function OrderDetail({ orderNo }: { orderNo: string }) {
   const order = useQuery(orderDetailQuery(orderNo));
   const showLoading = useDelayedFlag(order.isPending);
   const [dialog, setDialog] = useState<Dialog>();
-  const memo = useRefundMemo(orderNo);
+  const refunds = useOrderRefunds(orderNo);
 
   const back = (
     <Link href={href("/orders")} className={`w-fit text-sm text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>
@@ -95,7 +96,15 @@ export function OrderDetail({ orderNo }: { orderNo: string }) {
   const customerId = data.customerIdStr ?? data.customerId ?? undefined;
   const lines = (data.lines ?? []) as Record<string, unknown>[];
   const money = (value: unknown) => formatMoney(value, locale, currency);
-  const refund = memo.data?.refund;
+  const records = refunds.data ?? [];
+  const lineName = (lineId: string) => {
+    const line = lines.find((l) => String(l.lineId) === lineId);
+    return line && line.productName ? `${lineId} ${String(line.productName)}` : lineId;
+  };
+  const standing = standingRefunds(records);
+  const platformRefunded = ["refundFull", "refundPartial"].includes(orderStateView(data.state).kind);
+  // "Delete refund" only where a refund is known: recorded here, or in the platform's own state.
+  const refundKnown = standing.length > 0 || platformRefunded;
 
   return (
     <div className="flex flex-col gap-4">
@@ -103,13 +112,25 @@ export function OrderDetail({ orderNo }: { orderNo: string }) {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex flex-col gap-1">
           <h1 className="text-xl font-semibold break-all text-slate-900">{t("orders.detail.title", { orderNo })}</h1>
-          <OrderState state={data.state} withMeaning />
+          {standing.length > 0 && !platformRefunded ? (
+            <div className="flex flex-col gap-1" data-testid="order-state-refunded">
+              <div className="flex flex-wrap items-center gap-2">
+                <OrderState state={data.state} />
+                <span className="inline-block w-fit rounded-full border border-amber-700 bg-white px-2 py-0.5 text-xs font-medium text-amber-900">
+                  {standing.some((r) => r.refundState === "完全退单") ? t("orders.refunds.badgeFull") : t("orders.refunds.badgePartial")}
+                </span>
+              </div>
+              <span className="text-xs text-slate-700">{t("orders.refunds.stateMeaning", { amount: money(standing[0]!.refundTotal) || "—" })}</span>
+            </div>
+          ) : (
+            <OrderState state={data.state} withMeaning />
+          )}
         </div>
         <div className="flex flex-wrap gap-2" aria-busy={order.isFetching}>
           <Link href={href(orderPath(orderNo, "/edit"))} className={buttonClass("secondary")}>{t("orders.action.edit")}</Link>
           {canCancel(data.state) && <Button onClick={() => setDialog("cancel")}>{t("orders.action.cancel")}</Button>}
           <Button onClick={() => setDialog("refund")}>{t("orders.action.refund")}</Button>
-          <Button onClick={() => setDialog("deleteRefund")}>{t("orders.action.deleteRefund")}</Button>
+          {refundKnown && <Button onClick={() => setDialog("deleteRefund")}>{t("orders.action.deleteRefund")}</Button>}
           <Button variant="danger" onClick={() => setDialog("delete")}>{t("orders.action.delete")}</Button>
         </div>
       </div>
@@ -202,21 +223,13 @@ export function OrderDetail({ orderNo }: { orderNo: string }) {
       </DetailSection>
 
       <DetailSection id="order-refund" title={t("orders.detail.refund")}>
-        <p className="text-xs text-slate-700">{t("orders.detail.refundUnknown")}</p>
-        {refund && (
-          <div className="mt-2" data-testid="order-refund">
-            {memo.data?.deleted && <p className="text-sm font-medium text-slate-900">{t("orders.detail.refundDeleted")}</p>}
-            <dl>
-              <Row label={t("orders.refund.refundTotal")}>{money(refund.refundTotal)}</Row>
-              <Row label={t("orders.refund.dateRefund")}><TimeText value={typeof refund.dateRefund === "string" ? refund.dateRefund : null} /></Row>
-              {typeof refund.reason === "string" && refund.reason && <Row label={t("orders.refund.reason")}>{refund.reason}</Row>}
-              <Row label={t("orders.refund.lines")}>
-                {Array.isArray(refund.refundLines) && refund.refundLines.length > 0
-                  ? (refund.refundLines as Record<string, unknown>[]).map((l) => `${String(l.lineId)} ${String(l.productName ?? "")}`.trim()).join(", ")
-                  : "—"}
-              </Row>
-            </dl>
-          </div>
+        <p className="text-xs text-slate-700">{t("orders.refunds.where")}</p>
+        {refunds.isError && <p role="alert" className="mt-2 text-sm text-red-800">{errorMessage(refunds.error, t)}</p>}
+        {refunds.isSuccess && records.length === 0 && <p className="mt-2 text-sm text-slate-800" data-testid="order-refund-none">{t("orders.refunds.none")}</p>}
+        {records.length > 0 && (
+          <ul className="mt-2 flex flex-col gap-3" data-testid="order-refund">
+            {records.map((r) => <RefundEntry key={r.id} record={r} money={money} lineName={lineName} />)}
+          </ul>
         )}
       </DetailSection>
 
@@ -233,5 +246,33 @@ export function OrderDetail({ orderNo }: { orderNo: string }) {
         }}
       />}
     </div>
+  );
+}
+
+/** One refund this console recorded: amount, kind, lines, reason, who and when; a deleted one says so. */
+function RefundEntry({ record, money, lineName }: { record: RefundRecord; money: (value: unknown) => string; lineName: (lineId: string) => string }) {
+  const { t } = useI18n();
+  const deleted = record.status === "deleted";
+  return (
+    <li className={`rounded-md border p-2 ${deleted ? "border-slate-300 bg-slate-50" : "border-amber-600"}`} data-testid="refund-record" data-status={record.status}>
+      <p className="text-sm font-medium text-slate-900">
+        {record.refundState === "完全退单" ? t("orders.refunds.full") : t("orders.refunds.partial")} · {money(record.refundTotal) || "—"}
+        {deleted && <span className="ml-2 text-slate-700">({t("orders.refunds.deleted")})</span>}
+        {record.status === "sending" && <span className="ml-2 text-slate-700">({t("orders.refunds.sending")})</span>}
+      </p>
+      <dl>
+        {record.dateRefund && <Row label={t("orders.refund.dateRefund")}><TimeText value={record.dateRefund} /></Row>}
+        <Row label={t("orders.refund.lines")}>{record.lineIds.length > 0 ? record.lineIds.map(lineName).join(", ") : "—"}</Row>
+        {record.reason && <Row label={t("orders.refund.reason")}>{record.reason}</Row>}
+        <Row label={t("orders.refunds.recorded")}>
+          {record.recordedBy ?? "—"} · <TimeText value={new Date(record.recordedAt).toISOString().slice(0, 19) + "Z"} />
+        </Row>
+        {deleted && record.deletedAt !== undefined && (
+          <Row label={t("orders.refunds.deletedBy")}>
+            {record.deletedBy ?? "—"} · <TimeText value={new Date(record.deletedAt).toISOString().slice(0, 19) + "Z"} />
+          </Row>
+        )}
+      </dl>
+    </li>
   );
 }

@@ -1,5 +1,5 @@
 "use client";
-import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { usePlatformMutation } from "@/lib/api/platform-mutation";
 import { cancelInput, defaultRefundAmount, lineRefundMinor, orderLines, placeRefundErrors, refundInput, validateRefund, type RefundChoice, type RefundProblem } from "@/lib/orders/order-actions";
 import { formatMinor, formatMoney, minorOf } from "@/lib/orders/money";
@@ -8,7 +8,8 @@ import { useForm } from "@/lib/forms/use-form";
 import type { MessageKey } from "@/lib/i18n/messages";
 import type { Order } from "@/lib/platform/resources";
 import { toastStore } from "@/lib/ui/toast-store";
-import { refundMemoKey, type RefundMemo } from "./refund-memo";
+import { nowHomeInput } from "@/lib/orders/order-form";
+import { useDeleteRefundMutation, useRefundMutation } from "./order-refunds";
 import { ConfirmDialog, DialogActions } from "@/components/forms/confirm-dialog";
 import { FormAlert } from "@/components/forms/form-alert";
 import { useI18n } from "@/components/i18n/i18n-provider";
@@ -19,11 +20,15 @@ import { TextField } from "@/components/ui/field";
 
 type DialogProps = { order: Order; open: boolean; onClose: () => void };
 
-/** §4.2 dealService/cancel behind a confirmation; optional cancel date in UTC+8 (§3 default: last update). */
+/**
+ * §4.2 dealService/cancel behind a confirmation. The cancel date (UTC+8) starts at now: left empty,
+ * the platform stamps the order's last update time (§3), which is earlier than the cancel.
+ */
 export function CancelOrderDialog({ order, open, onClose }: DialogProps) {
   const { t } = useI18n();
   const orderNo = String(order.orderNo);
-  const form = useForm({ initial: "", validate: (date) => onlyProblems({ date: cancelInput(orderNo, date).problem && t("orders.error.dateOrder") }) });
+  const [initial] = useState(() => nowHomeInput());
+  const form = useForm({ initial, validate: (date) => onlyProblems({ date: cancelInput(orderNo, date).problem && t("orders.error.dateOrder") }) });
   const cancel = usePlatformMutation("deals.cancel", {
     meta: { silent: true },
     onSuccess: () => {
@@ -33,7 +38,7 @@ export function CancelOrderDialog({ order, open, onClose }: DialogProps) {
   });
   const close = () => {
     cancel.reset();
-    form.reset("");
+    form.reset(initial);
     onClose();
   };
   return (
@@ -58,8 +63,9 @@ const NEW_REFUND: RefundForm = { kind: "partial", lineIds: [], amount: undefined
  */
 export function RefundDialog({ order, open, onClose }: DialogProps) {
   const { t, locale } = useI18n();
-  const queryClient = useQueryClient();
   const orderNo = String(order.orderNo);
+  // One key per opened dialog: sending it twice (a double click, a retry after no answer) is one refund.
+  const [requestKey] = useState(() => crypto.randomUUID());
   const currency = order.currency ?? undefined;
   const lines = orderLines(order);
   const paid = minorOf(order.amountPaid);
@@ -75,16 +81,21 @@ export function RefundDialog({ order, open, onClose }: DialogProps) {
   });
   const choice = choiceOf(form.values);
 
-  const refund = usePlatformMutation("deals.refund", {
-    meta: { silent: true },
-    onSuccess: (answer, input) => {
-      queryClient.setQueryData<RefundMemo>(refundMemoKey(orderNo), { refund: answer as Record<string, unknown>, deleted: false });
-      toastStore.show("success", t("orders.refund.done", { orderNo, amount: formatMoney(input.body.refundTotal, locale, currency) }));
-      close();
-    },
-    // A field error of the platform (e.g. a line that no longer exists) lands on its field.
-    onError: (error) => form.fail(errorMessage(error, t), placeRefundErrors(error.fieldErrors)),
-  });
+  const refund = useRefundMutation();
+  const send = (v: RefundForm) => {
+    if (refund.isPending) return;
+    refund.mutate(
+      { requestKey, refund: refundInput(order, choiceOf(v)).body },
+      {
+        onSuccess: (answer) => {
+          toastStore.show("success", t("orders.refund.done", { orderNo, amount: formatMoney(answer.refund.refundTotal, locale, currency) }));
+          close();
+        },
+        // A field error of the platform (e.g. a line that no longer exists) lands on its field.
+        onError: (error) => form.fail(errorMessage(error, t), placeRefundErrors(error.fieldErrors)),
+      },
+    );
+  };
   const close = () => {
     refund.reset();
     form.reset(NEW_REFUND);
@@ -94,7 +105,7 @@ export function RefundDialog({ order, open, onClose }: DialogProps) {
 
   return (
     <Dialog open={open} title={t("orders.refund.title", { orderNo })} onClose={close} role="alertdialog">
-      <form onSubmit={(e) => form.submit(e, (v) => refund.mutate(refundInput(order, choiceOf(v))))} noValidate className="flex flex-col gap-4">
+      <form onSubmit={(e) => form.submit(e, send)} noValidate className="flex flex-col gap-4">
         <fieldset>
           <legend className="text-sm font-medium text-slate-800">{t("orders.refund.kind")}</legend>
           {(["full", "partial"] as const).map((k) => (
@@ -141,22 +152,26 @@ export function RefundDialog({ order, open, onClose }: DialogProps) {
   );
 }
 
-/** §4.2 dealService/deleteRefund behind a confirmation; the answer (with empty refundLines) is kept to show. */
+/** §4.2 dealService/deleteRefund behind a confirmation, through the app (the recorded refunds are marked deleted). */
 export function DeleteRefundDialog({ order, open, onClose }: DialogProps) {
   const { t } = useI18n();
-  const queryClient = useQueryClient();
   const orderNo = String(order.orderNo);
-  const remove = usePlatformMutation("deals.deleteRefund", {
-    meta: { silent: true },
-    onSuccess: (answer) => {
-      queryClient.setQueryData<RefundMemo>(refundMemoKey(orderNo), { refund: answer as Record<string, unknown>, deleted: true });
-      toastStore.show("success", t("orders.deleteRefund.done", { orderNo }));
-      onClose();
-    },
-  });
+  const remove = useDeleteRefundMutation();
+  const confirm = () => {
+    if (remove.isPending) return;
+    remove.mutate(
+      { orderNo },
+      {
+        onSuccess: () => {
+          toastStore.show("success", t("orders.deleteRefund.done", { orderNo }));
+          onClose();
+        },
+      },
+    );
+  };
   return (
     <ConfirmDialog open={open} title={t("orders.deleteRefund.title", { orderNo })} onClose={onClose} call={remove} cancel={t("orders.dialog.back")}
-      confirm={t("orders.deleteRefund.confirm")} pendingLabel={t("orders.deleteRefund.pending")} onConfirm={() => remove.mutate({ body: { orderNo } })}>
+      confirm={t("orders.deleteRefund.confirm")} pendingLabel={t("orders.deleteRefund.pending")} onConfirm={confirm}>
       <p className="text-sm text-slate-800">{t("orders.deleteRefund.body")}</p>
     </ConfirmDialog>
   );

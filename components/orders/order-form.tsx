@@ -1,11 +1,13 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
+import { useRef, useState } from "react";
 import type { ApiError } from "@/lib/api/api-error";
 import { usePlatformMutation } from "@/lib/api/platform-mutation";
 import { orderPath } from "@/lib/orders/order-path";
-import { createOrderInput, emptyLine, HEADER_TEXT_FIELDS, lineKey, nextLineId, orderFormDirty, orderFormFrom, orderSums, placeOrderErrors, updateOrderInput, validateOrderForm, type LineField, type LineForm, type MoneyField, type OrderForm } from "@/lib/orders/order-form";
+import { computedSubtotal, createOrderInput, emptyLine, HEADER_TEXT_FIELDS, lineKey, nextLineId, orderFormDirty, orderFormFrom, orderSums, placeOrderErrors, sumsNeedConfirmation, updateOrderInput, validateOrderForm, type LineField, type LineForm, type MoneyField, type OrderForm, type OrderSums } from "@/lib/orders/order-form";
+import { lookupOrderNo } from "@/lib/orders/order-lookup";
 import { formatMoney } from "@/lib/orders/money";
 import { problemText, problemTexts } from "@/lib/forms/field-errors";
 import { useForm } from "@/lib/forms/use-form";
@@ -19,6 +21,10 @@ import { Button, focusRing } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-message";
 import { TextField } from "@/components/ui/field";
 import { isNotFound, orderDetailQuery } from "./order-state";
+import { SaveCheckDialog } from "./save-check-dialog";
+
+/** What the form asks before saving: replacing an existing order (create) and amounts that do not add up. */
+type SaveCheck = { values: OrderForm; existing?: Record<string, unknown>; sums?: OrderSums };
 
 const LINE_FIELDS_SHOWN: { field: LineField; wide?: boolean; money?: boolean }[] = [
   { field: "lineId" },
@@ -56,7 +62,12 @@ export function OrderFormView({ mode, orderNo, original }: { mode: "create" | "e
   const { values } = form;
   const create = usePlatformMutation("deals.create", { meta: { silent: true } });
   const update = usePlatformMutation("deals.update", { meta: { silent: true } });
-  const pending = create.isPending || update.isPending;
+  const queryClient = useQueryClient();
+  const [checking, setChecking] = useState(false);
+  // A second click while the number is looked up does nothing (state updates are not synchronous).
+  const checkingRef = useRef(false);
+  const [check, setCheck] = useState<SaveCheck>();
+  const pending = create.isPending || update.isPending || checking;
   const sums = orderSums(values);
   const back = mode === "edit" && orderNo ? href(orderPath(orderNo)) : href("/orders", original.customerId ? { customerId: original.customerId } : undefined);
 
@@ -71,7 +82,8 @@ export function OrderFormView({ mode, orderNo, original }: { mode: "create" | "e
   };
   const onError = (error: ApiError) => form.fail(errorMessage(error, t), placeOrderErrors(error.fieldErrors));
 
-  const save = (values: OrderForm) => {
+  const send = (values: OrderForm) => {
+    setCheck(undefined);
     if (mode === "create") {
       return create.mutate(createOrderInput(values), {
         onSuccess: (order) => {
@@ -84,6 +96,29 @@ export function OrderFormView({ mode, orderNo, original }: { mode: "create" | "e
     const input = updateOrderInput(orderNo!, original, values);
     if (!input) return form.setFormError(t("orders.form.nothing"));
     update.mutate(input, { onSuccess: () => saved(orderNo!, t("orders.form.updated", { orderNo: orderNo! })), onError });
+  };
+
+  /** Before sending: a new order's number is looked up (§4.2 create replaces), and the amounts are checked. */
+  const save = async (values: OrderForm) => {
+    if (checkingRef.current || create.isPending || update.isPending) return;
+    const amounts = orderSums(values);
+    const sumsToConfirm = sumsNeedConfirmation(amounts) ? amounts : undefined;
+    let existing: Record<string, unknown> | undefined;
+    if (mode === "create") {
+      checkingRef.current = true;
+      setChecking(true);
+      try {
+        const no = values.orderNo.trim();
+        const found = await lookupOrderNo((n) => queryClient.fetchQuery({ ...orderDetailQuery(n), staleTime: 0, retry: false }), no);
+        if (found.kind === "failed") return form.setFormError(t("orders.form.lookupFailed", { error: errorMessage(found.error, t) }));
+        if (found.kind === "exists") existing = found.order;
+      } finally {
+        checkingRef.current = false;
+        setChecking(false);
+      }
+    }
+    if (existing || sumsToConfirm) return setCheck({ values, existing, sums: sumsToConfirm });
+    send(values);
   };
 
   const moneyField = (field: MoneyField, required = false) => (
@@ -105,7 +140,7 @@ export function OrderFormView({ mode, orderNo, original }: { mode: "create" | "e
   return (
     <div className="flex flex-col gap-4">
       <FormPageHeader back={back} backLabel={mode === "edit" ? t("orders.detail.title", { orderNo: orderNo ?? "" }) : t("orders.back")} title={title} />
-      <form noValidate onSubmit={(e) => form.submit(e, save, () => form.setFormError(t("orders.form.problems")))} className="flex flex-col gap-4" aria-busy={pending}>
+      <form noValidate onSubmit={(e) => form.submit(e, (v) => void save(v), () => form.setFormError(t("orders.form.problems")))} className="flex flex-col gap-4" aria-busy={pending}>
         <FormAlert message={form.formError} />
 
         <FormSection title={t("orders.form.section.order")}>
@@ -173,6 +208,11 @@ export function OrderFormView({ mode, orderNo, original }: { mode: "create" | "e
             {sums.lines !== undefined && <p>{t("orders.form.linesSum", { sum: formatMoney(sums.lines, locale, values.currency || undefined) })}</p>}
             {sums.paidPlusDiscount !== undefined && values.amountDiscount.trim() !== "" && <p>{t("orders.form.paidPlusDiscount", { sum: formatMoney(sums.paidPlusDiscount, locale, values.currency || undefined) })}</p>}
             {sums.totalMismatch && <p className="font-medium text-amber-900">{t("orders.form.totalMismatch", { sum: formatMoney(sums.paidPlusDiscount, locale, values.currency || undefined) })}</p>}
+            {sums.linesMismatch && (
+              <p className="font-medium text-amber-900" data-testid="lines-mismatch">
+                {t("orders.form.linesMismatch", { lines: formatMoney(sums.lines, locale, values.currency || undefined), expected: formatMoney(sums.expectedTotal, locale, values.currency || undefined) })}
+              </p>
+            )}
           </div>
         </FormSection>
 
@@ -187,6 +227,7 @@ export function OrderFormView({ mode, orderNo, original }: { mode: "create" | "e
                     <legend className="text-sm font-semibold text-slate-900">{t("orders.form.lineTitle", { n: index + 1 })}</legend>
                     <div className="mt-2 grid gap-3 sm:grid-cols-3 lg:grid-cols-5">
                       {LINE_FIELDS_SHOWN.map(({ field, wide, money }) => {
+                        if (field === "priceSubTotal") return <SubtotalField key={field} line={line} index={index} field={form.field(lineKey(index, field))} onChange={(patch) => setLine(index, patch)} />;
                         const required = field === "lineId" || field === "productName" || field === "qty";
                         return (
                           <TextField
@@ -195,7 +236,6 @@ export function OrderFormView({ mode, orderNo, original }: { mode: "create" | "e
                             required={required}
                             aria-required={required || undefined}
                             inputMode={field === "qty" ? "numeric" : money ? "decimal" : undefined}
-                            help={field === "priceSubTotal" ? t("orders.form.subtotalHelp") : undefined}
                             className={wide ? "sm:col-span-2" : ""}
                             value={line[field]}
                             {...form.field(lineKey(index, field))}
@@ -237,11 +277,57 @@ export function OrderFormView({ mode, orderNo, original }: { mode: "create" | "e
           <Link href={back} className={`rounded-md px-3 py-1.5 text-sm font-medium text-blue-800 hover:bg-blue-50 ${focusRing}`}>
             {t("orders.form.discard")}
           </Link>
-          <Button type="submit" variant="primary" disabled={pending}>
-            {pending ? t("orders.form.saving") : mode === "create" ? t("orders.form.create") : t("orders.form.save")}
+          <Button type="submit" variant="primary" disabled={pending} aria-busy={pending || undefined}>
+            {checking ? t("orders.form.checking") : pending ? t("orders.form.saving") : mode === "create" ? t("orders.form.create") : t("orders.form.save")}
           </Button>
         </div>
       </form>
+      {check && (
+        <SaveCheckDialog
+          orderNo={check.values.orderNo.trim()}
+          existing={check.existing}
+          sums={check.sums}
+          currency={check.values.currency || undefined}
+          pending={create.isPending || update.isPending}
+          onCancel={() => setCheck(undefined)}
+          onConfirm={() => send(check.values)}
+        />
+      )}
+    </div>
+  );
+}
+
+/**
+ * A line's subtotal: quantity × unit price, shown as such; typing an amount sets it by hand, which
+ * the field says (with the computed amount beside it) until "Use quantity × unit price" is chosen.
+ */
+function SubtotalField({ line, index, field, onChange }: { line: LineForm; index: number; field: { "data-field": string; error?: string }; onChange: (patch: Partial<LineForm>) => void }) {
+  const { t, locale } = useI18n();
+  const computed = computedSubtotal(line);
+  const byHand = line.subtotalByHand || (computed === undefined && line.priceSubTotal.trim() !== "");
+  const help = byHand
+    ? computed === undefined
+      ? t("orders.form.subtotalByHandNoPrice")
+      : t("orders.form.subtotalByHandHelp", { sum: formatMoney(computed, locale) })
+    : t("orders.form.subtotalHelp");
+  return (
+    <div className="flex flex-col gap-1" data-testid={`line-${index}-subtotal`} data-by-hand={byHand || undefined}>
+      <TextField
+        label={`${t("orders.line.priceSubTotal")}${byHand ? ` (${t("orders.form.subtotalByHand")})` : ""}`}
+        inputMode="decimal"
+        help={help}
+        value={byHand ? line.priceSubTotal : (computed ?? "")}
+        {...field}
+        onChange={(e) => {
+          const typed = e.target.value;
+          onChange(typed.trim() === "" ? { priceSubTotal: "", subtotalByHand: false } : { priceSubTotal: typed, subtotalByHand: true });
+        }}
+      />
+      {byHand && computed !== undefined && (
+        <Button variant="ghost" className="w-fit text-xs" onClick={() => onChange({ priceSubTotal: "", subtotalByHand: false })}>
+          {t("orders.form.subtotalReset")}
+        </Button>
+      )}
     </div>
   );
 }

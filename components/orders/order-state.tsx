@@ -1,8 +1,6 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
 import { ApiError } from "@/lib/api/api-error";
 import { platformQuery } from "@/lib/api/platform-queries";
-import { useDelayedFlag } from "@/lib/hooks/use-delayed-flag";
 import { orderStateView, stateMessageKeys } from "@/lib/orders/order-states";
 import { useI18n } from "@/components/i18n/i18n-provider";
 
@@ -30,17 +28,4 @@ export function OrderState({ state, withMeaning = false }: { state: unknown; wit
       {withMeaning && <span className="mt-1 text-xs text-slate-700">{meaning}</span>}
     </span>
   );
-}
-
-/**
- * The state of a listed order: §4.2's list rows carry no `state`, so it is read per row from the
- * detail read (same key as the detail page, which then opens from the cache).
- */
-export function ListedOrderState({ orderNo, state }: { orderNo: string; state: unknown }) {
-  const { t } = useI18n();
-  const detail = useQuery({ ...orderDetailQuery(orderNo), enabled: !state, staleTime: 30_000 });
-  const slow = useDelayedFlag(!state && detail.isPending);
-  if (state) return <OrderState state={state} />;
-  if (detail.isPending) return <span className="text-xs text-slate-700">{slow ? t("orders.state.loading") : ""}</span>;
-  return <OrderState state={detail.data?.state} />;
 }

@@ -19,7 +19,10 @@ import { ListControls } from "@/components/ui/list-controls";
 import { Pagination } from "@/components/ui/pagination";
 import { QueryView, UpdatingStatus } from "@/components/ui/query-view";
 import { TimeText } from "@/components/ui/time-text";
-import { ListedOrderState } from "./order-state";
+import { listedOrderState } from "@/lib/orders/order-states";
+import { standingRefunds } from "@/lib/orders/refund-record";
+import { OrderState } from "./order-state";
+import { orderRefundsQuery } from "./order-refunds";
 
 /** The query of an orders state; the server prefetches exactly this (same key). */
 export function ordersQuery(state: OrderListState) {
@@ -47,6 +50,9 @@ export function OrdersView() {
   const update = (patch: Partial<OrderListState>) => setState((s) => ({ ...s, page: 1, ...patch }));
 
   const rows = list.data?.rows ?? [];
+  // The page's states come from its rows (one platform call per page); refunds this console
+  // recorded come from the app's store in one request for the whole page.
+  const refunds = useQuery({ ...orderRefundsQuery(rows.map((r) => String(r.orderNo ?? ""))), placeholderData: keepPreviousData });
   const records = list.data && !list.isPlaceholderData ? (list.data.records ?? undefined) : undefined;
   const pages = list.data && !list.isPlaceholderData ? pageCount(list.data.records, state.rows) : undefined;
   const money = (value: unknown, row: Order) => formatMoney(value, locale, typeof row.currency === "string" ? row.currency : undefined);
@@ -74,7 +80,20 @@ export function OrdersView() {
     { key: "amountPaid", header: t("orders.col.amountPaid"), align: "right", className: "whitespace-nowrap tabular-nums", cell: (row) => money(row.amountPaid, row) },
     { key: "amountTotal", header: t("orders.col.amountTotal"), align: "right", className: "whitespace-nowrap tabular-nums", cell: (row) => money(row.amountTotal, row) },
     { key: "lines", header: t("orders.col.lines"), align: "right", className: "tabular-nums", cell: (row) => (Array.isArray(row.lines) ? row.lines.length : "") },
-    { key: "state", header: t("orders.col.state"), cell: (row) => <ListedOrderState orderNo={String(row.orderNo ?? "")} state={row.state} /> },
+    { key: "state", header: t("orders.col.state"), cell: (row) => {
+        const standing = standingRefunds(refunds.data?.refunds[String(row.orderNo ?? "")]);
+        return (
+          <span className="flex flex-wrap items-center gap-1">
+            <OrderState state={listedOrderState(row as { state?: unknown; cancelDate?: unknown })} />
+            {standing.length > 0 && (
+              <span className="inline-block w-fit rounded-full border border-amber-700 bg-white px-2 py-0.5 text-xs font-medium whitespace-nowrap text-amber-900" data-testid="order-refunded">
+                {standing.some((r) => r.refundState === "完全退单") ? t("orders.refunds.badgeFull") : t("orders.refunds.badgePartial")}
+              </span>
+            )}
+          </span>
+        );
+      },
+    },
   ];
 
   const onFilter = (event: FormEvent) => {

@@ -12,9 +12,9 @@ export const adminOpenUrl = (path: string, origin: string = ALPHA.origin) => `${
  * heading and takes clicks: the shell's first activity poll follows every mount effect, so once it
  * is sent the server-rendered page is hydrated.
  */
-export async function openInAdmin(page: Page, path: string): Promise<FrameLocator> {
+export async function openInAdmin(page: Page, path: string, origin: string = ALPHA.origin): Promise<FrameLocator> {
   const hydrated = page.waitForRequest((r) => r.url().includes("/api/activity"), { timeout: 20_000 });
-  await page.goto(adminOpenUrl(path));
+  await page.goto(adminOpenUrl(path, origin));
   const frame = page.frameLocator(APP_FRAME);
   await expect(frame.getByRole("heading", { level: 1 }).first()).toBeVisible({ timeout: 20_000 });
   await hydrated;

@@ -12,7 +12,7 @@ export function parseJsonWithIds(text: string): unknown {
 }
 
 /** A sandbox access token (the sandbox's `POST /__sandbox/tokens`). */
-export async function sandboxToken(origin = ALPHA.origin, environment = ALPHA.environment): Promise<string> {
+export async function sandboxToken(origin: string = ALPHA.origin, environment: string = ALPHA.environment): Promise<string> {
   const response = await fetch(`${origin}/__sandbox/tokens`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ environment }) });
   expect(response.ok).toBe(true);
   return ((await response.json()) as { access_token: string }).access_token;
@@ -24,9 +24,14 @@ export async function resetSandbox(request: APIRequestContext, seed?: { customer
   if (seed) expect((await request.post(`${ALPHA.origin}/__sandbox/seed`, { data: seed })).ok()).toBe(true);
 }
 
-/** A call on alpha's platform API with a token: the HTTP status and the JSON answer (`{}` when empty). */
-export async function platformCall(method: string, path: string, token: string, options: { query?: Record<string, string>; body?: unknown } = {}): Promise<{ status: number; json: unknown }> {
-  const url = new URL(`${ALPHA.origin}${path}`);
+/** A call on alpha's (or `origin`'s) platform API with a token: the HTTP status and the JSON answer (`{}` when empty). */
+export async function platformCall(
+  method: string,
+  path: string,
+  token: string,
+  options: { query?: Record<string, string>; body?: unknown; origin?: string } = {},
+): Promise<{ status: number; json: unknown }> {
+  const url = new URL(`${options.origin ?? ALPHA.origin}${path}`);
   for (const [k, v] of Object.entries(options.query ?? {})) url.searchParams.set(k, v);
   url.searchParams.set("access_token", token);
   const init: RequestInit = options.body === undefined ? { method } : { method, headers: { "content-type": "application/json" }, body: JSON.stringify(options.body) };

@@ -7,6 +7,9 @@ import { e2eUrls } from "../../scripts/testing/e2e-env";
  * install-flow.spec.ts; kept here so console specs do not depend on another spec file.
  */
 export const ALPHA = { origin: e2eUrls.alpha, email: "admin@alpha.test", openAppId: "oa-alpha-7f3c9e21", environment: "alpha" } as const;
+/** Beta answers as the real platform does (the sandbox's `observed` profile). */
+export const BETA = { origin: e2eUrls.beta, email: "admin@beta.test", openAppId: "oa-beta-2d81b6a4", environment: "beta" } as const;
+export type SandboxEnvironment = typeof ALPHA | typeof BETA;
 
 export const marketUrl = (origin: string) => `${origin}/application/mktapp/index.html?install=engage-console#/market`;
 
@@ -19,15 +22,20 @@ export async function signIn(page: Page, email: string) {
 
 /** Installs the app in alpha (or re-authorizes it when installed) and ends on the marketplace page. */
 export async function installAlpha(page: Page) {
-  await page.goto(marketUrl(ALPHA.origin));
-  await signIn(page, ALPHA.email);
+  await installIn(page, ALPHA);
+}
+
+/** Installs the app in `env` (or re-authorizes it when installed) and ends on the marketplace page. */
+export async function installIn(page: Page, env: SandboxEnvironment) {
+  await page.goto(marketUrl(env.origin));
+  await signIn(page, env.email);
   const card = page.getByRole("region", { name: "Engage Console" });
   const open = card.getByRole("link", { name: "Open" });
   if (await open.isVisible().catch(() => false)) return;
   await card.getByRole("button", { name: "Install" }).click();
   await expect(page.getByRole("heading", { name: "Authorize Engage Console" })).toBeVisible();
   await page.getByRole("button", { name: "Authorize" }).click();
-  await page.waitForURL(`${ALPHA.origin}/application/mktapp/index.html?install=engage-console**`);
+  await page.waitForURL(`${env.origin}/application/mktapp/index.html?install=engage-console**`);
   await expect(open).toBeVisible();
 }
 

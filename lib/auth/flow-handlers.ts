@@ -90,14 +90,18 @@ function textOf(value: unknown): string | undefined {
   return text && text.length <= 512 ? text : undefined;
 }
 
-/** §4.7 shows only `tenantId` in the user object: its id and name are read from the usual fields, else what is known. */
-function currentUserOf(user: OutputOf<"users.current">): { tenantId: string; userId: string; userName: string; tenantName?: string } {
+/**
+ * §4.7 shows only `tenantId` in the user object: its id and name are read from the usual fields, else
+ * what is known. The real v1 shape `{email, name, tname, tid, loginName}` has no user id (left
+ * empty) and names the tenant `tname`.
+ */
+export function currentUserOf(user: OutputOf<"users.current">): { tenantId: string; userId: string; userName: string; tenantName?: string } {
   const userId = id.safeParse(pick(user, ["id", "userId", "uid"]));
   return {
     tenantId: user.tenantId,
     userId: userId.success ? userId.data : "",
     userName: textOf(pick(user, USER_NAME_FIELDS)) ?? (userId.success ? `User ${userId.data}` : "Platform user"),
-    tenantName: textOf(pick(user, ["tenantName", "tenant_name"])),
+    tenantName: textOf(pick(user, ["tenantName", "tenant_name", "tname"])),
   };
 }
 

@@ -181,7 +181,9 @@ export const customersMessages = defineFeatureMessages(
     "detail.identityName": "Name",
     "detail.statistics": "Statistics",
     "detail.noStatistics": "No statistics yet.",
-    "detail.notFound": "This customer does not exist, or was merged into another customer.",
+    "detail.notFound": "Customer not found: it was deleted, or merged into another customer.",
+    "detail.otherFields": "Other fields",
+    "detail.otherFieldsNote": "Returned by the platform beyond its documented fields. Read-only; an edit keeps them.",
     "detail.loading": "Loading customer…",
 
     "identityAdd.title": "Add an identity",
@@ -544,7 +546,9 @@ export const customersMessages = defineFeatureMessages(
     "detail.identityName": "名称",
     "detail.statistics": "统计",
     "detail.noStatistics": "暂无统计数据。",
-    "detail.notFound": "该客户不存在，或已被合并到其他客户。",
+    "detail.notFound": "未找到该客户：已被删除，或已合并到其他客户。",
+    "detail.otherFields": "其他字段",
+    "detail.otherFieldsNote": "平台在文档字段之外返回的字段。只读；编辑时保留。",
     "detail.loading": "正在加载客户…",
 
     "identityAdd.title": "添加身份",

@@ -11,6 +11,7 @@ import {
   orderFormFrom,
   orderSums,
   placeOrderErrors,
+  sumsNeedConfirmation,
   updateOrderInput,
   utcToHomeInput,
   validateOrderForm,
@@ -103,7 +104,7 @@ describe("createOrderInput (§4.2 POST /v1/deals)", () => {
 describe("sums shown under the amounts", () => {
   it("adds line subtotals exactly and flags a total that is not paid + discount (§2.4)", () => {
     const form = filled({ amountPaid: "0.2", amountDiscount: "0.1", amountTotal: "0.3" });
-    expect(orderSums(form)).toEqual({ lines: "60.07", paidPlusDiscount: "0.30", totalMismatch: false });
+    expect(orderSums(form)).toEqual({ lines: "60.07", paidPlusDiscount: "0.30", totalMismatch: false, linesMismatch: true, expectedTotal: "0.30" });
     expect(orderSums({ ...form, amountTotal: "0.31" }).totalMismatch).toBe(true);
     expect(lineSubtotal({ ...emptyLine("1"), qty: "3", priceUnit: "19.99" })).toBe("59.97");
     expect(lineSubtotal({ ...emptyLine("1"), qty: "3" })).toBeUndefined();
@@ -174,4 +175,67 @@ it("nextLineId picks the next free number", () => {
   expect(nextLineId([emptyLine("1"), emptyLine("3")])).toBe("4");
   expect(nextLineId([emptyLine("1"), emptyLine("2")])).toBe("3");
   expect(nextLineId([emptyLine("2")])).toBe("3");
+});
+
+describe("line subtotals follow quantity × unit price (issue 17, point 2)", () => {
+  const order = {
+    orderNo: "SO-2",
+    customerId: "42",
+    amountPaid: 99.9,
+    dateOrder: "2026-03-01T00:30:00Z",
+    lines: [
+      { lineId: "1", productName: "Tea", qty: 2, priceUnit: 49.95, priceSubTotal: 99.9 },
+      { lineId: "2", productName: "Gift", qty: 1, priceUnit: 10, priceSubTotal: 0 },
+    ],
+  };
+
+  it("a loaded subtotal that is qty × unit is computed from then on: quantity 2 → 3 at 49.95 gives 149.85", () => {
+    const original = orderFormFrom(order);
+    expect(original.lines[0]).toMatchObject({ subtotalByHand: false, priceSubTotal: "" });
+    const edited = { ...original, lines: original.lines.map((l, i) => (i === 0 ? { ...l, qty: "3" } : l)) };
+    expect(lineSubtotal(edited.lines[0]!)).toBe("149.85");
+    expect(orderSums(edited).lines).toBe("149.85");
+    const input = updateOrderInput("SO-2", original, edited)!;
+    expect((input.body!.lines as unknown as { priceSubTotal: string }[])[0]!.priceSubTotal).toBe("149.85");
+  });
+
+  it("a loaded subtotal that is not qty × unit stays as set by hand (visible), and is sent unchanged", () => {
+    const original = orderFormFrom(order);
+    expect(original.lines[1]).toMatchObject({ subtotalByHand: true, priceSubTotal: "0.00" });
+    expect(lineSubtotal(original.lines[1]!)).toBe("0.00");
+    expect(lineSubtotal({ ...original.lines[1]!, qty: "4" })).toBe("0.00");
+    // Set by hand back to computed: the override is dropped.
+    expect(lineSubtotal({ ...original.lines[1]!, subtotalByHand: false })).toBe("10.00");
+  });
+
+  it("a typed subtotal counts only when set by hand or when no price is given", () => {
+    const line = { ...emptyLine("1"), productName: "Tea", qty: "3", priceUnit: "1.00", priceSubTotal: "2.50" };
+    expect(lineSubtotal(line)).toBe("3.00");
+    expect(lineSubtotal({ ...line, subtotalByHand: true })).toBe("2.50");
+    expect(lineSubtotal({ ...line, priceUnit: "" })).toBe("2.50");
+  });
+});
+
+describe("amounts checked before saving (issue 17, point 2)", () => {
+  it("warns when the lines do not add up to the paid amount (no total given)", () => {
+    const form = filled({ amountPaid: "99.90", lines: [{ ...emptyLine("1"), productName: "Tea", qty: "3", priceUnit: "49.95" }] });
+    const sums = orderSums(form);
+    expect(sums).toMatchObject({ lines: "149.85", expectedTotal: "99.90", linesMismatch: true, totalMismatch: false });
+    expect(sumsNeedConfirmation(sums)).toBe(true);
+    expect(sumsNeedConfirmation(orderSums({ ...form, amountPaid: "149.85" }))).toBe(false);
+  });
+
+  it("compares lines with the given total, and the total with paid + discount", () => {
+    const form = filled({ amountPaid: "50.00", amountDiscount: "10.00", amountTotal: "60.07" });
+    expect(orderSums(form)).toMatchObject({ lines: "60.07", expectedTotal: "60.07", linesMismatch: false, totalMismatch: true });
+    expect(sumsNeedConfirmation(orderSums({ ...form, amountTotal: "60.00" }))).toBe(true);
+    expect(orderSums({ ...form, amountPaid: "50.07", amountTotal: "60.07" })).toMatchObject({ linesMismatch: false, totalMismatch: false });
+    // Lines that add up to the paid amount (subtotals after the discount) are not flagged.
+    expect(orderSums(filled({ amountPaid: "60.07", amountDiscount: "0.20", amountTotal: "60.27" }))).toMatchObject({ linesMismatch: false, totalMismatch: false });
+  });
+
+  it("says nothing while an amount is missing or not a number", () => {
+    expect(orderSums(filled({ amountPaid: "" }))).toMatchObject({ linesMismatch: false, totalMismatch: false });
+    expect(orderSums(filled({ amountTotal: "abc" }))).toMatchObject({ linesMismatch: false, totalMismatch: false });
+  });
 });

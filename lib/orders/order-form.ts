@@ -1,7 +1,7 @@
 import { placeErrors, type PlacedErrors, type TextProblem } from "@/lib/forms/field-errors";
 import type { InputOf } from "@/lib/platform/operations";
 import { homeInputToUtcFilter, parsePlatformTime, HOME_OFFSET_MINUTES } from "@/lib/time";
-import { formatMinor, minorOf, moneyInputOf, parseMoney, sumMinor, timesQty, type MoneyProblem } from "./money";
+import { formatMinor, minorOf, moneyInputOf, normalizeMoney, parseMoney, sumMinor, timesQty, type MoneyProblem } from "./money";
 import { ID_PATTERN } from "@/lib/customers/id-keyset";
 import { identityProblems } from "@/lib/customers/identity-rules";
 
@@ -25,6 +25,12 @@ export type LineForm = Record<LineField, string> & {
   key: string;
   /** Fields of a loaded line the form does not edit (custom line fields §2.4, coupon, …): sent back unchanged. */
   extra: Record<string, unknown>;
+  /**
+   * The subtotal was set by hand (typed, or loaded with a value that is not quantity × unit price):
+   * `priceSubTotal` is then sent as typed. Otherwise the subtotal is always quantity × unit price, so
+   * changing a quantity changes the subtotal (issue 17: an edited quantity once kept its old subtotal).
+   */
+  subtotalByHand: boolean;
 };
 
 export type OrderForm = Record<HeaderTextField | MoneyField, string> & {
@@ -43,7 +49,7 @@ export type OrderProblem = TextProblem | { code: MoneyProblem | "dateOrder" | "c
 let keySeq = 0;
 export function emptyLine(lineId = ""): LineForm {
   const text = Object.fromEntries(LINE_TEXT_FIELDS.map((f) => [f, ""])) as Record<LineField, string>;
-  return { ...text, lineId, qty: "1", key: `line-${++keySeq}`, extra: {} };
+  return { ...text, lineId, qty: "1", key: `line-${++keySeq}`, extra: {}, subtotalByHand: false };
 }
 
 export function emptyOrderForm(customerId = ""): OrderForm {
@@ -58,6 +64,11 @@ export function utcToHomeInput(value: unknown): string {
   const ms = typeof value === "string" ? parsePlatformTime(value) : undefined;
   if (ms === undefined) return "";
   return new Date(ms + HOME_OFFSET_MINUTES * 60_000).toISOString().slice(0, 19);
+}
+
+/** Now as a UTC+8 form time (the cancel date's default: §3's own default, the last update, is earlier than the cancel). */
+export function nowHomeInput(now = Date.now()): string {
+  return utcToHomeInput(`${new Date(Math.floor(now / 1000) * 1000).toISOString().slice(0, 19)}Z`);
 }
 
 /** A form time typed in UTC+8 as the UTC body time of §2 (`YYYY-MM-DDTHH:MM:SSZ`), or undefined. */
@@ -78,6 +89,10 @@ export function orderFormFrom(order: Record<string, unknown>): OrderForm {
         const form = emptyLine();
         for (const f of LINE_TEXT_FIELDS) form[f] = LINE_MONEY.includes(f) ? moneyInputOf(line[f]) : asText(line[f]);
         form.extra = Object.fromEntries(Object.entries(line).filter(([k, v]) => !LINE_KNOWN.has(k) && v !== null && v !== undefined));
+        // A stored subtotal that is quantity × unit price is computed from now on; any other is kept as set by hand.
+        const computed = computedSubtotal(form);
+        form.subtotalByHand = form.priceSubTotal !== "" && (computed === undefined || computed !== normalizeMoney(form.priceSubTotal));
+        if (!form.subtotalByHand) form.priceSubTotal = "";
         return form;
       })
     : [];
@@ -135,34 +150,65 @@ const money = (text: string) => {
   return parsed.ok ? formatMinor(parsed.minor) : undefined;
 };
 
-/**
- * A line's subtotal: as typed, else unit price × quantity (exact). Undefined without a price.
- */
-export function lineSubtotal(line: LineForm): string | undefined {
-  if (line.priceSubTotal.trim() !== "") return money(line.priceSubTotal);
+/** Unit price × quantity (exact), or undefined without a valid price and quantity. */
+export function computedSubtotal(line: Pick<LineForm, "priceUnit" | "qty">): string | undefined {
   const unit = parseMoney(line.priceUnit);
-  const qty = Number(line.qty.trim());
-  if (!unit.ok || line.priceUnit.trim() === "" || !Number.isSafeInteger(qty) || qty < 1) return undefined;
-  return formatMinor(timesQty(unit.minor, qty));
+  const qty = line.qty.trim();
+  if (!unit.ok || line.priceUnit.trim() === "" || !/^\d{1,9}$/.test(qty) || Number(qty) < 1) return undefined;
+  return formatMinor(timesQty(unit.minor, Number(qty)));
 }
 
-export type OrderSums = { lines?: string; paidPlusDiscount?: string; totalMismatch: boolean };
+/**
+ * A line's subtotal: quantity × unit price, unless set by hand (then as typed). A subtotal typed
+ * on a line without a computable price counts as set by hand. Undefined when there is neither.
+ */
+export function lineSubtotal(line: LineForm): string | undefined {
+  const typed = line.priceSubTotal.trim() === "" ? undefined : money(line.priceSubTotal);
+  const computed = computedSubtotal(line);
+  if (line.subtotalByHand && typed !== undefined) return typed;
+  return computed ?? typed;
+}
+
+export type OrderSums = {
+  lines?: string;
+  paidPlusDiscount?: string;
+  totalMismatch: boolean;
+  /** The lines' sum is neither the order's total (the given total, else paid + discount) nor the paid amount. */
+  linesMismatch: boolean;
+  /** What the lines are compared with. */
+  expectedTotal?: string;
+};
 
 /**
- * What the form shows under the amounts: the lines' sum, paid + discount, and whether a given
- * total disagrees with paid + discount (§2.4: the total includes paid and discount). A hint only:
- * the platform does not refuse it.
+ * What the form shows under the amounts, and what it warns about before saving: the lines' sum,
+ * paid + discount, whether a given total disagrees with paid + discount (§2.4: the total includes
+ * paid and discount), and whether the lines add up to the total. Warnings, not refusals: the
+ * platform stores what it is sent, and a staff member may mean it (a rounding, a gift line).
  */
 export function orderSums(form: OrderForm): OrderSums {
   const subtotals = form.lines.map((line) => minorOf(lineSubtotal(line)));
-  const lines = subtotals.length > 0 && subtotals.every((m) => m !== undefined) ? formatMinor(sumMinor(subtotals as bigint[])) : undefined;
+  const linesMinor = subtotals.length > 0 && subtotals.every((m) => m !== undefined) ? sumMinor(subtotals as bigint[]) : undefined;
   const paid = parseMoney(form.amountPaid);
   const discount = form.amountDiscount.trim() === "" ? ({ ok: true, minor: 0n } as const) : parseMoney(form.amountDiscount);
-  const total = parseMoney(form.amountTotal);
-  const paidPlusDiscount = paid.ok && discount.ok ? formatMinor(paid.minor + discount.minor) : undefined;
-  const totalMismatch = paid.ok && discount.ok && total.ok && form.amountTotal.trim() !== "" && total.minor !== paid.minor + discount.minor;
-  return { lines, paidPlusDiscount, totalMismatch };
+  const total = form.amountTotal.trim() === "" ? undefined : parseMoney(form.amountTotal);
+  const paidPlusDiscountMinor = paid.ok && form.amountPaid.trim() !== "" && discount.ok ? paid.minor + discount.minor : undefined;
+  const totalMismatch = paidPlusDiscountMinor !== undefined && total?.ok === true && total.minor !== paidPlusDiscountMinor;
+  const expectedMinor = total?.ok ? total.minor : total === undefined ? paidPlusDiscountMinor : undefined;
+  // Lines that add up to the paid amount pass too: some systems send subtotals after the discount.
+  const linesMismatch = linesMinor !== undefined && expectedMinor !== undefined && linesMinor !== expectedMinor && linesMinor !== paidMinorOf(paid);
+  return {
+    lines: linesMinor === undefined ? undefined : formatMinor(linesMinor),
+    paidPlusDiscount: paidPlusDiscountMinor === undefined ? undefined : formatMinor(paidPlusDiscountMinor),
+    totalMismatch,
+    linesMismatch,
+    expectedTotal: expectedMinor === undefined ? undefined : formatMinor(expectedMinor),
+  };
 }
+
+const paidMinorOf = (paid: ReturnType<typeof parseMoney>) => (paid.ok ? paid.minor : undefined);
+
+/** True when saving should first ask "save anyway?" (the amounts do not add up). */
+export const sumsNeedConfirmation = (sums: OrderSums) => sums.totalMismatch || sums.linesMismatch;
 
 function lineBody(line: LineForm): Record<string, unknown> {
   const body: Record<string, unknown> = { ...line.extra };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { messages } from "@/lib/i18n/messages";
-import { canCancel, ORDER_STATES, orderStateView, stateMessageKeys } from "./order-states";
+import { canCancel, listedOrderState, ORDER_STATES, orderStateView, stateMessageKeys } from "./order-states";
 
 describe("order states (§3, §4.2)", () => {
   it("maps the Chinese state values of §3 and §4.2 to kinds", () => {
@@ -30,5 +30,14 @@ describe("order states (§3, §4.2)", () => {
     expect(canCancel("已取消")).toBe(false);
     expect(canCancel("已付款")).toBe(true);
     expect(canCancel(null)).toBe(true);
+  });
+});
+
+describe("listedOrderState (issue 17, point 10: no read per row)", () => {
+  it("uses the row's state, else cancelled when it has a cancelDate, else paid", () => {
+    expect(listedOrderState({ state: "部分退单" })).toBe("部分退单");
+    expect(listedOrderState({ state: null, cancelDate: "2026-03-01T00:00:00Z" })).toBe("已取消");
+    expect(listedOrderState({})).toBe("已付款");
+    expect(listedOrderState({ state: "  ", cancelDate: "" })).toBe("已付款");
   });
 });

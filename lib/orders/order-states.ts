@@ -26,3 +26,16 @@ export function stateMessageKeys(kind: OrderStateKind): { label: `orders.state.$
 export function canCancel(state: unknown): boolean {
   return orderStateView(state).kind !== "cancelled";
 }
+
+/**
+ * The state of an order in a list row, without a read per row (issue 17: 20 detail reads per page).
+ * §4.2's list does not promise `state` (§2.4: cancel and detail-by-order-number return it), so: the
+ * row's own `state` when the platform sends one; else a row with a `cancelDate` was cancelled (cancel
+ * stamps it, §3); else the order is paid (`dateOrder` is the payment completion time, §2.4, and
+ * `已付款` is the state orders have once created, §3).
+ */
+export function listedOrderState(row: { state?: unknown; cancelDate?: unknown }): string {
+  if (typeof row.state === "string" && row.state.trim() !== "") return row.state.trim();
+  if (typeof row.cancelDate === "string" && row.cancelDate.trim() !== "") return "已取消";
+  return "已付款";
+}

@@ -216,13 +216,13 @@ describe("callPlatform: expired tokens", () => {
     expect(up.requests.filter((r) => r.method === "POST").map((r) => r.url.searchParams.get("access_token"))).toEqual(["at_old", "at_new"]);
   });
 
-  it("gives up after one refresh", async () => {
+  it("gives up after a second refresh whose token is refused too (one for a superseded replacement)", async () => {
     tokenServer("never");
     const getToken = vi.fn(async () => "at_still_bad");
     const error = await rejection(callPlatform(operations["customers.get"], { params: { id: "5" } }, { apiUrl: up.url, getToken }));
     expect(error).toMatchObject({ kind: "auth", tokenExpired: true });
-    expect(getToken).toHaveBeenCalledTimes(2);
-    expect(up.requests.filter((r) => r.url.pathname === "/v1/customers/5")).toHaveLength(2);
+    expect(getToken).toHaveBeenCalledTimes(3);
+    expect(up.requests.filter((r) => r.url.pathname === "/v1/customers/5")).toHaveLength(3);
   });
 
   it("does not put the token into the error", async () => {

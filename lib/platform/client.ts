@@ -16,9 +16,12 @@ import { idFieldsOf, toWire } from "./schema-helpers";
  * Resilience (ARCHITECTURE.md §4): every attempt has a timeout; idempotent reads are retried with
  * exponential backoff and full jitter on network errors, 429, 502, 503 and 504, honouring
  * `Retry-After` (seconds); writes are retried only when the connection was refused (the request
- * provably never reached the platform). When the platform rejects the access token as expired or
- * invalid, `getToken({ forceRefresh: true })` is asked for a new one and the call is made once more
- * (the platform did nothing with the rejected call, so this is safe for writes too).
+ * provably never reached the platform). When the platform rejects the access token (HTTP 401, or the
+ * auth layer's `{error_code, error_description}` body, which the real platform sends with HTTP 200),
+ * `getToken({ forceRefresh: true })` is asked for a new one and the call is made once more (the
+ * platform did nothing with the rejected call, so this is safe for writes too); once more again if
+ * the replacement is refused as well (one active token per app and tenant: another refresh may have
+ * superseded it in between), then the auth error goes to the caller (re-authorization).
  */
 
 /** `rejectedToken` (with `forceRefresh`) is the token the platform refused, so a token that another caller already replaced is used instead of refreshing again. */
@@ -216,6 +219,8 @@ function buildRequest(op: Operation, input: ParsedInput, options: CallOptions, t
 // ── execution ───────────────────────────────────────────────────────────────────────────────────
 
 const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
+/** A refused token is replaced once, and once more when the replacement is refused too (it may have been superseded meanwhile). */
+const MAX_TOKEN_REFRESHES = 2;
 
 function connectionRefused(error: PlatformError): boolean {
   const cause = error.cause as { code?: string; cause?: { code?: string } } | undefined;
@@ -275,7 +280,8 @@ async function attempt(op: Operation, req: Omit<TransportRequest, "signal">, opt
     clearTimeout(timer);
     caller?.removeEventListener("abort", onCallerAbort);
   }
-  const parsed = readPlatformResponse(res.status, res.headers, res.body, idKeysOf(op).output, { relayOnly: options.relayOnly });
+  const tokenCall = op.auth === "query" || op.auth === "bearer";
+  const parsed = readPlatformResponse(res.status, res.headers, res.body, idKeysOf(op).output, { relayOnly: options.relayOnly, tokenCall });
   if (!parsed.ok) throw parsed.error;
   return { status: res.status, body: parsed.value, json: parsed.json };
 }
@@ -293,7 +299,7 @@ export async function sendPlatformRequest(op: Operation, input: ParsedInput, opt
   const transport = options.transport ?? undiciTransport;
   const needsToken = op.auth === "query" || op.auth === "bearer";
   let token = needsToken ? (options.accessToken ?? (await options.getToken?.({ forceRefresh: false }))) : undefined;
-  let refreshed = false;
+  let refreshes = 0;
   let req = buildRequest(op, input, options, token);
   for (let n = 0; ; n++) {
     try {
@@ -301,9 +307,9 @@ export async function sendPlatformRequest(op: Operation, input: ParsedInput, opt
     } catch (error) {
       if (!(error instanceof PlatformError)) throw error;
       error.operation = op.name;
-      const tokenRejected = error.kind === "auth" && (error.tokenExpired || error.code === "invalid_token");
-      if (needsToken && tokenRejected && !refreshed && options.getToken) {
-        refreshed = true;
+      // On a call that carries a token, any auth-kind answer is a refusal of that token.
+      if (needsToken && error.kind === "auth" && refreshes < MAX_TOKEN_REFRESHES && options.getToken) {
+        refreshes++;
         token = await options.getToken({ forceRefresh: true, rejectedToken: token });
         req = buildRequest(op, input, options, token);
         n--; // the refresh does not use up a retry

@@ -8,6 +8,10 @@ import { quoteIds, quoteIdsInBytes, type ScanInfo } from "./json-ids";
  * - plain-text HTTP 400 bodies (§7.3);
  * - `{error_code, error_description}` (§7.4, and the sandbox's answer to a bad token: HTTP 401
  *   `invalid_token` / `expired_token`);
+ * - what the real platform sends beyond the spec (issue 16; recorded in `testing/recorded-answers.ts`):
+ *   `error_code` 40201 (often HTTP 500) for a missing or deleted resource, an auth-layer
+ *   `{error_code, error_description}` with HTTP 200 for a bad token, `error_code: 0` as a success
+ *   marker, C0002 field errors whose message is JSON text, a §7.3 text sent as a JSON string;
  * - transport failures (network, timeout) and responses that are not what the operation returns.
  */
 
@@ -104,8 +108,13 @@ export function redact(text: string): string {
     .slice(0, MAX_MESSAGE);
 }
 
-/** Error codes the spec names (§7.2) whose meaning is not "invalid input". */
-const NOT_FOUND_CODES = new Set(["409200", "400005"]);
+/**
+ * Error codes the spec names (§7.2) whose meaning is not "invalid input", and the real platform's
+ * 40201 ("permission is not enough"), its answer for a missing or deleted resource by id.
+ */
+const NOT_FOUND_CODES = new Set(["409200", "400005", "40201"]);
+/** The real platform's field errors of create-with-identities: `message` is the JSON text of `[{field, message}]`. */
+const JSON_MESSAGE_CODES = new Set(["C0002"]);
 const VALIDATION_CODES = new Set(["400001", "401011"]);
 
 function kindForStatus(status: number): PlatformErrorKind {
@@ -157,25 +166,51 @@ function retryAfter(headers: HeaderReader | undefined): number | undefined {
   return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
 
+/** C0002's message, `[{"field":"email","message":"…"}]` as text: its field errors, or none when it is not that. */
+function fieldErrorsInMessage(message: string | undefined): FieldError[] {
+  const text = message?.trim() ?? "";
+  if (!text.startsWith("[") && !text.startsWith("{")) return [];
+  try {
+    return normalizeFieldErrors(JSON.parse(text)).filter((e) => e.field !== "");
+  } catch {
+    return [];
+  }
+}
+
 function fromErrorObject(error: Record<string, unknown>, status: number, headers: HeaderReader | undefined): PlatformError {
   const code = asText(error.code) ?? String(status);
-  const fieldErrors = normalizeFieldErrors(error.fieldErrors);
-  const message = redact(asText(error.message) ?? `the platform refused the request (code ${code})`);
+  let fieldErrors = normalizeFieldErrors(error.fieldErrors);
+  let message = redact(asText(error.message) ?? `the platform refused the request (code ${code})`);
+  if (fieldErrors.length === 0 && (JSON_MESSAGE_CODES.has(code) || /^\s*\[\s*\{/.test(message))) {
+    const inMessage = fieldErrorsInMessage(asText(error.message));
+    if (inMessage.length > 0) {
+      fieldErrors = inMessage;
+      message = redact(inMessage.map((e) => `${e.field}: ${e.message}`).join("; "));
+    }
+  }
   let kind: PlatformErrorKind;
-  if (status >= 300) kind = kindForStatus(status);
-  else if (NOT_FOUND_CODES.has(code) || /^not found$/i.test(message)) kind = "not_found";
+  if (NOT_FOUND_CODES.has(code)) kind = "not_found";
+  else if (status >= 300) kind = kindForStatus(status);
+  else if (/^not found$/i.test(message)) kind = "not_found";
   else if (VALIDATION_CODES.has(code) || fieldErrors.length > 0) kind = "validation";
   else kind = "rejected";
   return new PlatformError({ kind, code, message, httpStatus: status, fieldErrors, retryAfterSeconds: retryAfter(headers) });
 }
 
-function fromOAuthError(body: Record<string, unknown>, status: number, headers: HeaderReader | undefined): PlatformError {
+function fromOAuthError(body: Record<string, unknown>, status: number, headers: HeaderReader | undefined, tokenCall: boolean): PlatformError {
   const code = asText(body.error_code) ?? asText(body.error) ?? String(status);
   const message = redact(asText(body.error_description) ?? asText(body.message) ?? code);
   const tokenExpired = code === "expired_token";
   // Token and grant failures mean "authorize again", whatever the status (users/current, §7.4; token endpoint).
   const authCode = /token|unauthori[sz]ed|invalid_client|invalid_grant/i.test(code);
-  const kind: PlatformErrorKind = authCode ? "auth" : status >= 300 ? kindForStatus(status) : "rejected";
+  let kind: PlatformErrorKind;
+  // 40201 with HTTP 500: the real platform's "no such resource" (a deleted customer), not a failure to retry.
+  if (NOT_FOUND_CODES.has(code)) kind = "not_found";
+  // A call that carries a token and gets the auth layer's `{error_code, error_description}` (the
+  // real platform answers a bad or superseded token so, with HTTP 200 and an undocumented code):
+  // the token was refused. Resource errors come as `{error: {...}}` (§7.1), never in this shape.
+  else if (authCode || (tokenCall && "error_code" in body)) kind = "auth";
+  else kind = status >= 300 ? kindForStatus(status) : "rejected";
   return new PlatformError({ kind, code, message, httpStatus: status, tokenExpired, retryAfterSeconds: retryAfter(headers) });
 }
 
@@ -207,8 +242,9 @@ export function readPlatformResponse(
   headers: HeaderReader | undefined,
   raw: string | Uint8Array,
   idKeys?: ReadonlySet<string>,
-  options: { relayOnly?: boolean } = {},
+  options: { relayOnly?: boolean; tokenCall?: boolean } = {},
 ): ParsedResponse {
+  const tokenCall = options.tokenCall ?? false;
   // The proxy's fast path: a 2xx object or array, well nested, with no error keys at the top, is
   // relayed as bytes without decoding or building it (`value` is then undefined).
   if (options.relayOnly && typeof raw !== "string" && status >= 200 && status < 300) {
@@ -254,7 +290,7 @@ export function readPlatformResponse(
     const errorCode = record?.error_code;
     const failed = errorCode !== null && errorCode !== undefined && asText(errorCode) !== "0";
     if (record && (failed || (typeof errorField === "string" && errorField !== ""))) {
-      return { ok: false, error: fromOAuthError(record, status, headers) };
+      return { ok: false, error: fromOAuthError(record, status, headers, tokenCall) };
     }
     return { ok: true, value: body, json };
   }
@@ -263,10 +299,12 @@ export function readPlatformResponse(
     return { ok: false, error: fromErrorObject(errorField as Record<string, unknown>, status, headers) };
   }
   if (record && ("error_code" in record || typeof errorField === "string")) {
-    return { ok: false, error: fromOAuthError(record, status, headers) };
+    return { ok: false, error: fromOAuthError(record, status, headers, tokenCall) };
   }
-  // §7.3: plain-text bodies (e.g. "No customer field found") carry the message as is.
-  const message = !isJson && trimmed ? redact(trimmed) : `the platform answered HTTP ${status}`;
+  // §7.3: plain-text bodies (e.g. "No customer field found") carry the message as is; the real
+  // platform may send that text as a JSON string literal (`"No customer field found"`).
+  const textBody = !isJson ? trimmed : typeof body === "string" ? body.trim() : "";
+  const message = textBody ? redact(textBody) : `the platform answered HTTP ${status}`;
   return {
     ok: false,
     error: new PlatformError({ kind: kindForStatus(status), code: String(status), message, httpStatus: status, retryAfterSeconds: retryAfter(headers) }),

@@ -112,10 +112,15 @@ const tokenResponse = z.looseObject({
   ),
   refresh_token: z.string().min(1).nullish(),
 });
-/** §4.7: "a user object containing tenantId", read at the top level or under `data` or `user`. */
+/**
+ * §4.7: "a user object containing tenantId", read at the top level or under `data` or `user`. The
+ * real v1 API answers `{email, name, tname, tid, loginName}` with `tid` a string: `tid` is then the
+ * tenant id (its other fields are kept as they are).
+ */
 const currentUser = z.preprocess((value) => {
   const o = value && typeof value === "object" ? (value as Record<string, unknown>) : undefined;
-  return [o?.data, o?.user].find((v) => v && typeof v === "object" && "tenantId" in v) ?? value;
+  const user = ([o?.data, o?.user, o].find((v) => v && typeof v === "object" && ("tenantId" in v || "tid" in v)) ?? value) as Record<string, unknown>;
+  return user && typeof user === "object" && !("tenantId" in user) && "tid" in user ? { ...user, tenantId: user.tid } : user;
 }, z.looseObject({ tenantId: id }));
 
 /** Every route of `routes.ts` and only those (the compiler checks both). */

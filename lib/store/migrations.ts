@@ -77,6 +77,32 @@ export const storeMigrations: Readonly<Record<string, Migration>> = {
       await db.schema.createIndex("webhook_tokens_expiry").on("webhook_tokens").column("expires_at").execute();
     },
   },
+  // Refunds this console made (issue 17): shown on the order to every staff member; §4.2 has no read of refunds.
+  "004-order-refunds": {
+    async up(db: Kysely<unknown>) {
+      const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+      await db.schema
+        .createTable("order_refunds")
+        .addColumn("id", postgres ? "bigserial" : "integer", (c) => (postgres ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn("open_app_id", "varchar(128)", (c) => c.notNull())
+        .addColumn("tenant_id", "varchar(32)", (c) => c.notNull())
+        .addColumn("order_no", "varchar(255)", (c) => c.notNull())
+        .addColumn("request_key", "varchar(64)", (c) => c.notNull())
+        .addColumn("status", "varchar(16)", (c) => c.notNull())
+        .addColumn("refund_state", "varchar(16)", (c) => c.notNull())
+        .addColumn("refund_total", "varchar(32)")
+        .addColumn("reason", "text")
+        .addColumn("line_ids", "text", (c) => c.notNull())
+        .addColumn("answer", "text")
+        .addColumn("recorded_by", "varchar(512)")
+        .addColumn("recorded_at", "bigint", (c) => c.notNull())
+        .addColumn("deleted_by", "varchar(512)")
+        .addColumn("deleted_at", "bigint")
+        .addUniqueConstraint("order_refunds_request", ["open_app_id", "tenant_id", "request_key"])
+        .execute();
+      await db.schema.createIndex("order_refunds_order").on("order_refunds").columns(["open_app_id", "tenant_id", "order_no"]).execute();
+    },
+  },
   // Shops, shop groups and media imports (§4.6, §4.8): the platform lists none of them, so the app
   // keeps what it has learned per tenant installation (openAppId + tenantId).
   "007-shops-media": {
@@ -134,3 +160,4 @@ export const storeMigrations: Readonly<Record<string, Migration>> = {
     },
   },
 };
+

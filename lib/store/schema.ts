@@ -53,6 +53,30 @@ export type StoreSchema = {
     issued_at: Epoch;
     expires_at: Epoch;
   };
+  // Refunds this console made or deleted (issue 17): the platform has no read of refunds (§4.2).
+  order_refunds: {
+    id: Generated<number | string>;
+    open_app_id: string;
+    tenant_id: string;
+    order_no: string;
+    /** The browser's key of one refund request: a second send of it (double click, retry) is not a second refund. */
+    request_key: string;
+    /** `sending` (asked, no answer yet), `recorded` (the platform answered), `deleted` (deleteRefund answered). */
+    status: string;
+    /** §4.2 refund `state`: 完全退单 or 部分退单. */
+    refund_state: string;
+    /** Decimal text, as the platform answered it (else as sent). */
+    refund_total: string | null;
+    reason: string | null;
+    /** JSON array of the refunded line ids. */
+    line_ids: string;
+    /** The platform's refund record (JSON), once it answered. */
+    answer: string | null;
+    recorded_by: string | null;
+    recorded_at: Epoch;
+    deleted_by: string | null;
+    deleted_at: Epoch | null;
+  };
   // Shops, shop groups and media imports (§4.6, §4.8), per tenant installation.
   shop_register: {
     open_app_id: string;

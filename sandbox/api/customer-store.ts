@@ -107,11 +107,20 @@ function blankToNull(value: unknown): string | null {
   return isBlank(value) ? null : String(value);
 }
 
+/** §2: "fields that are absent or empty are returned as null" — custom attributes too (`attr.attr1 = ""` → null). */
+function attrOut(attr: unknown): unknown {
+  if (!isObject(attr)) return attr ?? null;
+  return Object.fromEntries(Object.entries(attr).map(([k, v]) => [k, isBlank(v) ? null : v]));
+}
+
 export function toCustomer(row: CustomerRow): Json {
   const doc = parseDoc(row.doc);
   const name = blankToNull(doc.name);
   const out: Json = { id: row.id, displayName: name ?? blankToNull(doc.nickName) };
   for (const field of CUSTOMER_FIELDS) out[field] = doc[field] ?? null;
+  out.attr = attrOut(doc.attr);
+  // Fields beyond §2.1 held by the customer (seeded in an observed environment; no request writes them).
+  for (const [field, value] of Object.entries(doc)) if (!WRITABLE.has(field)) out[field] = value;
   out.lastUpdated = utc(row.last_updated);
   out.dateCreated = utc(row.date_created);
   if (out.dateJoin === null) out.dateJoin = out.dateCreated;

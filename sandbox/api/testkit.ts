@@ -21,8 +21,8 @@ export type CallOptions = { query?: Record<string, string | number | boolean | b
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type ApiResponse = { status: number; text: string; json: any; contentType: string };
 
-export async function startApiKit(): Promise<ApiKit> {
-  const sandbox = await startTestSandbox();
+export async function startApiKit(env: Record<string, string> = {}): Promise<ApiKit> {
+  const sandbox = await startTestSandbox(env);
   // No outbound webhooks from tests (the default receiver is the app on :3000).
   await fetch(`${sandbox.urls.alpha}/__sandbox/webhooks/config`, { method: "POST", body: JSON.stringify({ enabled: false }) });
   const changes: ChangeEvent[] = [];
@@ -61,8 +61,8 @@ export async function startApiKit(): Promise<ApiKit> {
 }
 
 /** The API kit of a test file (`const kit = await startApiKitForFile()` at the top), closed after the file's tests. */
-export async function startApiKitForFile(): Promise<ApiKit> {
-  const kit = await startApiKit();
+export async function startApiKitForFile(env: Record<string, string> = {}): Promise<ApiKit> {
+  const kit = await startApiKit(env);
   afterAll(() => kit.close());
   return kit;
 }

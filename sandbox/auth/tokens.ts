@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { SandboxContext } from "../context";
+import { isObserved } from "../config";
 
 /** §4.7 / §8: access tokens live 7200 s; `token_type` is the literal `authorization_code`. */
 export const ACCESS_TOKEN_TTL_SECONDS = 7200;
@@ -17,6 +18,17 @@ function opaqueToken(prefix: string): string {
   return `${prefix}_${randomBytes(24).toString("base64url")}`;
 }
 
+/**
+ * The observed profile's one active access token per app and tenant (issue 16 fact 9): a new token
+ * ends every earlier one of the same app and tenant. The spec profile keeps them (they expire by time).
+ */
+function supersedeEarlierTokens(ctx: SandboxContext, subject: TokenSubject, kept: string): void {
+  if (!isObserved(ctx.config.environments.find((e) => e.name === subject.environment))) return;
+  ctx.db
+    .prepare("UPDATE access_tokens SET revoked = 1 WHERE environment = ? AND tenant_id = ? AND client_id = ? AND token != ? AND revoked = 0")
+    .run(subject.environment, subject.tenantId, subject.clientId, kept);
+}
+
 /** Issues a new access token and refresh token bound to environment, tenant, user and app. */
 export function issueTokens(ctx: SandboxContext, subject: TokenSubject): TokenResponse {
   const now = ctx.clock.nowSeconds();
@@ -30,6 +42,7 @@ export function issueTokens(ctx: SandboxContext, subject: TokenSubject): TokenRe
   ctx.db
     .prepare("INSERT INTO refresh_tokens (token, environment, tenant_id, user_id, client_id, created_at) VALUES (?, ?, ?, ?, ?, ?)")
     .run(refresh, subject.environment, subject.tenantId, subject.userId, subject.clientId, now);
+  supersedeEarlierTokens(ctx, subject, access);
   return { access_token: access, token_type: "authorization_code", expires_in: ACCESS_TOKEN_TTL_SECONDS, refresh_token: refresh };
 }
 
@@ -90,6 +103,7 @@ export function refreshTokens(
       ctx.db
         .prepare("INSERT INTO access_tokens (token, environment, tenant_id, user_id, client_id, expires_at) VALUES (?, ?, ?, ?, ?, ?)")
         .run(access, subject.environment, subject.tenantId, subject.userId, subject.clientId, now + ACCESS_TOKEN_TTL_SECONDS);
+      supersedeEarlierTokens(ctx, subject, access);
       return {
         ok: true,
         tokens: { access_token: access, token_type: "authorization_code", expires_in: ACCESS_TOKEN_TTL_SECONDS, refresh_token: refreshToken },

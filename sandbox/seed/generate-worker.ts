@@ -25,7 +25,29 @@ export type TenantPlan = {
   listIds: bigint[];
   /** First id of each range reserved for this seed (see `ID_RANGE_PER_CUSTOMER`). */
   firstIds: Record<IdKind, bigint>;
+  /**
+   * An `observed` environment (sandbox/observed.ts): customers also hold some of the fields the real
+   * platform returns beyond §2.1. Derived from the running number, so the PRNG sequence (and every
+   * other seeded value) is the same in both profiles.
+   */
+  extraFields?: boolean;
 };
+
+const MEMBERSHIP_LEVELS = ["gold", "silver", "bronze"];
+
+/** The real platform's extra customer fields of customer number `i` (the rest are unset). */
+function extraFieldsOf(i: number): Record<string, unknown> {
+  return {
+    qq: i % 3 === 0 ? String(100000 + i) : null,
+    weibo: null,
+    acceptEmail: i % 2 === 0,
+    acceptSMS: i % 4 === 0,
+    externalId: `crm-${String(i).padStart(6, "0")}`,
+    isAnonymous: false,
+    membershipLevel: MEMBERSHIP_LEVELS[i % 3],
+    tags: null,
+  };
+}
 
 /** Upper bounds of rows per customer, for the id ranges reserved before generating. */
 export const ID_RANGE_PER_CUSTOMER = { customer: 1, identity: 5, md5identity: 2, event: 3, listMember: 1, deal: 2, refund: 2 } as const;
@@ -130,6 +152,7 @@ export function* generateTenant(plan: TenantPlan): Generator<RowBatch> {
       if (stage) doc.stage = stage;
       if (rnd.chance(0.5)) doc.birthday = `${rnd.int(1965, 2005)}-${String(rnd.int(1, 12)).padStart(2, "0")}-${String(rnd.int(1, 28)).padStart(2, "0")}`;
       if (rnd.chance(0.2)) doc.attr = { attr1: rnd.pick(["金卡", "银卡", "普通"]) };
+      if (plan.extraFields) Object.assign(doc, extraFieldsOf(i));
       out.customers.push(customerId, plan.tenant, name, nickName, mobile, email, gender, stage, source, created, updated, JSON.stringify(doc));
 
       const identity = (type: string, value: string, label: string | null) => out.identities.push(identityId++, plan.tenant, customerId, type, value, label, created, created);

@@ -3,6 +3,7 @@ import "../api/schema";
 import { customerStore } from "../api/customer-store";
 import { ensureBuiltInDimensions, externalTagFolder } from "../api/tags";
 import { putStorageObject } from "../api/media";
+import { isObserved } from "../config";
 import type { SandboxContext } from "../context";
 import { nextId } from "../ids";
 import { ID_RANGE_PER_CUSTOMER, PLACES, POSTED, TAKEN, type IdKind, type RowBatch, type TenantPlan, type WorkerInput, type WorkerMessage } from "./generate-worker";
@@ -242,6 +243,7 @@ function seedTenant(ctx: SandboxContext, tenant: number, count: number, log: (li
   const firstIds = Object.fromEntries(Object.entries(ID_RANGE_PER_CUSTOMER).map(([kind, perCustomer]) => [kind, nextId(db, kind, Math.max(1, count * perCustomer))])) as Record<IdKind, bigint>;
   const plan: TenantPlan = {
     tenant, now, count, batch: BATCH, offset, tagKey: `${envName}-${tenant}`, tagIds, listIds, firstIds,
+    extraFields: isObserved(ctx.config.environments.find((e) => e.name === envName)),
     orderSeq: (db.prepare("SELECT count(*) AS n FROM deals WHERE tenant_id = ?").get(tenant) as { n: number }).n,
   };
   let done = 0;

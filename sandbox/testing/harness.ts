@@ -2,10 +2,14 @@ import { afterAll, beforeEach } from "vitest";
 import { loadSandboxConfig } from "../config";
 import { startSandbox, type RunningSandbox } from "../server";
 
-/** A sandbox on free ports with an in-memory database, for integration tests. */
+/**
+ * A sandbox on free ports with an in-memory database, for integration tests. Both environments
+ * follow the spec unless `env` says otherwise (conformance tests use beta as "another environment";
+ * the observed profile has tests of its own).
+ */
 export function startTestSandbox(env: Record<string, string> = {}): Promise<RunningSandbox> {
   return startSandbox({
-    ...loadSandboxConfig({ SANDBOX_ALPHA_PORT: "0", SANDBOX_BETA_PORT: "0", ...env }),
+    ...loadSandboxConfig({ SANDBOX_ALPHA_PORT: "0", SANDBOX_BETA_PORT: "0", SANDBOX_BETA_PROFILE: "spec", ...env }),
     dbFile: ":memory:",
   });
 }

@@ -1,0 +1,127 @@
+"use client";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState, type FormEvent } from "react";
+import { platformQuery } from "@/lib/api/platform-queries";
+import { browseProblems, EVENT_MAX_CHOICES, EVENT_SORTS, eventBrowseInput, eventBrowseUrlState, mayHaveMore, type BrowseProblem, type EventBrowseState, type EventSort } from "@/lib/events/event-browse";
+import { useUrlState } from "@/lib/hooks/use-url-state";
+import type { OutputOf } from "@/lib/platform/operations";
+import { useI18n } from "@/components/i18n/i18n-provider";
+import { useConsoleHref } from "@/components/shell/console-href";
+import { Button, focusRing } from "@/components/ui/button";
+import { DataTable, type Column } from "@/components/ui/data-table";
+import { SelectField, TextField } from "@/components/ui/field";
+import { QueryView, UpdatingStatus } from "@/components/ui/query-view";
+import { TimeText } from "@/components/ui/time-text";
+import { eventProblemText } from "./event-problem-text";
+import { RecordEvent } from "./record-event";
+
+/** One event of the §4.3 answer. */
+type CustomerEvent = OutputOf<"events.list">[number];
+type Draft = Pick<EventBrowseState, "customerId" | "types" | "from" | "to">;
+const draftOf = (s: EventBrowseState): Draft => ({ customerId: s.customerId, types: s.types, from: s.from, to: s.to });
+
+/**
+ * The event browser of the Events page (issue 17, point 7; §4.3 GET /v1/customerevents): customer,
+ * event types, a window on when events entered the system (UTC+8 typed, UTC sent), `max` up to 1000
+ * (§8) and the sort, kept in the URL; "Record an event" with the customer chosen in its dialog.
+ */
+export function EventsBrowser() {
+  const { t } = useI18n();
+  const href = useConsoleHref();
+  const [state, setState] = useUrlState(eventBrowseUrlState);
+  const [draft, setDraft] = useState<Draft>(() => draftOf(state));
+  const [problems, setProblems] = useState<Record<string, BrowseProblem>>({});
+  // The filter boxes follow the URL when it changes elsewhere (a link, Clear).
+  const [shownFor, setShownFor] = useState(state);
+  if (shownFor !== state) {
+    setShownFor(state);
+    setDraft(draftOf(state));
+  }
+  const events = useQuery({ ...platformQuery("events.list", eventBrowseInput(state)), placeholderData: keepPreviousData });
+  const rows = (events.data ?? []) as CustomerEvent[];
+
+  const text = (p: BrowseProblem | undefined) => {
+    if (!p) return undefined;
+    if (p.code === "customerId") return t("eventsBrowse.error.customerId");
+    if (p.code === "tooManyTypes") return t("eventsBrowse.error.tooManyTypes", { max: p.max });
+    if (p.code === "window") return t("eventsBrowse.error.window");
+    return eventProblemText(p, t);
+  };
+
+  const onApply = (event: FormEvent) => {
+    event.preventDefault();
+    const found = browseProblems(draft);
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
+    setState((s) => ({ ...s, ...draft, customerId: draft.customerId.trim(), types: draft.types.trim() }));
+  };
+  const filtered = state.customerId !== "" || state.types !== "" || state.from !== "" || state.to !== "";
+  const clear = () => {
+    setProblems({});
+    setState((s) => ({ ...s, customerId: "", types: "", from: "", to: "" }));
+  };
+
+  const columns: Column<CustomerEvent, EventSort>[] = [
+    { key: "id", header: t("eventsBrowse.col.id"), sortKey: "id", className: "font-mono text-xs", cell: (row) => String(row.id ?? "") },
+    {
+      key: "customer",
+      header: t("eventsBrowse.col.customer"),
+      className: "font-mono text-xs",
+      cell: (row) => (row.customerId ? <Link href={href(`/customers/${row.customerId}`)} className={`rounded text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>{String(row.customerId)}</Link> : null),
+    },
+    { key: "event", header: t("eventsBrowse.col.event"), className: "font-mono text-xs break-all", cell: (row) => String(row.event ?? "") },
+    { key: "target", header: t("eventsBrowse.col.target"), className: "max-w-56 break-words", cell: (row) => String((row as Record<string, unknown>).targetName ?? (row as Record<string, unknown>).targetId ?? "") },
+    { key: "date", header: t("eventsBrowse.col.date"), sortKey: "date", className: "whitespace-nowrap", cell: (row) => <TimeText value={typeof row.date === "string" ? row.date : null} /> },
+    { key: "lastUpdated", header: t("eventsBrowse.col.lastUpdated"), sortKey: "lastUpdated", className: "whitespace-nowrap", cell: (row) => <TimeText value={typeof row.lastUpdated === "string" ? row.lastUpdated : null} /> },
+  ];
+
+  return (
+    <section aria-labelledby="events-browse-title" className="flex flex-col gap-3" data-testid="events-browser">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="events-browse-title" className="text-lg font-semibold text-slate-900">{t("eventsBrowse.title")}</h2>
+        <RecordEvent />
+      </div>
+      <p className="text-sm text-slate-800">{t("eventsBrowse.intro")}</p>
+      <form onSubmit={onApply} noValidate className="grid gap-3 rounded-lg border border-slate-300 bg-white p-3 sm:grid-cols-2 lg:grid-cols-4" data-testid="events-filter">
+        <TextField label={t("eventsBrowse.customerId")} inputMode="numeric" value={draft.customerId} error={text(problems.customerId)} onChange={(e) => setDraft({ ...draft, customerId: e.target.value })} />
+        <TextField label={t("eventsBrowse.types")} help={t("eventsBrowse.typesHelp")} spellCheck={false} value={draft.types} error={text(problems.types)} onChange={(e) => setDraft({ ...draft, types: e.target.value })} />
+        <TextField label={t("eventsBrowse.from")} type="datetime-local" step={1} value={draft.from} error={text(problems.from)} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
+        <TextField label={t("eventsBrowse.to")} type="datetime-local" step={1} value={draft.to} error={text(problems.to)} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
+        <SelectField label={t("eventsBrowse.max")} help={t("eventsBrowse.maxHelp")} value={String(state.max)} onChange={(e) => setState((s) => ({ ...s, max: Number(e.target.value) }))}>
+          {EVENT_MAX_CHOICES.map((n) => <option key={n} value={n}>{n}</option>)}
+        </SelectField>
+        <SelectField label={t("eventsBrowse.sort")} value={`${state.sort}:${state.order}`} onChange={(e) => {
+          const [sort, order] = e.target.value.split(":") as [EventSort, "asc" | "desc"];
+          setState((s) => ({ ...s, sort, order }));
+        }}>
+          {EVENT_SORTS.flatMap((sort) => (["desc", "asc"] as const).map((order) => (
+            <option key={`${sort}:${order}`} value={`${sort}:${order}`}>{t(`eventsBrowse.sort.${sort}.${order}`)}</option>
+          )))}
+        </SelectField>
+        <div className="flex items-end gap-2 pb-5 lg:col-span-2">
+          <Button type="submit" variant="primary">{t("eventsBrowse.apply")}</Button>
+          {filtered && <Button onClick={clear}>{t("eventsBrowse.clear")}</Button>}
+          <UpdatingStatus query={events} />
+        </div>
+      </form>
+      <QueryView query={events} hasRows={rows.length > 0} testId="events" loading={t("eventsBrowse.loading")} errorTitle={t("eventsBrowse.loadError")}
+        empty={{ title: t("eventsBrowse.emptyTitle"), body: t("eventsBrowse.emptyBody") }}
+        noResults={filtered ? { title: t("eventsBrowse.noResultsTitle"), actions: <Button onClick={clear}>{t("eventsBrowse.clear")}</Button> } : undefined}
+      >
+        <p className="text-sm text-slate-800" aria-live="polite" data-testid="events-shown">
+          {mayHaveMore(rows.length, state) ? t("eventsBrowse.shownCut", { count: rows.length }) : t("eventsBrowse.shown", { count: rows.length })}
+        </p>
+        <DataTable
+          rows={rows}
+          rowKey={(row, i) => `${String(row.id ?? "")}:${i}`}
+          columns={columns}
+          caption={t("eventsBrowse.caption")}
+          testId="events-table"
+          busy={events.isFetching}
+          sort={{ value: state.sort, order: state.order, onChange: ({ sort, order }) => setState((s) => ({ ...s, sort, order })) }}
+        />
+      </QueryView>
+    </section>
+  );
+}
