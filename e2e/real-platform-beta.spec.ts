@@ -2,6 +2,7 @@ import { expect, test, type FrameLocator, type Page } from "@playwright/test";
 import { adminOpenUrl, APP_FRAME, customerIdsOnScreen, openInAdmin } from "./support/admin-frame";
 import { platformCall, resetSandbox, sandboxToken } from "./support/sandbox-api";
 import { ALPHA, BETA, installIn } from "./support/sandbox-login";
+import { expectAccessible } from "./support/a11y";
 import { attachScreenshot } from "./support/screenshots";
 
 /**
@@ -59,6 +60,8 @@ test.describe.serial("the console on beta (the real platform's behaviour)", () =
     await expect(other).toContainText("crm-");
     await expect(other).toContainText("membershipLevel");
     await attachScreenshot(page, "beta-other-fields");
+    // axe last: after an axe run inside the frame the page is not driven any further.
+    await expectAccessible(page, { include: APP_FRAME });
   });
 
   test("edit: a platform field error lands on its field; a valid edit saves and keeps the other fields", async ({ page }) => {
@@ -113,15 +116,23 @@ test.describe.serial("the console on beta (the real platform's behaviour)", () =
   test("an expired token mid-session, then a superseded one: the console goes on without a visible error", async ({ page, request }) => {
     const frame = await openInAdmin(page, "/customers", BETA.origin);
     await expect.poll(async () => (await customerIdsOnScreen(frame)).length).toBeGreaterThan(3);
+    const refreshes = async () => ((await (await request.get(`${ALPHA.origin}/__sandbox/stats`)).json()) as { tokenGrants: Record<string, number> }).tokenGrants.refresh_token ?? 0;
+    const before = await refreshes();
     // The sandbox's clock passes the token's 2 hours (the app's own clock does not move).
     expect((await request.post(`${ALPHA.origin}/__sandbox/clock`, { data: { advanceSeconds: 7300 } })).ok()).toBe(true);
     await frame.locator("tbody tr").first().getByRole("link").first().click();
     await expect(frame.getByRole("link", { name: "Edit", exact: true })).toBeVisible();
     await expectNoVisibleError(frame);
+    const afterExpiry = await refreshes();
+    expect(afterExpiry).toBeGreaterThan(before);
+    // Someone else's new token ends the app's; the next customer opened (not cached) needs the platform.
     await sandboxToken(BETA.origin, BETA.environment);
     await frame.getByRole("link", { name: /Back/ }).click();
     await expect.poll(async () => (await customerIdsOnScreen(frame)).length).toBeGreaterThan(3);
+    await frame.locator("tbody tr").nth(3).getByRole("link").first().click();
+    await expect(frame.getByRole("link", { name: "Edit", exact: true })).toBeVisible();
     await expectNoVisibleError(frame);
+    expect(await refreshes()).toBeGreaterThan(afterExpiry);
   });
 
   test("an order: created (HTTP 201) and shown with its amounts (59.000000 on the wire)", async ({ page }) => {

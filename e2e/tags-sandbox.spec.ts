@@ -199,7 +199,7 @@ test.describe.serial("tags through the sandbox", () => {
     dialog = frame.getByRole("dialog", { name: "Import external tags" });
     await dialog.getByRole("textbox", { name: "Tag names (one per line)" }).fill(`ext-a-${stamp}\next-b-${stamp}\n${"x".repeat(65)}`);
     await dialog.getByRole("button", { name: "Import 2 names" }).click();
-    await expect(dialog.getByText("1 names are longer than 64 characters: shorten or remove them.")).toBeVisible();
+    await expect(dialog.getByText("1 name is longer than 64 characters: shorten or remove it.")).toBeVisible();
     await expect(dialog.getByTestId("external-result")).toBeHidden();
     await dialog.getByRole("textbox", { name: "Tag names (one per line)" }).fill(`ext-a-${stamp}\next-b-${stamp}`);
     await dialog.getByRole("button", { name: "Import 2 names" }).click();

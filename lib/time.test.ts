@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatHomeTime, formatUtcTitle, homeInputToUtcFilter, parsePlatformTime, utcFilterToHomeInput } from "./time";
+import { formatHomeTimeIn, formatHomeValue, formatUtcTitle, homeInputToUtcFilter, homeValueNow, parseHomeValue, parsePlatformTime, utcFilterToHomeInput } from "./time";
 
 /** The same instants in UTC (the platform's) and in UTC+8 (shown and typed): across midnight, month ends, leap days, the year end. */
 const INSTANTS: Array<[utc: string, home: string]> = [
@@ -19,7 +19,7 @@ const INSTANTS: Array<[utc: string, home: string]> = [
 
 describe("showing platform times in UTC+8 (§2)", () => {
   it.each(INSTANTS)("adds 8 hours to a UTC response time: %sZ is %s", (utc, home) => {
-    expect(formatHomeTime(`${utc}Z`)).toBe(home);
+    expect(formatHomeTimeIn(`${utc}Z`, "en")).toBe(home);
   });
 
   it("keeps the UTC value for the hover title", () => {
@@ -27,10 +27,10 @@ describe("showing platform times in UTC+8 (§2)", () => {
   });
 
   it("shows empty for null and an unreadable value as it came", () => {
-    expect(formatHomeTime(null)).toBe("");
-    expect(formatHomeTime(undefined)).toBe("");
-    expect(formatHomeTime("yesterday")).toBe("yesterday");
-    expect(formatHomeTime("2026-02-30T00:00:00Z")).toBe("2026-02-30T00:00:00Z");
+    expect(formatHomeTimeIn(null, "en")).toBe("");
+    expect(formatHomeTimeIn(undefined, "en")).toBe("");
+    expect(formatHomeTimeIn("yesterday", "en")).toBe("yesterday");
+    expect(formatHomeTimeIn("2026-02-30T00:00:00Z", "en")).toBe("2026-02-30T00:00:00Z");
     expect(parsePlatformTime("2026-13-01T00:00:00Z")).toBeUndefined();
   });
 });
@@ -62,5 +62,47 @@ describe("filter input typed in UTC+8 is sent in UTC (§2: subtract 8 hours)", (
         expect(utcFilterToHomeInput(utc)).toBe(`${input}:00`);
       }),
     );
+  });
+});
+
+describe("the DateTimeField's format: one per language, typed in either", () => {
+  it("writes a UTC+8 value in each language's format", () => {
+    expect(formatHomeValue("2026-11-23T20:15:00", "en")).toBe("2026-11-23 20:15:00");
+    expect(formatHomeValue("2026-11-23T20:15", "en")).toBe("2026-11-23 20:15:00");
+    expect(formatHomeValue("2026-01-03T08:05:09", "zh-CN")).toBe("2026年1月3日 08:05:09");
+    expect(formatHomeValue("not a time", "zh-CN")).toBe("not a time");
+    expect(formatHomeTimeIn("2025-12-31T23:59:59Z", "zh-CN")).toBe("2026年1月1日 07:59:59");
+    expect(formatHomeTimeIn("2025-12-31T23:59:59Z", "en")).toBe("2026-01-01 07:59:59");
+  });
+
+  it.each([
+    ["2026-11-23 20:15:00", "2026-11-23T20:15:00"],
+    ["2026-11-23T20:15", "2026-11-23T20:15:00"],
+    ["2026/1/3 8:05", "2026-01-03T08:05:00"],
+    ["2026年1月3日 08:05:09", "2026-01-03T08:05:09"],
+    ["2026年1月3日", "2026-01-03T00:00:00"],
+    ["２０２６-０１-０３ ０８：０５", "2026-01-03T08:05:00"],
+    ["  2024-02-29 23:59:59 ", "2024-02-29T23:59:59"],
+  ])("reads %s", (typed, value) => {
+    expect(parseHomeValue(typed)).toBe(value);
+  });
+
+  it("refuses what is not a real time", () => {
+    for (const bad of ["", "x", "2025-02-29 10:00", "2026-04-31", "2026-01-01 24:00", "2026-01-01 10:60", "11/23/2026, 08:15:00 PM", "2026-01-01 10"]) {
+      expect(parseHomeValue(bad), bad).toBeUndefined();
+    }
+  });
+
+  it("round-trips through each language's format", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 4_102_444_800 }), fc.constantFrom("en" as const, "zh-CN" as const), (seconds, locale) => {
+        const value = new Date(seconds * 1000).toISOString().slice(0, 19);
+        expect(parseHomeValue(formatHomeValue(value, locale))).toBe(value);
+      }),
+    );
+  });
+
+  it("now is UTC+8", () => {
+    expect(homeValueNow(Date.UTC(2026, 10, 23, 12, 15, 0, 999))).toBe("2026-11-23T20:15:00");
   });
 });

@@ -30,7 +30,7 @@ async function main() {
     const done = summary.tenants.map((t) => `${t.environment} ${t.skipped ? "kept" : `${t.customers} customers`}`).join(", ");
     console.log(`[sandbox] seeded in ${(summary.ms / 1000).toFixed(1)} s: ${done}`);
   }
-  for (const env of config.environments) console.log(`[sandbox] ${env.name.padEnd(5)} ${env.origin}  (openAppId ${env.openAppId}; admin login ${env.staff.email} / ${env.staff.password})`);
+  for (const env of config.environments) console.log(`[sandbox] ${env.name.padEnd(5)} ${env.origin}  (openAppId ${env.openAppId}; profile ${env.profile}; admin login ${env.staff.email} / ${env.staff.password})`);
   console.log(`[sandbox] extension service ${extensionUrl(config)}`);
   const stop = async () => {
     await sandbox.close();

@@ -3,6 +3,7 @@ import { DropAuthorizedMark, ForgetStoredSessions, SessionFallback } from "@/com
 import { SessionSummary } from "@/components/auth/session-summary";
 import { installationStatus } from "@/lib/auth/installation-status";
 import { getPageSession, type PageSearchParams } from "@/lib/auth/page-session";
+import { requestTranslate } from "@/lib/i18n/server";
 
 export const dynamic = "force-dynamic";
 
@@ -15,16 +16,17 @@ export default async function ConsoleHome({ searchParams }: { searchParams: Prom
   const params = await searchParams;
   const { session, openAppId, startUrl } = await getPageSession(params);
   if (!session && startUrl && !params.authorized && !params.signedOut) redirect(startUrl);
+  const t = await requestTranslate();
   return (
     <div className="mx-auto max-w-2xl p-4">
-      <h1 className="text-2xl font-semibold">Engage Console</h1>
+      <h1 className="text-2xl font-semibold">{t("app.name")}</h1>
       <div className="mt-6">
         {session ? (
           <SessionSummary {...session} status={await installationStatus(session)} startUrl={startUrl}>
             <DropAuthorizedMark />
             <form method="post" action={`/api/auth/logout?openAppId=${encodeURIComponent(session.openAppId)}`} className="mt-4">
               <button type="submit" className="rounded border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-100">
-                Sign out
+                {t("home.signOut")}
               </button>
             </form>
           </SessionSummary>
@@ -33,8 +35,8 @@ export default async function ConsoleHome({ searchParams }: { searchParams: Prom
         ) : (
           <p className="text-slate-700">
             {params.signedOut ? <ForgetStoredSessions /> : null}
-            {params.signedOut ? "You are signed out. " : ""}Install Engage Console from your platform&apos;s marketplace, then open it from the
-            admin.
+            {params.signedOut ? `${t("home.signedOut")} ` : ""}
+            {t("home.install")}
           </p>
         )}
       </div>

@@ -3,6 +3,7 @@
 import { useEffect, useState } from "react";
 import { renewStoredSession, sessionHeaders, storedSession } from "@/lib/auth/client-session";
 import { tabStorage } from "@/lib/auth/tab-storage";
+import { useI18n } from "@/components/i18n/i18n-provider";
 import { SessionSummary, type SessionSummaryProps } from "./session-summary";
 
 type State = { kind: "checking" } | { kind: "signed-in"; summary: SessionSummaryProps } | { kind: "failed" };
@@ -13,6 +14,7 @@ type State = { kind: "checking" } | { kind: "signed-in"; summary: SessionSummary
  * as `Authorization: Bearer`. If there is none, the user can start again (no automatic loop).
  */
 export function SessionFallback({ openAppId, startUrl }: { openAppId?: string; startUrl: string }) {
+  const { t } = useI18n();
   const [state, setState] = useState<State>({ kind: "checking" });
 
   useEffect(() => {
@@ -49,16 +51,16 @@ export function SessionFallback({ openAppId, startUrl }: { openAppId?: string; s
   if (state.kind === "failed") {
     return (
       <p role="alert" className="rounded border border-amber-300 bg-amber-50 p-4 text-sm">
-        Signing in did not complete in this browser.{" "}
+        {t("home.fallbackFailed")}{" "}
         <a className="font-medium underline" href={startUrl}>
-          Try again
+          {t("error.retry")}
         </a>
       </p>
     );
   }
   return (
     <p role="status" className="text-sm text-slate-600">
-      Checking your sign-in…
+      {t("home.checking")}
     </p>
   );
 }

@@ -4,17 +4,16 @@ import dynamic from "next/dynamic";
 import { useEffect, useRef, useState } from "react";
 import { platformFetch } from "@/lib/api/browser-fetch";
 import { invalidateAfter } from "@/lib/api/platform-queries";
-import { addInBatches } from "@/lib/lists/batch-add";
-import { addTagsInput } from "@/lib/customers/bulk-tags";
-import { runBounded, type RunProgress } from "@/lib/batch/bulk-run";
+import type { RunProgress } from "@/lib/batch/bulk-run";
 import type { Selection } from "@/lib/customers/customer-selection";
 import { useUnsavedGuard } from "@/lib/hooks/use-unsaved-guard";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { Button, focusRing } from "@/components/ui/button";
-import { FailedItemsTable } from "@/components/ui/failed-items-table";
 import type { ChosenList } from "./bulk-dialogs";
 
-// The dialogs (and the form code they use) load after the page: they are not needed to show the list.
+// The dialogs (and the form code they use), the run's code and its failures table load after the
+// page: they are not needed to show the list (the /customers first load is at its 180 kB budget).
+const FailedItemsTable = dynamic(() => import("@/components/ui/failed-items-table").then((m) => m.FailedItemsTable), { ssr: false });
 const AddToListDialog = dynamic(() => import("./bulk-dialogs").then((m) => m.AddToListDialog), { ssr: false });
 const TagDialog = dynamic(() => import("./bulk-dialogs").then((m) => m.TagDialog), { ssr: false });
 const DeleteDialog = dynamic(() => import("./bulk-dialogs").then((m) => m.DeleteDialog), { ssr: false });
@@ -92,6 +91,7 @@ export function BulkActions({ selection, onClear, onRemoved }: { selection: Sele
 
   const addToList = (list: ChosenList) =>
     void start("list", list.name, async (ids, signal, onProgress) => {
+      const { addInBatches } = await import("@/lib/lists/batch-add");
       const results = await addInBatches(list.id, ids, (items) => platformFetch("listMembers.addBatch", { body: { items } }), {
         signal,
         onProgress: (p) => onProgress({ done: p.done, total: p.total, succeeded: p.added, failed: p.failed }),
@@ -105,6 +105,7 @@ export function BulkActions({ selection, onClear, onRemoved }: { selection: Sele
 
   const perCustomer = (kind: "tag" | "delete", subject: string, call: (id: string) => Promise<unknown>) =>
     void start(kind, subject, async (ids, signal, onProgress) => {
+      const { runBounded } = await import("@/lib/batch/bulk-run");
       const outcome = await runBounded(ids, call, { signal, onProgress });
       return {
         succeeded: outcome.results.flatMap((r) => (r.status === "done" ? [r.item] : [])),
@@ -113,7 +114,8 @@ export function BulkActions({ selection, onClear, onRemoved }: { selection: Sele
       };
     });
 
-  const tag = (names: string[]) => perCustomer("tag", names.join(", "), (id) => platformFetch("customerTags.add", addTagsInput(id, names)));
+  const tag = (names: string[]) =>
+    perCustomer("tag", names.join(", "), async (id) => platformFetch("customerTags.add", (await import("@/lib/customers/bulk-tags")).addTagsInput(id, names)));
   const remove = () => perCustomer("delete", "", (id) => platformFetch("customers.delete", { params: { id } }));
 
   const stop = () => {

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { platformQuery } from "@/lib/api/platform-queries";
 import { usePlatformMutation } from "@/lib/api/platform-mutation";
 import { customerDetailInputs } from "@/lib/customers/customer-detail-inputs";
-import { changedFields, editFormFrom, placeEditErrors, updatePlan, validateEditForm, verifiedLocked, type EditFlagField, type EditForm, type EditTextField } from "@/lib/customers/customer-edit";
+import { changedFields, editContact, editFormFrom, placeEditErrors, updatePlan, validateEditForm, verificationDropped, verifiedLocked, type EditFlagField, type EditForm, type EditTextField } from "@/lib/customers/customer-edit";
 import { problemText, problemTexts } from "@/lib/forms/field-errors";
 import { useForm } from "@/lib/forms/use-form";
 import type { MessageKey } from "@/lib/i18n/messages";
@@ -72,7 +72,12 @@ function EditCustomerForm({ id, original }: { id: string; original: EditForm }) 
   };
 
   const textField = (field: EditTextField) => {
-    const common = { ...form.field(field), value: values[field], label: t(`field.${field}` as MessageKey), onChange: (e: { target: { value: string } }) => form.edit((v) => ({ ...v, [field]: e.target.value }), field) };
+    const flag = FLAG_AFTER[field];
+    const onChange = (e: { target: { value: string } }) =>
+      field === "mobile" || field === "email"
+        ? form.edit((v) => editContact(original, v, field, e.target.value), field, flag!)
+        : form.edit((v) => ({ ...v, [field]: e.target.value }), field);
+    const common = { ...form.field(field), value: values[field], label: t(`field.${field}` as MessageKey), onChange };
     if (field === "gender") {
       return (
         <SelectField key={field} {...common}>
@@ -107,7 +112,13 @@ function EditCustomerForm({ id, original }: { id: string; original: EditForm }) 
         checked={values[flag] || locked}
         disabled={locked}
         error={errors[flag]}
-        help={locked ? t(flag === "mobileVerified" ? "customerEdit.verified.mobileLocked" : "customerEdit.verified.emailLocked") : t("customerEdit.verified.free")}
+        help={
+          locked
+            ? t(flag === "mobileVerified" ? "customerEdit.verified.mobileLocked" : "customerEdit.verified.emailLocked")
+            : verificationDropped(original, values, flag)
+              ? t(flag === "mobileVerified" ? "customerEdit.verified.mobileDropped" : "customerEdit.verified.emailDropped")
+              : t("customerEdit.verified.free")
+        }
         onChange={(e) => form.edit((v) => ({ ...v, [flag]: e.target.checked }), flag)}
       />
     );

@@ -15,6 +15,7 @@ import { QueryView, UpdatingStatus } from "@/components/ui/query-view";
 import { TimeText } from "@/components/ui/time-text";
 import { eventProblemText } from "./event-problem-text";
 import { RecordEvent } from "./record-event";
+import { DateTimeField } from "@/components/ui/date-time-field";
 
 /** One event of the §4.3 answer. */
 type CustomerEvent = OutputOf<"events.list">[number];
@@ -86,8 +87,8 @@ export function EventsBrowser() {
       <form onSubmit={onApply} noValidate className="grid gap-3 rounded-lg border border-slate-300 bg-white p-3 sm:grid-cols-2 lg:grid-cols-4" data-testid="events-filter">
         <TextField label={t("eventsBrowse.customerId")} inputMode="numeric" value={draft.customerId} error={text(problems.customerId)} onChange={(e) => setDraft({ ...draft, customerId: e.target.value })} />
         <TextField label={t("eventsBrowse.types")} help={t("eventsBrowse.typesHelp")} spellCheck={false} value={draft.types} error={text(problems.types)} onChange={(e) => setDraft({ ...draft, types: e.target.value })} />
-        <TextField label={t("eventsBrowse.from")} type="datetime-local" step={1} value={draft.from} error={text(problems.from)} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
-        <TextField label={t("eventsBrowse.to")} type="datetime-local" step={1} value={draft.to} error={text(problems.to)} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
+        <DateTimeField label={t("eventsBrowse.from")} value={draft.from} error={text(problems.from)} onChange={(from) => setDraft({ ...draft, from })} />
+        <DateTimeField label={t("eventsBrowse.to")} value={draft.to} error={text(problems.to)} onChange={(to) => setDraft({ ...draft, to })} />
         <SelectField label={t("eventsBrowse.max")} help={t("eventsBrowse.maxHelp")} value={String(state.max)} onChange={(e) => setState((s) => ({ ...s, max: Number(e.target.value) }))}>
           {EVENT_MAX_CHOICES.map((n) => <option key={n} value={n}>{n}</option>)}
         </SelectField>

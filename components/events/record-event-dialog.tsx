@@ -18,6 +18,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { errorMessage } from "@/components/ui/error-message";
 import { SelectField, TextField } from "@/components/ui/field";
 import { eventProblemText } from "./event-problem-text";
+import { DateTimeField } from "@/components/ui/date-time-field";
 
 const MAIN_FIELDS = ["targetId", "targetName"] as const;
 const MORE_FIELDS = ["source", "contentName", "tag", "campaign", "campaignName", "referrer", "summary"] as const;
@@ -120,7 +121,7 @@ export function RecordEventDialog({ customerId: fixedCustomer, onClose, onOutcom
           />
         )}
         <div className="grid grid-cols-2 gap-3">
-          <TextField label={t("recordEvent.date")} help={t("recordEvent.dateHelp")} type="datetime-local" step={1} value={values.date} onChange={(e) => edit({ date: e.target.value }, "date")} {...form.field("date")} />
+          <DateTimeField label={t("recordEvent.date")} help={t("recordEvent.dateHelp")} value={values.date} onChange={(date) => edit({ date }, "date")} {...form.field("date")} />
           <TextField label={t("recordEvent.score")} inputMode="numeric" value={values.score} onChange={(e) => edit({ score: e.target.value }, "score")} {...form.field("score")} />
           {MAIN_FIELDS.map((f) => (
             <TextField key={f} label={t(`recordEvent.field.${f}`)} value={values.fields[f]} onChange={setText("fields", f, f)} {...form.field(f)} />

@@ -1,4 +1,5 @@
 "use client";
+import { useRouter } from "next/navigation";
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
 import { LOCALE_COOKIE, type Locale } from "@/lib/i18n/locales";
 import { formatMessage, type Translate } from "@/lib/i18n/format";
@@ -19,15 +20,21 @@ function rememberLocale(locale: Locale) {
  */
 export function I18nProvider({ initialLocale, initialMessages, children }: { initialLocale: Locale; initialMessages: Messages; children: ReactNode }) {
   const [current, setCurrent] = useState({ locale: initialLocale, dictionary: initialMessages });
-  const setLocale = useCallback((next: Locale) => {
-    rememberLocale(next);
-    void import("@/lib/i18n/messages").then(({ messages }) => {
-      document.documentElement.lang = next;
-      setCurrent({ locale: next, dictionary: messages[next] });
-    });
-  }, []);
+  const router = useRouter();
+  const setLocale = useCallback(
+    (next: Locale) => {
+      rememberLocale(next);
+      void import("@/lib/i18n/messages").then(({ messages }) => {
+        document.documentElement.lang = next;
+        setCurrent({ locale: next, dictionary: messages[next] });
+        // Server-rendered words (the home page, the activity page) follow with the new cookie.
+        router.refresh();
+      });
+    },
+    [router],
+  );
   const value = useMemo<I18n>(
-    () => ({ locale: current.locale, setLocale, t: (key, values) => formatMessage(current.dictionary, key, values) }),
+    () => ({ locale: current.locale, setLocale, t: (key, values) => formatMessage(current.locale, current.dictionary, key, values) }),
     [current, setLocale],
   );
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;

@@ -8,7 +8,7 @@ import type { MessageKey } from "@/lib/i18n/messages";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-message";
-import { TextField } from "@/components/ui/field";
+import { DateTimeField } from "@/components/ui/date-time-field";
 
 type Range = Pick<MembersState, "joinedFrom" | "joinedTo">;
 
@@ -44,13 +44,11 @@ export function MemberCount({ listId, range, onRange }: { listId: string; range:
       </p>
       <div className="mt-3 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
         {(["joinedFrom", "joinedTo"] as const).map((field) => (
-          <TextField
+          <DateTimeField
             key={field}
-            type="datetime-local"
-            step={1}
             label={t(field === "joinedFrom" ? "lists.count.from" : "lists.count.to")}
             value={draft[field]}
-            onChange={(e) => setDraft((d) => ({ ...d, [field]: e.target.value }))}
+            onChange={(value) => setDraft((d) => ({ ...d, [field]: value }))}
             error={problem && PROBLEM_FIELD[problem] === field ? t(PROBLEMS[problem]) : undefined}
             name={field}
           />

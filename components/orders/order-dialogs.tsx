@@ -17,6 +17,7 @@ import { focusRing } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { errorMessage } from "@/components/ui/error-message";
 import { TextField } from "@/components/ui/field";
+import { DateTimeField } from "@/components/ui/date-time-field";
 
 type DialogProps = { order: Order; open: boolean; onClose: () => void };
 
@@ -45,7 +46,7 @@ export function CancelOrderDialog({ order, open, onClose }: DialogProps) {
     <Dialog open={open} title={t("orders.cancel.title", { orderNo })} onClose={close} role="alertdialog">
       <form onSubmit={(e) => form.submit(e, (date) => cancel.mutate(cancelInput(orderNo, date).input!))} noValidate className="flex flex-col gap-4">
         <p className="text-sm text-slate-800">{t("orders.cancel.body")}</p>
-        <TextField type="datetime-local" step={1} label={t("orders.cancel.date")} help={t("orders.cancel.dateHelp")} value={form.values} {...form.field("date")} onChange={(e) => form.edit(e.target.value)} />
+        <DateTimeField withNow label={t("orders.cancel.date")} help={t("orders.cancel.dateHelp")} value={form.values} {...form.field("date")} onChange={(date) => form.edit(date)} />
         <FormAlert error={cancel.error} />
         <DialogActions cancel={t("orders.dialog.back")} onCancel={close} focusCancel variant="danger" pending={cancel.isPending} pendingLabel={t("orders.cancel.pending")} confirm={t("orders.cancel.confirm")} />
       </form>

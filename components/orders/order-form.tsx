@@ -21,6 +21,7 @@ import { Button, focusRing } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-message";
 import { TextField } from "@/components/ui/field";
 import { isNotFound, orderDetailQuery } from "./order-state";
+import { DateTimeField } from "@/components/ui/date-time-field";
 import { SaveCheckDialog } from "./save-check-dialog";
 
 /** What the form asks before saving: replacing an existing order (create) and amounts that do not add up. */
@@ -162,16 +163,13 @@ export function OrderFormView({ mode, orderNo, original }: { mode: "create" | "e
                 </p>
               )}
             </div>
-            <TextField
-              type="datetime-local"
-              step={1}
+            <DateTimeField
               label={`${t("orders.field.dateOrder")} *`}
               required
-              aria-required
               help={t("orders.form.dateHelp")}
               value={values.dateOrder}
               {...form.field("dateOrder")}
-              onChange={(e) => set({ dateOrder: e.target.value })}
+              onChange={(dateOrder) => set({ dateOrder })}
             />
           </div>
         </FormSection>

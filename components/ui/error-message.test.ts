@@ -11,8 +11,16 @@ describe("errorMessage", () => {
   it("names known kinds of failure in the user's language", () => {
     expect(errorMessage(err(0), en)).toMatch(/cannot reach its server/);
     expect(errorMessage(err(429), en)).toMatch(/too many requests/);
-    for (const status of [502, 503, 504]) expect(errorMessage(err(status), en)).toMatch(/did not answer in time/);
-    expect(errorMessage(err(504), zh)).toBe("平台未能及时响应。请稍后重试。");
+    expect(errorMessage(err(504), en)).toMatch(/did not answer in time/);
+    expect(errorMessage(new ApiError({ status: 504, code: "timeout", message: "x" }), zh)).toBe("平台未能及时响应。请稍后重试。");
+    // An injected 503 (the platform answered, with an error) is not a timeout (issue 17 point 11).
+    for (const status of [502, 503]) {
+      expect(errorMessage(err(status), en)).toBe("The platform is unavailable right now (it answered with an error). Try again in a moment.");
+      expect(errorMessage(err(status), en)).not.toMatch(/in time/);
+    }
+    expect(errorMessage(new ApiError({ status: 502, code: "network_error", message: "x" }), en)).toMatch(/cannot reach the platform/);
+    expect(errorMessage(new ApiError({ status: 503, code: "unavailable", message: "x" }), en)).toMatch(/console's server is unavailable/);
+    expect(errorMessage(err(503), zh)).toBe("平台暂时不可用（返回了错误）。请稍后重试。");
     expect(errorMessage(err(404), en)).toBe("Not found.");
   });
 

@@ -13,7 +13,7 @@ export const activityMessages = defineFeatureMessages(
     "activity.occurred": "Occurred",
     "activity.verifiedBy": "Verified by",
     "activity.oneNew": "1 new delivery received.",
-    "activity.manyNew": "{n} new deliveries received.",
+    "activity.manyNew": "{n, plural, one {# new delivery received.} other {# new deliveries received.}}",
     "activity.mode.secret": "Signature",
     "activity.mode.basic": "Basic",
     "activity.mode.oauth2": "OAuth2",

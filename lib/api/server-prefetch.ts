@@ -31,7 +31,9 @@ async function prefetchPlatform(queryClient: QueryClient, session: ConsoleSessio
       const { apiUrl } = await getAccessToken(key);
       return callPlatform(operations[name], input as never, {
         apiUrl,
-        getToken: async ({ forceRefresh }) => (await getAccessToken(key, { forceRefresh })).accessToken,
+        // The refused token goes along, so a replacement another caller already made is used (and a
+        // superseded replacement is refreshed again rather than taken for a recent refresh).
+        getToken: async ({ forceRefresh, rejectedToken }) => (await getAccessToken(key, { forceRefresh, rejectedAccessToken: rejectedToken })).accessToken,
       });
     },
   });

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseJson } from "@/lib/platform/json";
 import { findInstallation, updateInstallationTokens } from "@/lib/store/installations";
@@ -54,7 +55,8 @@ async function installThroughSandbox(browser: TestBrowser): Promise<Response> {
     state: authorize.searchParams.get("state"),
     install: true,
   })) as { callbackUrl: string };
-  return browser.request(callbackUrl);
+  // The return page posts the return with the flow cookie (the code is exchanged on that post only).
+  return browser.returnTo(callbackUrl);
 }
 
 for (const dialect of testDialects) {
@@ -117,6 +119,46 @@ for (const dialect of testDialects) {
         expect(new Set(refreshed.map((r) => r.accessToken)).size).toBe(1);
       }
       expect((await findInstallation(t.store, KEY))?.status).toBe("active");
+    });
+
+    /** Makes every write of new tokens fail (or not): the state an instance killed between the platform's answer and the write leaves. */
+    async function killTokenWrites(on: boolean) {
+      const statements =
+        dialect.name === "sqlite"
+          ? on
+            ? ["CREATE TRIGGER ec_kill BEFORE UPDATE OF access_token ON installations BEGIN SELECT RAISE(ABORT, 'killed before the write'); END"]
+            : ["DROP TRIGGER ec_kill"]
+          : on
+            ? [
+                "CREATE FUNCTION ec_kill() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'killed before the write'; END $$ LANGUAGE plpgsql",
+                "CREATE TRIGGER ec_kill BEFORE UPDATE ON installations FOR EACH ROW WHEN (OLD.access_token IS DISTINCT FROM NEW.access_token) EXECUTE FUNCTION ec_kill()",
+              ]
+            : ["DROP TRIGGER ec_kill ON installations", "DROP FUNCTION ec_kill()"];
+      for (const statement of statements) await sql.raw(statement).execute(t.store.db);
+    }
+
+    it("point 8: a rotated refresh token lost before the write is recovered within the platform's rotation grace", async () => {
+      await control("/config", { refreshGraceSeconds: 30 });
+      await installThroughSandbox(new TestBrowser());
+      const { accessToken } = await getAccessToken(KEY);
+      const before = await refreshGrants();
+      await killTokenWrites(true);
+      await expect(getAccessToken(KEY, { rejectedAccessToken: accessToken })).rejects.toThrow(/killed before the write/);
+      await killTokenWrites(false);
+      expect((await refreshGrants()) - before).toBe(1); // the platform rotated; the app never stored the pair
+      const recovered = await getAccessToken(KEY, { rejectedAccessToken: accessToken });
+      expect(recovered.accessToken).not.toBe(accessToken);
+      expect((await findInstallation(t.store, KEY))?.status).toBe("active");
+      // the stored pair is the live one: it refreshes again
+      expect((await getAccessToken(KEY, { rejectedAccessToken: recovered.accessToken })).accessToken).not.toBe(recovered.accessToken);
+
+      // Without a grace at the platform the same loss needs a new authorization (README: what remains).
+      await control("/config", { refreshGraceSeconds: 0 });
+      const current = await getAccessToken(KEY);
+      await killTokenWrites(true);
+      await expect(getAccessToken(KEY, { rejectedAccessToken: current.accessToken })).rejects.toThrow(/killed before the write/);
+      await killTokenWrites(false);
+      await expect(getAccessToken(KEY, { rejectedAccessToken: current.accessToken })).rejects.toBeInstanceOf(ReauthRequiredError);
     });
 
     it("a revoked refresh token → reauth_required; a reinstall clears it", async () => {

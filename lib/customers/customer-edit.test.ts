@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { operations } from "@/lib/platform/operations";
-import { changedFields, editFormFrom, placeEditErrors, updatePlan, validateEditForm, verifiedLocked } from "./customer-edit";
+import { changedFields, editContact, editFormFrom, placeEditErrors, updatePlan, validateEditForm, verificationDropped, verifiedLocked } from "./customer-edit";
 
 const original = editFormFrom({ id: 9007199254740993n, name: "Ann", mobile: "13800000000", mobileVerified: true, email: "a@x.cn", emailVerified: false, gender: 2, remark: "vip" } as never);
 
@@ -25,6 +25,31 @@ describe("verified-flag rule (§4.1 PUT)", () => {
   it("does not lock a flag that was off, nor the email flag of an unverified email", () => {
     expect(verifiedLocked(original, original, "emailVerified")).toBe(false);
     expect(validateEditForm(original, { ...original, emailVerified: true })).toEqual({});
+  });
+});
+
+describe("a changed mobile or email is no longer verified (issue 17 point 3)", () => {
+  it("unticks the flag of a changed contact, says so, and sends it off", () => {
+    let form = editContact(original, original, "mobile", "1390000000");
+    form = editContact(original, form, "mobile", "13900000000");
+    expect(form.mobileVerified).toBe(false);
+    expect(verificationDropped(original, form, "mobileVerified")).toBe(true);
+    expect(updatePlan("9", original, form, { nullAble: false, forceUpdate: false }).input.body).toEqual({ mobile: "13900000000", mobileVerified: false });
+  });
+  it("keeps a box staff tick again for the new contact; back to the original contact, the original flag", () => {
+    const changed = editContact(original, original, "mobile", "13900000000");
+    const reticked = editContact(original, { ...changed, mobileVerified: true }, "mobile", "139000000001");
+    expect(reticked.mobileVerified).toBe(true);
+    expect(verificationDropped(original, reticked, "mobileVerified")).toBe(false);
+    const back = editContact(original, changed, "mobile", " 13800000000 ");
+    expect(back.mobileVerified).toBe(true);
+    expect(verifiedLocked(original, back, "mobileVerified")).toBe(true);
+  });
+  it("the email likewise; an unverified email stays unticked", () => {
+    const verified = { ...original, emailVerified: true };
+    expect(editContact(verified, verified, "email", "b@x.cn").emailVerified).toBe(false);
+    expect(editContact(original, original, "email", "b@x.cn").emailVerified).toBe(false);
+    expect(verificationDropped(original, editContact(original, original, "email", "b@x.cn"), "emailVerified")).toBe(false);
   });
 });
 

@@ -42,6 +42,27 @@ export function verifiedLocked(original: EditForm, form: EditForm, flag: EditFla
   return original[flag] && form[contact].trim() === original[contact].trim();
 }
 
+/**
+ * The form after staff type `value` into the mobile or email field: a verification belongs to the
+ * number or address that was verified, so a changed one is no longer verified (its box unticks;
+ * staff may tick it again once the person confirmed the new one). Back to the original, the flag
+ * is the original's again.
+ */
+export function editContact(original: EditForm, form: EditForm, contact: "mobile" | "email", value: string): EditForm {
+  const flag: EditFlagField = contact === "mobile" ? "mobileVerified" : "emailVerified";
+  const changed = value.trim() !== original[contact].trim();
+  const wasChanged = form[contact].trim() !== original[contact].trim();
+  if (!changed) return { ...form, [contact]: value, [flag]: original[flag] };
+  // Only the step from the verified value to another one unticks: a box ticked again stays.
+  return { ...form, [contact]: value, [flag]: wasChanged ? form[flag] : false };
+}
+
+/** True when the contact of `flag` was changed and its box was unticked because of it (the form says so). */
+export function verificationDropped(original: EditForm, form: EditForm, flag: EditFlagField): boolean {
+  const contact = CONTACT_OF[flag];
+  return original[flag] && !form[flag] && form[contact].trim() !== original[contact].trim();
+}
+
 export function validateEditForm(original: EditForm, form: EditForm): Record<string, EditProblem> {
   const problems: Record<string, EditProblem> = {};
   for (const field of ["homeAddress", "officeAddress"] as const) {

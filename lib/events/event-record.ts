@@ -20,7 +20,7 @@ export type RecordEventForm = {
   /** A built-in type id, or `custom` with `customId`. */
   type: string;
   customId: string;
-  /** `datetime-local` in UTC+8; empty = now. */
+  /** DateTimeField value in UTC+8; empty = now. */
   date: string;
   score: string;
   fields: Record<TextField, string>;

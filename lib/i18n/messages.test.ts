@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { messageArguments } from "./compile";
 import type { FeatureMessages } from "./feature-messages";
-import { FEATURES, joinSections, messages, translate, type MessageKey } from "./messages";
+import { FEATURES, joinSections, sourceMessages, translate, type MessageKey } from "./messages";
 import { LOCALES, matchLocale, negotiateLocale, pickLocale } from "./locales";
 
-const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+const placeholders = messageArguments;
 /** The same in both languages on purpose: names of languages and of authentication schemes, and "UTC+8". */
 const SAME_IN_BOTH = ["activity.mode.basic", "activity.mode.oauth2", "customers.timeHelp", "language.en", "language.zh-CN"];
 
@@ -24,9 +25,9 @@ describe("the feature dictionaries", () => {
 
   it("join into one dictionary per language, holding every feature's strings; a key defined twice throws", () => {
     for (const feature of Object.values(FEATURES)) {
-      for (const locale of LOCALES) for (const [key, text] of Object.entries(feature[locale])) expect((messages[locale] as Record<string, string>)[key], key).toBe(text);
+      for (const locale of LOCALES) for (const [key, text] of Object.entries(feature[locale])) expect((sourceMessages[locale] as Record<string, string>)[key], key).toBe(text);
     }
-    expect(Object.keys(messages["zh-CN"]).sort()).toEqual(Object.keys(messages.en).sort());
+    expect(Object.keys(sourceMessages["zh-CN"]).sort()).toEqual(Object.keys(sourceMessages.en).sort());
     expect(() => joinSections([{ "a.b": "x" }, { "a.b": "y" }])).toThrow("a.b");
   });
 
@@ -40,7 +41,7 @@ describe("the feature dictionaries", () => {
   });
 
   it("has no message the same in both languages but those meant to be", () => {
-    const same = (Object.keys(messages.en) as MessageKey[]).filter((k) => messages.en[k] === messages["zh-CN"][k]);
+    const same = (Object.keys(sourceMessages.en) as MessageKey[]).filter((k) => sourceMessages.en[k] === sourceMessages["zh-CN"][k]);
     expect(same.sort()).toEqual(SAME_IN_BOTH);
   });
 });

@@ -7,7 +7,9 @@ import { ordersMessages } from "@/lib/orders/messages";
 import { shellMessages } from "@/lib/shell/messages";
 import { shopsMessages } from "@/lib/shops/messages";
 import { tagsMessages } from "@/lib/tags/messages";
+import { compileDictionary } from "./compile";
 import { formatMessage, type TranslateValues } from "./format";
+import type { CompiledMessage } from "./icu";
 import type { Locale } from "./locales";
 
 export type { Translate, TranslateValues } from "./format";
@@ -16,7 +18,8 @@ export type { Translate, TranslateValues } from "./format";
  * Every string of the console, in English and Simplified Chinese: one dictionary joined from each
  * feature's own (`lib/<feature>/messages.ts`, made with `defineFeatureMessages`, whose `zh-CN` is
  * typed against the English keys: a missing translation does not compile; `messages.test.ts`
- * checks keys, placeholders and real Chinese). `{name}` marks a value filled in by `translate`.
+ * checks keys, placeholders and real Chinese). Messages are ICU MessageFormat: `{name}` marks a value filled in by
+ * `translate`, `{count, plural, one {# row} other {# rows}}` a number-dependent wording (CLDR rules).
  *
  * Server code only (and tests): the browser receives just the dictionary of its language from the
  * console layout, and loads the other one when staff switch (components/i18n/i18n-provider.tsx).
@@ -26,7 +29,8 @@ export const FEATURES = { shellMessages, customersMessages, listsMessages, tagsM
 type Feature = (typeof FEATURES)[keyof typeof FEATURES];
 type KeysOf<F> = F extends { en: infer E } ? keyof E : never;
 export type MessageKey = KeysOf<Feature>;
-export type Messages = Record<MessageKey, string>;
+/** One language's dictionary as the browser receives it: every message compiled (compile.ts). */
+export type Messages = Record<MessageKey, CompiledMessage>;
 
 /** One dictionary from several parts; a key in two parts would silently win, so it throws. */
 export function joinSections(parts: readonly Record<string, string>[]): Record<string, string> {
@@ -40,10 +44,13 @@ export function joinSections(parts: readonly Record<string, string>[]): Record<s
   return joined;
 }
 
-const dictionary = (locale: Locale) => joinSections(Object.values(FEATURES).map((feature) => feature[locale])) as Messages;
-export const messages: Record<Locale, Messages> = { en: dictionary("en"), "zh-CN": dictionary("zh-CN") };
+const source = (locale: Locale) => joinSections(Object.values(FEATURES).map((feature) => feature[locale])) as Record<MessageKey, string>;
+/** The messages as written (ICU MessageFormat), per language. */
+export const sourceMessages: Record<Locale, Record<MessageKey, string>> = { en: source("en"), "zh-CN": source("zh-CN") };
+/** The same, compiled once at start: what `translate` and the browser use. */
+export const messages: Record<Locale, Messages> = { en: compileDictionary(sourceMessages.en), "zh-CN": compileDictionary(sourceMessages["zh-CN"]) };
 
 /** The message of `key` in `locale`, with `{name}` placeholders filled from `values`. */
 export function translate(locale: Locale, key: MessageKey, values?: TranslateValues): string {
-  return formatMessage(messages[locale], key, values);
+  return formatMessage(locale, messages[locale], key, values);
 }

@@ -32,7 +32,7 @@ const membersParsers = {
   since: parseAsId,
   /** True when `since` is the first row of the page after this one (paging back). */
   back: createParser({ parse: (v): boolean | null => (v === "1" ? true : null), serialize: () => "1" }).withDefault(false),
-  /** The joined-date range of the count, as typed in UTC+8 (`datetime-local`). */
+  /** The joined-date range of the count, as typed in UTC+8 (DateTimeField). */
   joinedFrom: parseAsText(32),
   joinedTo: parseAsText(32),
 };

@@ -6,7 +6,7 @@ export const ordersMessages = defineFeatureMessages(
     "orders.title": "Orders",
     "orders.titleForCustomer": "Orders of customer {id}",
     "orders.intro": "The platform returns orders of the last month only.",
-    "orders.total": "{count} orders",
+    "orders.total": "{count, plural, one {# order} other {# orders}}",
     "orders.new": "New order",
     "orders.loading": "Loading orders…",
     "orders.loadError": "The orders could not be loaded.",

@@ -35,7 +35,7 @@ export type LineForm = Record<LineField, string> & {
 
 export type OrderForm = Record<HeaderTextField | MoneyField, string> & {
   orderNo: string;
-  /** `datetime-local` value in UTC+8. */
+  /** DateTimeField value in UTC+8 (`YYYY-MM-DDTHH:MM[:SS]`). */
   dateOrder: string;
   customerBy: "id" | "identity";
   customerId: string;
@@ -59,7 +59,7 @@ export function emptyOrderForm(customerId = ""): OrderForm {
 
 const asText = (v: unknown) => (v === null || v === undefined ? "" : String(v));
 
-/** A platform time (`…Z`, UTC) as the UTC+8 `datetime-local` value of the form. */
+/** A platform time (`…Z`, UTC) as the UTC+8 value of the form's DateTimeField. */
 export function utcToHomeInput(value: unknown): string {
   const ms = typeof value === "string" ? parsePlatformTime(value) : undefined;
   if (ms === undefined) return "";

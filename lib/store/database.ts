@@ -59,7 +59,10 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     db = new Kysely<StoreSchema>({ dialect: new PostgresDialect({ pool }) });
   }
 
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => storeMigrations } });
+  // Kysely looks for its migration tables in `public` unless told: with a schema of its own (tests),
+  // another run's leftover tables there would be taken for ours ("kysely_migration_lock does not exist").
+  const migrationTableSchema = database.kind === "postgres" ? options.schema : undefined;
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => storeMigrations }, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {

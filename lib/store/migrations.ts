@@ -77,6 +77,33 @@ export const storeMigrations: Readonly<Record<string, Migration>> = {
       await db.schema.createIndex("webhook_tokens_expiry").on("webhook_tokens").column("expires_at").execute();
     },
   },
+  // Issue 15: the sign-in flow's single-use state nonces, and server-side sign-ins (logout revokes).
+  "003-auth-sign-ins": {
+    async up(db: Kysely<unknown>) {
+      // A state's nonce (its SHA-256) is inserted once when its code is exchanged: the primary key makes a
+      // second callback of the same state fail on every instance, before the token endpoint is called.
+      await db.schema
+        .createTable("auth_flow_nonces")
+        .addColumn("nonce_hash", "varchar(64)", (c) => c.primaryKey())
+        .addColumn("expires_at", "bigint", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("auth_flow_nonces_expiry").on("auth_flow_nonces").column("expires_at").execute();
+      // One row per completed sign-in; cookie entries and fallback tokens name it, and stop working
+      // once it is revoked (logout, sign out everywhere) or expired.
+      await db.schema
+        .createTable("sign_ins")
+        .addColumn("id", "varchar(64)", (c) => c.primaryKey())
+        .addColumn("open_app_id", "varchar(128)", (c) => c.notNull())
+        .addColumn("tenant_id", "varchar(32)", (c) => c.notNull())
+        .addColumn("user_id", "varchar(32)", (c) => c.notNull())
+        .addColumn("created_at", "bigint", (c) => c.notNull())
+        .addColumn("expires_at", "bigint", (c) => c.notNull())
+        .addColumn("revoked_at", "bigint")
+        .execute();
+      await db.schema.createIndex("sign_ins_user").on("sign_ins").columns(["open_app_id", "tenant_id", "user_id"]).execute();
+      await db.schema.createIndex("sign_ins_expiry").on("sign_ins").column("expires_at").execute();
+    },
+  },
   // Refunds this console made (issue 17): shown on the order to every staff member; §4.2 has no read of refunds.
   "004-order-refunds": {
     async up(db: Kysely<unknown>) {

@@ -53,6 +53,20 @@ export type StoreSchema = {
     issued_at: Epoch;
     expires_at: Epoch;
   };
+  // Issue 15 (lib/store/sign-ins.ts): single-use flow nonces and server-side sign-ins.
+  auth_flow_nonces: {
+    nonce_hash: string;
+    expires_at: Epoch;
+  };
+  sign_ins: {
+    id: string;
+    open_app_id: string;
+    tenant_id: string;
+    user_id: string;
+    created_at: Epoch;
+    expires_at: Epoch;
+    revoked_at: ColumnType<number | string | null, number | null | undefined, number | null>;
+  };
   // Refunds this console made or deleted (issue 17): the platform has no read of refunds (§4.2).
   order_refunds: {
     id: Generated<number | string>;
