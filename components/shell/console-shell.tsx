@@ -21,6 +21,8 @@ export const NAV_ITEMS: readonly { path: string; label: MessageKey }[] = [
   { path: "/tags", label: "nav.tags" },
   { path: "/orders", label: "nav.orders" },
   { path: "/events", label: "nav.events" },
+  { path: "/shops", label: "nav.shops" },
+  { path: "/media", label: "nav.media" },
   { path: "/settings", label: "nav.settings" },
 ];
 
