@@ -161,6 +161,40 @@ for (const dialect of testDialects) {
       await expect(getAccessToken(KEY, { rejectedAccessToken: current.accessToken })).rejects.toBeInstanceOf(ReauthRequiredError);
     });
 
+    it.skipIf(dialect.name !== "postgres")(
+      "point 8: an app process killed after the platform rotated the refresh token and before the write → the next refresh recovers (rotation grace)",
+      async () => {
+        await control("/config", { refreshGraceSeconds: 30 });
+        await installThroughSandbox(new TestBrowser());
+        const installed = (await findInstallation(t.store, KEY))!;
+        await updateInstallationTokens(t.store, KEY, { ...installed.tokens, accessTokenExpiresAt: Date.now() + 60_000 });
+        const stored = (await findInstallation(t.store, KEY))!.tokens;
+        // The write of the new pair waits 4 s in the database: the window in which the process dies.
+        for (const statement of [
+          "CREATE FUNCTION ec_slow() RETURNS trigger AS $$ BEGIN PERFORM pg_sleep(4); RETURN NEW; END $$ LANGUAGE plpgsql",
+          "CREATE TRIGGER ec_slow BEFORE UPDATE ON installations FOR EACH ROW WHEN (OLD.access_token IS DISTINCT FROM NEW.access_token) EXECUTE FUNCTION ec_slow()",
+        ])
+          await sql.raw(statement).execute(t.store.db);
+        const before = await refreshGrants();
+        const second = await startSecondAppProcess(t, KEY, 1);
+        const finished = second.go().catch(() => []);
+        const deadline = Date.now() + 10_000;
+        while ((await refreshGrants()) === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+        expect(await refreshGrants()).toBe(before + 1); // the platform answered and rotated
+        second.kill();
+        await finished;
+        await sql.raw("DROP TRIGGER ec_slow ON installations").execute(t.store.db); // waits for the dead session's rollback
+        await sql.raw("DROP FUNCTION ec_slow()").execute(t.store.db);
+        // the new pair was never stored: the old refresh token is all the app has
+        expect((await findInstallation(t.store, KEY))!.tokens.refreshToken).toBe(stored.refreshToken);
+        const recovered = await getAccessToken(KEY);
+        expect(recovered.accessToken).not.toBe(stored.accessToken);
+        expect((await findInstallation(t.store, KEY))?.status).toBe("active");
+        expect((await fetch(`${alpha}/v1/users/current?access_token=${encodeURIComponent(recovered.accessToken)}`)).status).toBe(200);
+      },
+      30_000,
+    );
+
     it("a revoked refresh token → reauth_required; a reinstall clears it", async () => {
       await installThroughSandbox(new TestBrowser());
       await control("/tokens/revoke", { environment: "alpha", accessTokens: true });
