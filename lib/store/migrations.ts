@@ -77,6 +77,33 @@ export const storeMigrations: Readonly<Record<string, Migration>> = {
       await db.schema.createIndex("webhook_tokens_expiry").on("webhook_tokens").column("expires_at").execute();
     },
   },
+  // Issue 15: the sign-in flow's single-use state nonces, and server-side sign-ins (logout revokes).
+  "003-auth-sign-ins": {
+    async up(db: Kysely<unknown>) {
+      // A state's nonce (its SHA-256) is inserted once when its code is exchanged: the primary key makes a
+      // second callback of the same state fail on every instance, before the token endpoint is called.
+      await db.schema
+        .createTable("auth_flow_nonces")
+        .addColumn("nonce_hash", "varchar(64)", (c) => c.primaryKey())
+        .addColumn("expires_at", "bigint", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("auth_flow_nonces_expiry").on("auth_flow_nonces").column("expires_at").execute();
+      // One row per completed sign-in; cookie entries and fallback tokens name it, and stop working
+      // once it is revoked (logout, sign out everywhere) or expired.
+      await db.schema
+        .createTable("sign_ins")
+        .addColumn("id", "varchar(64)", (c) => c.primaryKey())
+        .addColumn("open_app_id", "varchar(128)", (c) => c.notNull())
+        .addColumn("tenant_id", "varchar(32)", (c) => c.notNull())
+        .addColumn("user_id", "varchar(32)", (c) => c.notNull())
+        .addColumn("created_at", "bigint", (c) => c.notNull())
+        .addColumn("expires_at", "bigint", (c) => c.notNull())
+        .addColumn("revoked_at", "bigint")
+        .execute();
+      await db.schema.createIndex("sign_ins_user").on("sign_ins").columns(["open_app_id", "tenant_id", "user_id"]).execute();
+      await db.schema.createIndex("sign_ins_expiry").on("sign_ins").column("expires_at").execute();
+    },
+  },
   // Refunds this console made (issue 17): shown on the order to every staff member; §4.2 has no read of refunds.
   "004-order-refunds": {
     async up(db: Kysely<unknown>) {
@@ -168,6 +195,62 @@ export const storeMigrations: Readonly<Record<string, Migration>> = {
         await sql`CREATE INDEX customer_index_name ON customer_index (tenant, name_key)`.execute(db);
         await sql`CREATE INDEX customer_index_nick ON customer_index (tenant, nick_key)`.execute(db);
       }
+    },
+  },
+  // Shops, shop groups and media imports (§4.6, §4.8): the platform lists none of them, so the app
+  // keeps what it has learned per tenant installation (openAppId + tenantId).
+  "007-shops-media": {
+    async up(db: Kysely<unknown>) {
+      // Every shop the app knows: created or updated through it, seen in a group read, or added by id.
+      // `sid` (the tenant's own shop code) is unique per tenant; NULL (added by id, not yet read) repeats.
+      await db.schema
+        .createTable("shop_register")
+        .addColumn("open_app_id", "varchar(128)", (c) => c.notNull())
+        .addColumn("tenant_id", "varchar(32)", (c) => c.notNull())
+        .addColumn("shop_id", "varchar(32)", (c) => c.notNull())
+        .addColumn("sid", "varchar(128)")
+        .addColumn("business_name", "varchar(512)")
+        .addColumn("branch_name", "varchar(512)")
+        .addColumn("shop_name", "varchar(1024)")
+        .addColumn("shop_status", "varchar(64)")
+        .addColumn("refuse_reason", "text")
+        .addColumn("shop_info_all", "text")
+        .addColumn("source", "varchar(16)", (c) => c.notNull())
+        .addColumn("seen_at", "bigint")
+        .addColumn("updated_at", "bigint", (c) => c.notNull())
+        .addPrimaryKeyConstraint("shop_register_pk", ["open_app_id", "tenant_id", "shop_id"])
+        .addUniqueConstraint("shop_register_sid", ["open_app_id", "tenant_id", "sid"])
+        .execute();
+      // The groups the app created or opened by id, with what the creation answered.
+      await db.schema
+        .createTable("shop_groups")
+        .addColumn("open_app_id", "varchar(128)", (c) => c.notNull())
+        .addColumn("tenant_id", "varchar(32)", (c) => c.notNull())
+        .addColumn("group_id", "varchar(32)", (c) => c.notNull())
+        .addColumn("name", "varchar(512)")
+        .addColumn("remark", "text")
+        .addColumn("origin", "varchar(16)", (c) => c.notNull())
+        .addColumn("created_by_name", "varchar(512)")
+        .addColumn("added_ids", "text")
+        .addColumn("failed_ids", "text")
+        .addColumn("shop_count", "integer")
+        .addColumn("created_at", "bigint", (c) => c.notNull())
+        .addColumn("read_at", "bigint")
+        .addPrimaryKeyConstraint("shop_groups_pk", ["open_app_id", "tenant_id", "group_id"])
+        .execute();
+      // §4.6 import tasks: the API has no task status, so this is all there is to show of them.
+      await db.schema
+        .createTable("media_imports")
+        .addColumn("id", "varchar(36)", (c) => c.primaryKey())
+        .addColumn("open_app_id", "varchar(128)", (c) => c.notNull())
+        .addColumn("tenant_id", "varchar(32)", (c) => c.notNull())
+        .addColumn("started_by", "varchar(32)", (c) => c.notNull())
+        .addColumn("started_by_name", "varchar(512)")
+        .addColumn("started_at", "bigint", (c) => c.notNull())
+        .addColumn("files", "text", (c) => c.notNull())
+        .addColumn("task_ids", "text", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("media_imports_scope").on("media_imports").columns(["open_app_id", "tenant_id", "started_at"]).execute();
     },
   },
 };

@@ -5,6 +5,7 @@ import { apiRoute, jsonResponse, type RouteLogger } from "@/lib/http/route";
 import type { Store } from "@/lib/store/database";
 import { INBOX_RETENTION_DAYS, pruneWebhookInbox, recordDelivery, type InboxDelivery } from "@/lib/store/webhook-inbox";
 import { isWebhookTokenValid } from "@/lib/store/webhook-tokens";
+import { verifiedAddressOpenAppId } from "./address";
 import { authenticateDelivery, type WebhookAuthConfig } from "./authenticate";
 import { parseDelivery } from "./payload";
 
@@ -16,6 +17,8 @@ export type ReceiverDeps = {
   maxBodyBytes?: number;
   /** After a new delivery is stored (not a duplicate): e.g. the customer index applies it. Never delays or fails the answer. */
   onStored?: (delivery: InboxDelivery) => Promise<void>;
+  /** The key of per-installation webhook addresses (address.ts); without it `?openAppId=` is never used. */
+  addressKey?: string;
 };
 
 const PRUNE_EVERY_MS = 3600 * 1000;
@@ -54,7 +57,9 @@ export const receiveWebhook = apiRoute<ReceiverDeps>(
       throw new ApiError({ status: 401, code: "unauthorized", message: "The delivery is not authenticated for this app.", headers });
     }
 
-    const parsed = parseDelivery(body, config.mode, url.searchParams.get("openAppId") ?? undefined);
+    // The tenant comes from the authenticated body, or from an address this app made (MAC checked in
+    // constant time); an unsigned `?openAppId=` never re-targets a delivery.
+    const parsed = parseDelivery(body, config.mode, verifiedAddressOpenAppId(url, deps.addressKey));
     if (!parsed.ok) {
       log.warn({ reason: parsed.message }, "webhook payload refused");
       throw new ApiError({ status: 400, code: "invalid_payload", message: parsed.message });
