@@ -3,5 +3,8 @@ export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
     const { checkSettingsAtStartup } = await import("@/lib/startup");
     checkSettingsAtStartup();
+    // Before Next sees a request: unknown methods 405, malformed paths 400 (lib/http/request-guard.ts).
+    const { installRequestGuard } = await import("@/lib/http/node-request-guard");
+    installRequestGuard();
   }
 }

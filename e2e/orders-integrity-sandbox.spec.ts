@@ -194,7 +194,8 @@ test.describe.serial("order integrity through the sandbox (issue 17)", () => {
     const cancel = frame.getByRole("alertdialog", { name: `Cancel order ${no}?` });
     await expect(cancel.getByText("Left empty, the platform stamps the order's last update time")).toBeVisible();
     const shown = await cancel.getByLabel("Cancel date (UTC+8, optional)").inputValue();
-    const shownUtc = Date.parse(`${shown}+08:00`);
+    // The field shows `YYYY-MM-DDTHH:MM:SS` (datetime-local) or `YYYY-MM-DD HH:MM:SS` (the console's DateTimeField, en).
+    const shownUtc = Date.parse(`${shown.trim().replace(" ", "T")}+08:00`);
     expect(Math.abs(shownUtc - Date.now())).toBeLessThan(120_000);
     await cancel.getByRole("button", { name: "Cancel the order" }).click();
     await expect(frame.getByTestId("order-state")).toHaveText("Cancelled");

@@ -1,6 +1,6 @@
 import type { SandboxParts } from "./app";
 import { adminRoutes } from "./admin/routes";
-import { resourceApi, storageControl } from "./api/routes";
+import { resourceApi, shopMediaControl, storageControl } from "./api/routes";
 import { authControl } from "./auth/control";
 import { authRoutes } from "./auth/routes";
 import { extensionRoutes } from "./extension/routes";
@@ -10,5 +10,5 @@ import { webhookControl, webhookSenderArea } from "./webhooks/routes";
 /** Every area of the sandbox, in mount order. */
 export const sandboxParts: SandboxParts = {
   areas: [authRoutes, extensionRoutes, webhookSenderArea, adminRoutes, resourceApi],
-  controls: [authControl, webhookControl, storageControl, seedControl],
+  controls: [authControl, webhookControl, storageControl, shopMediaControl, seedControl],
 };

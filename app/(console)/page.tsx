@@ -1,23 +1,43 @@
 import { redirect } from "next/navigation";
 import { DropAuthorizedMark, ForgetStoredSessions, SessionFallback } from "@/components/auth/session-fallback";
 import { SessionSummary } from "@/components/auth/session-summary";
+import { DashboardView } from "@/components/dashboard/dashboard-view";
 import { installationStatus } from "@/lib/auth/installation-status";
 import { browserSessions, getPageSession, type PageSearchParams } from "@/lib/auth/page-session";
 import { safeReturnTo } from "@/lib/auth/settings";
+import { peekDashboard } from "@/lib/dashboard/server-dashboard";
 import { requestTranslate } from "@/lib/i18n/server";
 
 export const dynamic = "force-dynamic";
 
 /**
- * The console's home: the tenant and user of the session (§5.2.6). Without a session it redirects
- * to authorization on the server (§5.2.9), except right after an authorization (`authorized=1`):
- * then the browser refused the cookie and the client fallback uses the sealed token of the tab.
+ * The console's home: the overview of the session's tenant (components/dashboard/), then the tenant
+ * and user (§5.2.6). Figures still fresh in the server's cache arrive with the HTML; otherwise the
+ * page asks `/api/dashboard`. Without a session it redirects to authorization on the server (§5.2.9),
+ * except right after an authorization (`authorized=1`): then the browser refused the cookie and the
+ * client fallback uses the sealed token of the tab.
  */
 export default async function ConsoleHome({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   const params = await searchParams;
   const { session, openAppId, startUrl } = await getPageSession(params);
   if (!session && startUrl && !params.authorized && !params.signedOut) redirect(startUrl);
   const t = await requestTranslate();
+  if (session) {
+    const warm = peekDashboard(session);
+    return (
+      <div className="mx-auto max-w-6xl space-y-6">
+        <DashboardView initial={warm ? { data: warm, cached: true } : undefined} />
+        <SessionSummary {...session} status={await installationStatus(session)} startUrl={startUrl}>
+          <DropAuthorizedMark />
+          <form method="post" action={`/api/auth/logout?openAppId=${encodeURIComponent(session.openAppId)}`} className="mt-4">
+            <button type="submit" className="rounded border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-100">
+              {t("home.signOut")}
+            </button>
+          </form>
+        </SessionSummary>
+      </div>
+    );
+  }
   // A plain tab (no openAppId) with no single session to assume: choose the installation.
   const choosing = !session && !openAppId && !params.signedOut && !params.authorized;
   const returnTo = safeReturnTo(typeof params.returnTo === "string" ? params.returnTo : undefined) ?? "/";
@@ -27,16 +47,7 @@ export default async function ConsoleHome({ searchParams }: { searchParams: Prom
     <div className="mx-auto max-w-2xl p-4">
       <h1 className="text-2xl font-semibold">{t("app.name")}</h1>
       <div className="mt-6">
-        {session ? (
-          <SessionSummary {...session} status={await installationStatus(session)} startUrl={startUrl}>
-            <DropAuthorizedMark />
-            <form method="post" action={`/api/auth/logout?openAppId=${encodeURIComponent(session.openAppId)}`} className="mt-4">
-              <button type="submit" className="rounded border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-100">
-                {t("home.signOut")}
-              </button>
-            </form>
-          </SessionSummary>
-        ) : choosing ? (
+        {choosing ? (
           <section aria-labelledby="choose-heading" className="rounded-lg border border-slate-300 bg-white p-6" data-testid="choose-environment">
             <h2 id="choose-heading" className="text-lg font-semibold">
               {t("home.choose.title")}

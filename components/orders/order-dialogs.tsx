@@ -8,7 +8,7 @@ import { useForm } from "@/lib/forms/use-form";
 import type { MessageKey } from "@/lib/i18n/messages";
 import type { Order } from "@/lib/platform/resources";
 import { toastStore } from "@/lib/ui/toast-store";
-import { nowHomeInput } from "@/lib/orders/order-form";
+import { homeValueNow } from "@/lib/time";
 import { useDeleteRefundMutation, useRefundMutation } from "./order-refunds";
 import { ConfirmDialog, DialogActions } from "@/components/forms/confirm-dialog";
 import { FormAlert } from "@/components/forms/form-alert";
@@ -28,7 +28,8 @@ type DialogProps = { order: Order; open: boolean; onClose: () => void };
 export function CancelOrderDialog({ order, open, onClose }: DialogProps) {
   const { t } = useI18n();
   const orderNo = String(order.orderNo);
-  const [initial] = useState(() => nowHomeInput());
+  // Now: §3's own default (the last update) is earlier than the cancel.
+  const [initial] = useState(() => homeValueNow());
   const form = useForm({ initial, validate: (date) => onlyProblems({ date: cancelInput(orderNo, date).problem && t("orders.error.dateOrder") }) });
   const cancel = usePlatformMutation("deals.cancel", {
     meta: { silent: true },

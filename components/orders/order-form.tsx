@@ -2,7 +2,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { ApiError } from "@/lib/api/api-error";
 import { usePlatformMutation } from "@/lib/api/platform-mutation";
 import { orderPath } from "@/lib/orders/order-path";
@@ -68,6 +68,14 @@ export function OrderFormView({ mode, orderNo, original }: { mode: "create" | "e
   // A second click while the number is looked up does nothing (state updates are not synchronous).
   const checkingRef = useRef(false);
   const [check, setCheck] = useState<SaveCheck>();
+  // Left while the number was being looked up: nothing is created behind the person's back.
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   const pending = create.isPending || update.isPending || checking;
   const sums = orderSums(values);
   const back = mode === "edit" && orderNo ? href(orderPath(orderNo)) : href("/orders", original.customerId ? { customerId: original.customerId } : undefined);
@@ -117,6 +125,7 @@ export function OrderFormView({ mode, orderNo, original }: { mode: "create" | "e
         checkingRef.current = false;
         setChecking(false);
       }
+      if (!mounted.current) return;
     }
     if (existing || sumsToConfirm) return setCheck({ values, existing, sums: sumsToConfirm });
     send(values);

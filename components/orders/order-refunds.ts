@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ApiError } from "@/lib/api/api-error";
 import { appGet, appPost, appRequest } from "@/lib/api/browser-fetch";
 import { invalidateAfter } from "@/lib/api/platform-queries";
+import { platformKeys } from "@/lib/api/query-keys";
 import type { InputOf } from "@/lib/platform/operations";
 import type { RefundRecord, RefundsAnswer } from "@/lib/orders/refund-record";
 
@@ -11,7 +12,9 @@ import type { RefundRecord, RefundsAnswer } from "@/lib/orders/refund-record";
  * page or a page of the orders list in one request, written by the refund and delete-refund
  * dialogs through the app's route, which calls the platform and records its answer.
  */
-const REFUNDS_KEY = ["console", "orderRefunds"] as const;
+// Under the orders' resource key (`["platform", "deals"]`): whatever makes orders stale (a refund
+// here, a webhook of a refund made by someone else) refreshes the recorded refunds too.
+const REFUNDS_KEY = [...platformKeys.resource("deals"), "console.refunds"] as const;
 
 export function orderRefundsQuery(orderNos: readonly string[]) {
   const numbers = [...new Set(orderNos)].sort();
@@ -29,10 +32,8 @@ export function useOrderRefunds(orderNo: string) {
   return useQuery({ ...orderRefundsQuery([orderNo]), select: (answer: RefundsAnswer) => answer.refunds[orderNo] ?? [] });
 }
 
-const refreshAfter = async (queryClient: ReturnType<typeof useQueryClient>, name: "deals.refund" | "deals.deleteRefund") => {
-  await invalidateAfter(queryClient, name);
-  await queryClient.invalidateQueries({ queryKey: REFUNDS_KEY });
-};
+// The orders (and with them the recorded refunds) are stale after either.
+const refreshAfter = (queryClient: ReturnType<typeof useQueryClient>, name: "deals.refund" | "deals.deleteRefund") => invalidateAfter(queryClient, name);
 
 /** §4.2 refund through the app: `requestKey` is one per dialog, so a double click is one refund. */
 export function useRefundMutation() {

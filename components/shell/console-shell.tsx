@@ -16,11 +16,14 @@ import { LeaveGuard } from "./leave-guard";
 import { ReauthPrompt } from "./reauth-prompt";
 
 export const NAV_ITEMS: readonly { path: string; label: MessageKey }[] = [
+  { path: "/", label: "nav.overview" },
   { path: "/customers", label: "nav.customers" },
   { path: "/lists", label: "nav.lists" },
   { path: "/tags", label: "nav.tags" },
   { path: "/orders", label: "nav.orders" },
   { path: "/events", label: "nav.events" },
+  { path: "/shops", label: "nav.shops" },
+  { path: "/media", label: "nav.media" },
   { path: "/activity", label: "nav.activity" },
   { path: "/settings", label: "nav.settings" },
 ];
@@ -51,7 +54,7 @@ export function ConsoleShell({ children }: { children: ReactNode }) {
         <nav aria-label={t("shell.mainNav")} className="border-b border-slate-300 bg-white md:w-44 md:shrink-0 md:border-r md:border-b-0">
           <ul className="flex gap-1 overflow-x-auto p-2 md:flex-col">
             {NAV_ITEMS.map((item) => {
-              const current = pathname === item.path || pathname.startsWith(`${item.path}/`);
+              const current = pathname === item.path || (item.path !== "/" && pathname.startsWith(`${item.path}/`));
               return (
                 <li key={item.path}>
                   <Link

@@ -29,7 +29,7 @@ export async function openFromMarket(page: Page): Promise<FrameLocator> {
 }
 
 /** The console opened from the marketplace, then the `area` link of its navigation; resolves when the area's heading shows. */
-export async function openArea(page: Page, area: "Customers" | "Lists" | "Tags" | "Orders"): Promise<FrameLocator> {
+export async function openArea(page: Page, area: "Customers" | "Lists" | "Tags" | "Orders" | "Shops" | "Media imports"): Promise<FrameLocator> {
   const frame = await openFromMarket(page);
   await frame.getByRole("navigation").getByRole("link", { name: area }).click();
   await expect(frame.getByRole("heading", { level: 1, name: area })).toBeVisible({ timeout: 20_000 });

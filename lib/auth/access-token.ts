@@ -82,7 +82,10 @@ async function refreshUnderLock(store: Store, key: InstallationKey, rejection: R
       }
       throw error;
     }
-    // Rotation: the new refresh token is stored with the access token in one statement.
+    // Rotation: the new pair is written first, in one statement, before anything else is done with
+    // the answer; the lock's transaction commits right after. A crash inside that window loses the
+    // rotated refresh token; a platform with a rotation grace (the sandbox's
+    // SANDBOX_REFRESH_GRACE_SECONDS) still honours the old one, which the next refresh uses (README).
     await updateInstallationTokens(
       store,
       key,

@@ -1,5 +1,5 @@
 import "server-only";
-import { randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { sealData, unsealData } from "iron-session";
 import { env } from "@/lib/env";
 import { operationUrl, routes } from "@/lib/platform/routes";
@@ -13,15 +13,43 @@ import { callbackUrl, clientCredentials } from "./settings";
  * server-side storage is needed and nobody else can make one. The flow is bound to the browser by
  * a short-lived cookie holding the nonce (`HttpOnly; Secure; SameSite=None; Partitioned`).
  *
- * Where a framed browser refuses even that cookie, the callback accepts a flow without it only for
- * a navigation inside a frame (`Sec-Fetch-Dest: iframe`, set by the browser): only the platform's
- * origins may frame the app (CSP frame-ancestors), and whatever happens there stays in the frame's
- * cookie partition. A top-level callback always needs the cookie.
+ * Where a framed browser refuses even that cookie, the tab proves itself with a one-time verifier
+ * that only ever lives in the browser: `/api/auth/start` puts it in the fragment of its redirect to
+ * authorize (`#ecv=…`); a fragment is never sent to a server, and browsers carry it over the
+ * platform's redirect back to the callback (Fetch: a Location without a fragment inherits it). The
+ * sealed flow holds only its SHA-256 (`tab`). It does not live in sessionStorage: a tab would have
+ * to navigate to authorize from its own script, and from the app's cross-site frame that navigation
+ * reaches the platform without the platform's SameSite=Lax sign-in (Chromium shows its login).
+ * The callback's GET only returns a page; the code is exchanged on that page's same-origin POST,
+ * which carries the cookie and the verifier. No request header (Sec-Fetch-Dest or any other) is a
+ * reason to go on: a client that holds a callback URL holds neither. The state's nonce is then
+ * redeemed once in the store (lib/store/sign-ins.ts) before the code is exchanged.
  */
 
 export type AuthPurpose = "install" | "auth";
 
-export type AuthFlow = { nonce: string; purpose: AuthPurpose; openAppId: string; returnTo?: string };
+export type AuthFlow = {
+  nonce: string;
+  purpose: AuthPurpose;
+  openAppId: string;
+  returnTo?: string;
+  /** SHA-256 (base64url) of the flow's one-time verifier (the redirect's fragment). */
+  tab?: string;
+  /** Started again by the callback because no flow cookie came back (only once per sign-in). */
+  restarted?: true;
+  /** When the sealed flow stops being accepted (epoch ms). */
+  expiresAt: number;
+};
+
+/** A verifier's hash: SHA-256, base64url without padding. */
+const TAB_HASH_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/** The fragment parameter that carries the verifier to the callback page. */
+export const VERIFIER_FRAGMENT = "ecv";
+const VERIFIER_PATTERN = /^[A-Za-z0-9_-]{43,128}$/;
+
+export function tabHashOf(verifier: string): string {
+  return createHash("sha256").update(verifier, "utf8").digest("base64url");
+}
 
 /** Ten minutes to log in and consent. */
 export const FLOW_TTL_SECONDS = 600;
@@ -46,15 +74,24 @@ export function parseState(state: string): { purpose: AuthPurpose; sealed: strin
   return match ? { purpose: match[1] as AuthPurpose, sealed: match[2]! } : undefined;
 }
 
-export type StartedFlow = { flow: AuthFlow; state: string; authorizeUrl: string };
+export type StartedFlow = { flow: AuthFlow; state: string; authorizeUrl: string; verifier: string };
 
 /** §5.2.3: a new flow and the authorize URL of its environment (§4.7 parameters). */
-export async function beginFlow(purpose: AuthPurpose, environment: PlatformEnvironment, returnTo?: string): Promise<StartedFlow> {
+export async function beginFlow(purpose: AuthPurpose, environment: PlatformEnvironment, returnTo?: string, restarted = false): Promise<StartedFlow> {
   const nonce = randomBytes(24).toString("base64url");
-  const flow: AuthFlow = { nonce, purpose, openAppId: environment.openAppId, ...(returnTo ? { returnTo } : {}) };
+  const verifier = randomBytes(32).toString("base64url");
+  const flow: AuthFlow = {
+    nonce,
+    purpose,
+    openAppId: environment.openAppId,
+    ...(returnTo ? { returnTo } : {}),
+    tab: tabHashOf(verifier),
+    ...(restarted ? { restarted: true as const } : {}),
+    expiresAt: Date.now() + FLOW_TTL_SECONDS * 1000,
+  };
   const state = `${purpose}.${await sealData(flow, { password: flowPassword(), ttl: FLOW_TTL_SECONDS })}`;
   const query = { client_id: clientCredentials().clientId, redirect_uri: callbackUrl(), response_type: "code", state };
-  return { flow, state, authorizeUrl: operationUrl(routes["auth.authorize"], { query }, environment.authDomain) };
+  return { flow, state, verifier, authorizeUrl: operationUrl(routes["auth.authorize"], { query }, environment.authDomain) };
 }
 
 /** The flow a state carries, if it is ours, intact, unexpired and of the same purpose. */
@@ -62,18 +99,33 @@ export async function openFlow(state: { purpose: AuthPurpose; sealed: string }):
   try {
     const flow = await unsealData<Partial<AuthFlow>>(state.sealed, { password: flowPassword(), ttl: FLOW_TTL_SECONDS });
     if (typeof flow.nonce !== "string" || flow.purpose !== state.purpose || typeof flow.openAppId !== "string") return undefined;
-    return { nonce: flow.nonce, purpose: flow.purpose, openAppId: flow.openAppId, returnTo: flow.returnTo };
+    if (typeof flow.expiresAt !== "number" || flow.expiresAt <= Date.now()) return undefined;
+    return {
+      nonce: flow.nonce,
+      purpose: flow.purpose,
+      openAppId: flow.openAppId,
+      returnTo: typeof flow.returnTo === "string" ? flow.returnTo : undefined,
+      ...(typeof flow.tab === "string" && TAB_HASH_PATTERN.test(flow.tab) ? { tab: flow.tab } : {}),
+      ...(flow.restarted === true ? { restarted: true as const } : {}),
+      expiresAt: flow.expiresAt,
+    };
   } catch {
     return undefined;
   }
 }
 
-/** How the browser vouches for a flow: its cookie, or (cookie refused) a framed navigation. */
-export function flowBinding(request: Request, flow: AuthFlow, cookieValue: string | undefined): "cookie" | "framed" | "mismatch" {
-  if (cookieValue !== undefined) {
-    const a = Buffer.from(cookieValue);
-    const b = Buffer.from(flow.nonce);
-    return a.length === b.length && timingSafeEqual(a, b) ? "cookie" : "mismatch";
-  }
-  return request.headers.get("sec-fetch-dest") === "iframe" ? "framed" : "mismatch";
+function equalText(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * How the browser proves it started the flow: the flow's cookie, or the verifier whose hash
+ * the flow carries. Anything else (whatever its headers) is `none` or, for a wrong proof, `mismatch`.
+ */
+export function flowBinding(flow: AuthFlow, cookieValue: string | undefined, verifier: string | undefined): "cookie" | "tab" | "none" | "mismatch" {
+  if (cookieValue !== undefined && cookieValue !== "" && equalText(cookieValue, flow.nonce)) return "cookie";
+  if (flow.tab && verifier !== undefined && VERIFIER_PATTERN.test(verifier) && equalText(tabHashOf(verifier), flow.tab)) return "tab";
+  return cookieValue || verifier ? "mismatch" : "none";
 }

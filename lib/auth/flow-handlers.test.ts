@@ -4,9 +4,9 @@ import { captureLogsForTests } from "@/lib/log";
 import { findEnvironment, findInstallation } from "@/lib/store/installations";
 import { openSqliteTestStore, type TestStore } from "@/lib/store/testing";
 import { computeHmac } from "./hmac";
-import { requireApiSession } from "./session";
+import { renewSessionToken, requireApiSession } from "./session";
 import { startFakePlatform, type FakePlatform } from "./testing/fake-platform";
-import { APP_URL, CLIENT, configureApp, pageData, TestBrowser } from "./testing/harness";
+import { APP_URL, CLIENT, configureApp, formFields, pageData, TestBrowser, verifierOf } from "./testing/harness";
 
 let alpha: FakePlatform;
 let beta: FakePlatform;
@@ -165,23 +165,31 @@ describe("authorization return checks (§5.3): 4xx page, nothing stored", () => 
   it("a state of another browser, a wrong flow cookie, a forged state or a swapped purpose is refused", async () => {
     const first = await startedFlow();
     const second = await startedFlow();
-    // second's return, presented by the first browser (no cookie of that flow, top-level)
-    const res = await first.browser.request(second.returnUrl.pathname + second.returnUrl.search);
+    const fields = [...second.returnUrl.searchParams.entries()];
+    // second's return, posted by the first browser (no cookie of that flow, no verifier): no session
+    const res = await first.browser.postReturn(fields, undefined);
     expect(res.status).toBe(400);
     expect(await res.text()).toContain("does not match this browser");
+    expect(first.browser.cookies.has("ec_session")).toBe(false);
+    // its GET, without the cookie: only the one restart, a new flow of the same purpose
+    const page = await first.browser.request(second.returnUrl.pathname + second.returnUrl.search);
+    expect(page.status).toBe(302);
+    expect(page.headers.get("location")).toBe("/api/auth/start?openAppId=oa-alpha-test&install=1&restart=1");
     // even framed, a cookie of the flow with another value is a mismatch
     const nonceCookie = [...second.browser.cookies.keys()].find((k) => k.startsWith("ec_flow_"))!;
     second.browser.cookies.set(nonceCookie, "x".repeat(32));
-    expect((await second.browser.request(second.returnUrl.pathname + second.returnUrl.search, { headers: { "sec-fetch-dest": "iframe" } })).status).toBe(400);
+    expect((await second.browser.postReturn(fields, undefined, { "sec-fetch-dest": "iframe" })).status).toBe(400);
     // a state this app never issued
     const now = String(Math.floor(Date.now() / 1000));
     for (const state of ["install", "install.short", `install.Fe26.2**${"A".repeat(40)}`]) {
       expect((await first.browser.request(signedReturn({ code: "c", timestamp: now, state }))).status).toBe(400);
+      expect((await first.browser.postReturn([...new URL(signedReturn({ code: "c", timestamp: now, state }), APP_URL).searchParams], undefined)).status).toBe(400);
     }
     // the right sealed flow under another purpose
     const sealed = first.returnUrl.searchParams.get("state")!.slice("install.".length);
     const swapped = signedReturn({ code: first.returnUrl.searchParams.get("code")!, timestamp: first.returnUrl.searchParams.get("timestamp")!, state: `auth.${sealed}` });
     expect((await first.browser.request(swapped)).status).toBe(400);
+    expect((await first.browser.postReturn([...new URL(swapped, APP_URL).searchParams], undefined)).status).toBe(400);
     expect(await installationCount()).toBe(0);
     expect(alpha.grants.authorization_code ?? 0).toBe(0);
   });
@@ -234,9 +242,15 @@ describe("cookies refused (the fallback of ARCHITECTURE.md §4)", () => {
     framed.refuseCookies = true;
     const start = await framed.request("/api/auth/start?openAppId=oa-alpha-test", { headers: { "sec-fetch-dest": "iframe" } });
     expect(start.status).toBe(302);
+    // the start's redirect carries the verifier in its fragment, never in what a server sees
+    const authorize = new URL(start.headers.get("location")!);
+    expect(authorize.hash).toMatch(/^#ecv=[\w-]{43}$/);
+    expect(authorize.search).not.toContain(authorize.hash.slice(5));
+    // no flow cookie comes back: the callback starts once more, then the fragment's verifier proves the tab
     const { response } = await framed.authorizeFrom(start, { "sec-fetch-dest": "iframe" });
     expect(response.status).toBe(200);
     expect(framed.cookies.size).toBe(0);
+    expect(alpha.grants).toMatchObject({ authorization_code: 2 }); // the install's and this one's: the first return was never exchanged
     const complete = pageData<{ token: string; expiresAt: number; target: string }>(await response.text())!;
     expect(complete.target).toBe("/?openAppId=oa-alpha-test&authorized=1");
     expect(complete.expiresAt - Date.now()).toBeLessThanOrEqual(30 * 60 * 1000);
@@ -248,13 +262,124 @@ describe("cookies refused (the fallback of ARCHITECTURE.md §4)", () => {
     expect((await requireApiSession(apiRequest(framed, { bearer: `${complete.token.slice(0, -2)}xx`, openAppId: "oa-alpha-test" }))).ok).toBe(false);
   });
 
-  it("refuses a top-level authorization return without the flow cookie", async () => {
+  it("an install whose flow cookie is refused completes through the fragment's verifier", async () => {
     const refusing = new TestBrowser();
     refusing.refuseCookies = true;
     const entry = await refusing.request(`/api/auth/callback?redirectUrl=x&getOpenAppIdToken=${alpha.installToken()}`);
     const { response } = await refusing.authorizeFrom(entry);
-    expect(response.status).toBe(400);
-    expect(await installationCount()).toBe(0);
+    expect(response.status).toBe(200);
+    expect(pageData<{ target: string }>(await response.text())!.target).toContain("/application/mktapp/index.html?install=engage-console");
+    expect(await installationCount()).toBe(1);
+  });
+});
+
+describe("the callback is bound to the browser that started it (issue 15, points 1–3)", () => {
+  /** A flow started by `victim` and authorized at the platform, its return not yet used. */
+  /** The return URL (with the fragment the browser carries) of a flow `victim` started; `cookieless`: one refused flow cookie. */
+  async function unusedReturn(victim: TestBrowser, cookieless = false) {
+    victim.refuseCookies = cookieless;
+    const start = await victim.request(`/api/auth/start?openAppId=oa-alpha-test${cookieless ? "&restart=1" : ""}`);
+    const authorizeUrl = start.headers.get("location")!;
+    const authorize = await victim.request(authorizeUrl);
+    const returned = new URL(authorize.headers.get("location")!);
+    returned.hash = new URL(authorizeUrl).hash;
+    return returned;
+  }
+
+  async function expectNoSession(response: Response, browser: TestBrowser) {
+    const html = await response.text();
+    expect(response.headers.getSetCookie().some((c) => c.startsWith("ec_session="))).toBe(false);
+    expect(browser.cookies.has("ec_session")).toBe(false);
+    expect(pageData<{ token?: string }>(html)?.token).toBeUndefined();
+  }
+
+  beforeEach(async () => {
+    await new TestBrowser().install(alpha);
+    alpha.grants = {};
+  });
+
+  it("point 1: another client with the callback URL and any headers gets no session and the code is never exchanged", async () => {
+    for (const cookieless of [false, true]) {
+      const returned = await unusedReturn(new TestBrowser(), cookieless);
+      const attacker = new TestBrowser();
+      const headerSets: Array<Record<string, string>> = [{}, { "sec-fetch-dest": "iframe" }, { "sec-fetch-dest": "iframe", "sec-fetch-site": "same-origin", referer: `${APP_URL}/` }];
+      for (const headers of headerSets) {
+        const page = await attacker.request(returned.pathname + returned.search, { headers });
+        expect([200, 302]).toContain(page.status);
+        await expectNoSession(page, attacker);
+        const posted = await attacker.postReturn([...returned.searchParams], undefined, headers);
+        expect([200, 400]).toContain(posted.status);
+        await expectNoSession(posted, attacker);
+        // a guessed verifier is no proof either
+        const guessed = await attacker.postReturn([...returned.searchParams], "A".repeat(43), headers);
+        expect(guessed.status).toBe(400);
+        await expectNoSession(guessed, attacker);
+      }
+    }
+    expect(alpha.grants.authorization_code ?? 0).toBe(0);
+  });
+
+  it("points 1–2: the browser that started the flow still completes it after an attacker's tries", async () => {
+    const victim = new TestBrowser();
+    const returned = await unusedReturn(victim, true);
+    const attacker = new TestBrowser();
+    await attacker.postReturn([...returned.searchParams], undefined);
+    const done = await victim.postReturn([...returned.searchParams], verifierOf(returned.toString()));
+    expect(done.status).toBe(200);
+    expect(pageData<{ token?: string }>(await done.text())?.token).toBeTruthy();
+    expect(alpha.grants).toEqual({ authorization_code: 1 });
+  });
+
+  it("point 2: a replayed return is refused without calling the token endpoint, and the installation keeps working", async () => {
+    const victim = new TestBrowser();
+    const returned = await unusedReturn(victim);
+    const flowCookie = [...victim.cookies].find(([k]) => k.startsWith("ec_flow_"))!;
+    const page = await victim.request(returned.pathname + returned.search);
+    const fields = formFields(await page.text())!;
+    expect((await victim.postReturn(fields, undefined)).status).toBe(200);
+    const before = (await findInstallation(t.store, ALPHA_KEY))!;
+    // the same post again, with the flow cookie put back (a saved copy)
+    victim.cookies.set(flowCookie[0], flowCookie[1]);
+    const replay = await victim.postReturn(fields, undefined);
+    expect(replay.status).toBe(400);
+    expect(await replay.text()).toContain("already used");
+    expect(alpha.grants).toEqual({ authorization_code: 1 });
+    const after = (await findInstallation(t.store, ALPHA_KEY))!;
+    expect(after.status).toBe("active");
+    expect(after.tokens.accessToken).toBe(before.tokens.accessToken);
+  });
+
+  it("point 3: a second code for the same state, with the saved flow cookie, gives no session", async () => {
+    const victim = new TestBrowser();
+    const start = await victim.request("/api/auth/start?openAppId=oa-alpha-test");
+    const authorizeUrl = start.headers.get("location")!;
+    const first = new URL((await victim.request(authorizeUrl)).headers.get("location")!);
+    const second = new URL((await victim.request(authorizeUrl)).headers.get("location")!);
+    expect(second.searchParams.get("code")).not.toBe(first.searchParams.get("code"));
+    const flowCookie = [...victim.cookies].find(([k]) => k.startsWith("ec_flow_"))!;
+    expect((await victim.postReturn([...first.searchParams], undefined)).status).toBe(200);
+    victim.cookies.set(flowCookie[0], flowCookie[1]);
+    const again = new TestBrowser();
+    again.cookies.set(flowCookie[0], flowCookie[1]);
+    const refused = await again.postReturn([...second.searchParams], undefined);
+    expect(refused.status).toBe(400);
+    await expectNoSession(refused, again);
+    expect(alpha.grants).toEqual({ authorization_code: 1 });
+  });
+
+  it("the GET of a return never exchanges the code, and a cross-site post is refused", async () => {
+    const victim = new TestBrowser();
+    const returned = await unusedReturn(victim);
+    const page = await victim.request(returned.pathname + returned.search);
+    expect(page.status).toBe(200);
+    expect(formFields(await page.text())).toEqual([...returned.searchParams]);
+    const crossSite = await victim.request("/api/auth/callback", {
+      method: "POST",
+      headers: { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" },
+      body: returned.searchParams.toString(),
+    });
+    expect(crossSite.status).toBe(403);
+    expect(alpha.grants.authorization_code ?? 0).toBe(0);
   });
 });
 
@@ -307,6 +432,43 @@ describe("sessions per openAppId, start, logout (§5.2.9)", () => {
     expect(out.status).toBe(200);
     expect((await requireApiSession(apiRequest(browser, { openAppId: "oa-alpha-test" }))).ok).toBe(false);
     expect((await requireApiSession(apiRequest(browser, { openAppId: "oa-beta-test" }))).ok).toBe(true);
+  });
+
+  it("point 4: after logout the saved cookie and the fallback token are refused and cannot be renewed", async () => {
+    const browser = new TestBrowser();
+    const { response } = await browser.install(alpha);
+    const { token } = pageData<{ token: string }>(await response.text())!;
+    const savedCookie = browser.cookieHeader();
+    const saved = () => new Request(`${APP_URL}/api/platform/v1/customers`, { headers: { cookie: savedCookie, "X-Open-App-Id": "oa-alpha-test" } });
+    const bearer = () => new Request(`${APP_URL}/api/auth/session`, { method: "POST", headers: { authorization: `Bearer ${token}`, "X-Open-App-Id": "oa-alpha-test" } });
+    expect((await requireApiSession(saved())).ok).toBe(true);
+    expect((await requireApiSession(bearer())).ok).toBe(true);
+    expect(await renewSessionToken(bearer())).toBeDefined();
+    const out = await browser.request("/api/auth/logout?openAppId=oa-alpha-test", { method: "POST", headers: { origin: APP_URL } });
+    expect(await out.json()).toMatchObject({ signedOut: true, ended: 1 });
+    expect((await requireApiSession(saved())).ok).toBe(false);
+    expect((await requireApiSession(bearer())).ok).toBe(false);
+    expect(await renewSessionToken(bearer())).toBeUndefined();
+  });
+
+  it("logout by the fallback token alone ends that sign-in; ?everywhere=1 ends the user's other sign-ins", async () => {
+    await new TestBrowser().install(alpha);
+    const one = new TestBrowser();
+    const two = new TestBrowser();
+    const tokenOf = async (b: TestBrowser) => pageData<{ token: string }>(await (await b.authorizeFrom(await b.request("/api/auth/start?openAppId=oa-alpha-test"))).response.text())!.token;
+    const [a, b] = [await tokenOf(one), await tokenOf(two)];
+    const check = (token: string) => requireApiSession(new Request(`${APP_URL}/x`, { headers: { authorization: `Bearer ${token}`, "X-Open-App-Id": "oa-alpha-test" } }));
+    const cookieless = new TestBrowser();
+    await cookieless.request("/api/auth/logout?openAppId=oa-alpha-test", { method: "POST", headers: { origin: APP_URL, authorization: `Bearer ${a}` } });
+    expect((await check(a)).ok).toBe(false);
+    expect((await check(b)).ok).toBe(true);
+    const three = new TestBrowser();
+    const c = await tokenOf(three);
+    const everywhere = await three.request("/api/auth/logout?openAppId=oa-alpha-test&everywhere=1", { method: "POST", headers: { origin: APP_URL } });
+    expect(await everywhere.json()).toMatchObject({ ended: 3 }); // the install's, two's and three's
+    expect((await check(b)).ok).toBe(false);
+    expect((await check(c)).ok).toBe(false);
+    expect((await requireApiSession(apiRequest(two, { openAppId: "oa-alpha-test" }))).ok).toBe(false);
   });
 });
 

@@ -7,14 +7,29 @@ import { callPlatform } from "@/lib/platform/client";
 import { isRefusal, PlatformError } from "@/lib/platform/errors";
 import { operations, type OutputOf } from "@/lib/platform/operations";
 import { id } from "@/lib/platform/schema-helpers";
+import { removeTenantIndex } from "@/lib/search/tenant-state";
 import { getStore } from "@/lib/store";
 import { saveEnvironment, saveInstallation, type PlatformEnvironment } from "@/lib/store/installations";
-import { beginFlow, flowBinding, flowCookie, flowCookieName, openFlow, parseState, type AuthPurpose } from "./auth-flow";
+import { ApiError } from "@/lib/api/api-error";
+import { readBodyText } from "@/lib/http/body";
+import { NONCE_HEADER } from "@/lib/http/security-headers";
+import { consumeFlowNonce } from "@/lib/store/sign-ins";
+import { beginFlow, flowBinding, flowCookie, flowCookieName, openFlow, parseState, VERIFIER_FRAGMENT, type AuthFlow, type AuthPurpose } from "./auth-flow";
 import { isAllowedOrigin, normalizeOrigin } from "./domains";
 import { timestampWithinWindow, verifyHmac } from "./hmac";
 import { TAB_STORAGE_JS } from "./tab-storage";
-import { errorPage, handoffPage } from "./pages";
-import { issueSessionToken, removeSessionEntry, requestedOpenAppId, saveSessionEntry, SESSION_TTL_SECONDS, startUrl } from "./session";
+import { errorPage, handoffPage, postPage } from "./pages";
+import {
+  beginSignIn,
+  endSignIns,
+  issueSessionToken,
+  removeSessionEntry,
+  requestedOpenAppId,
+  requestSessions,
+  saveSessionEntry,
+  SESSION_TTL_SECONDS,
+  startUrl,
+} from "./session";
 import {
   callbackUrl,
   clientCredentials,
@@ -29,7 +44,9 @@ import {
 
 /**
  * The authorization flow of §5.2 / §5.4 on the app's side (ARCHITECTURE.md §4 "Install"):
- * `GET /api/auth/callback` (both arrivals), `GET /api/auth/start`, `POST /api/auth/logout`.
+ * `GET /api/auth/callback` (both arrivals; the authorization return only answers a page),
+ * `POST /api/auth/callback` (that page's post: the code exchange), `GET /api/auth/start`,
+ * `POST /api/auth/logout`.
  * Every failure is a clear 4xx page (502 when the platform could not answer) and stores nothing.
  */
 
@@ -117,9 +134,11 @@ function isSameOriginPost(request: Request): boolean {
  * platform's iframe the navigation stays initiated by the platform's page and its `SameSite=Lax`
  * login cookie goes along (the authorize page then answers at once, ARCHITECTURE.md §4).
  */
-async function startAuthorization(purpose: AuthPurpose, environment: PlatformEnvironment, returnTo?: string): Promise<Response> {
-  const started = await beginFlow(purpose, environment, returnTo);
-  const headers = new Headers({ Location: started.authorizeUrl, "Cache-Control": "no-store" });
+async function startAuthorization(purpose: AuthPurpose, environment: PlatformEnvironment, returnTo?: string, restarted = false): Promise<Response> {
+  const started = await beginFlow(purpose, environment, returnTo, restarted);
+  // The verifier rides in the fragment: never sent to a server, carried by the browser to the callback.
+  const location = `${started.authorizeUrl}#${VERIFIER_FRAGMENT}=${started.verifier}`;
+  const headers = new Headers({ Location: location, "Cache-Control": "no-store" });
   headers.append("Set-Cookie", flowCookie(started.flow.nonce, started.flow.nonce));
   return new Response(null, { status: 302, headers });
 }
@@ -179,8 +198,10 @@ function withAuthorizedMark(path: string): string {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-/** §5.2.4–§5.2.8: the authorization return (`code`, `timestamp`, `hmac`, `state`). */
-async function authorizationReturn(request: Request, params: Map<string, string>, log: Logger): Promise<Response> {
+const nonceOf = (request: Request) => request.headers.get(NONCE_HEADER) ?? undefined;
+
+/** §5.3 and the sealed state: the flow an authorization return belongs to, or a clear refusal. */
+async function checkedReturn(params: Map<string, string>): Promise<AuthFlow> {
   const { platform } = env();
   const missing = ["code", "timestamp", "hmac", "state"].filter((k) => !params.get(k));
   if (missing.length > 0) throw new FlowFailure(400, "This sign-in link is incomplete", `Missing: ${missing.join(", ")}.`);
@@ -191,16 +212,67 @@ async function authorizationReturn(request: Request, params: Map<string, string>
     throw new FlowFailure(400, "This sign-in link failed its signature check", "The platform's signature (hmac) does not match the parameters.");
   if (!timestampWithinWindow(params.get("timestamp")!, platform.hmacMaxAgeSeconds))
     throw new FlowFailure(400, "This sign-in link has expired", "Its timestamp is outside the accepted window. Start again.");
-
   const flow = await openFlow(state);
   if (!flow) throw new FlowFailure(400, "This sign-in link is not ours", "Its state was not issued by this app, or the sign-in took longer than 10 minutes. Start again.");
-  const binding = flowBinding(request, flow, readCookie(request, flowCookieName(flow.nonce)));
-  if (binding === "mismatch") throw new FlowFailure(400, "This sign-in does not match this browser", "The sign-in was started in another browser or tab, or it has expired. Start again.");
+  return flow;
+}
+
+/** A new flow of the same purpose and return path, marked as the one restart a sign-in gets. */
+function restartUrl(flow: AuthFlow): string {
+  const url = new URL(startUrl(isPrivateDeployment() ? undefined : flow.openAppId, flow.returnTo), "http://app.invalid");
+  if (flow.purpose === "install") url.searchParams.set("install", "1");
+  url.searchParams.set("restart", "1");
+  return `${url.pathname}${url.search}`;
+}
+
+/** Takes the verifier from the fragment (and out of the address), adds it to the form, posts it. */
+const POST_SCRIPT = `(function(){var f=document.getElementById("ec-form");var v=null;try{var h=new URLSearchParams(location.hash.slice(1));v=h.get("${VERIFIER_FRAGMENT}");if(v)history.replaceState(null,"",location.pathname+location.search)}catch(e){}if(v){var i=document.createElement("input");i.type="hidden";i.name="verifier";i.value=v;f.appendChild(i)}f.submit()})();`;
+
+/**
+ * §5.2.4: the authorization return arrives as a GET, which never exchanges the code. Its page posts
+ * the return to the same address with the browser's proof (the flow cookie goes along; the script
+ * adds the fragment's verifier). Without the flow cookie the server cannot tell whether the fragment
+ * came along (a consent page in between drops it), so it starts once more with a server redirect:
+ * the navigation stays the platform's, whose sign-in then reaches its authorize page, which answers
+ * at once with the fragment intact.
+ */
+async function authorizationReturnPage(request: Request, params: Map<string, string>): Promise<Response> {
+  const flow = await checkedReturn(params);
+  const cookie = readCookie(request, flowCookieName(flow.nonce));
+  if (!cookie && !flow.restarted) return new Response(null, { status: 302, headers: { Location: restartUrl(flow), "Cache-Control": "no-store" } });
+  return postPage("Signing in…", "/api/auth/callback", [...params.entries()], {}, POST_SCRIPT, nonceOf(request));
+}
+
+const MAX_RETURN_BODY_BYTES = 32 * 1024;
+
+/** §5.2.4–§5.2.8: the return page's post (`code`, `timestamp`, `hmac`, `state`, and the tab's `verifier`). */
+async function authorizationReturn(request: Request, log: Logger): Promise<Response> {
+  if (!isSameOriginPost(request)) throw new FlowFailure(403, "This sign-in request was refused", "Cross-site sign-in requests are refused. Start again.");
+  let text: string;
+  try {
+    text = await readBodyText(request, { limit: MAX_RETURN_BODY_BYTES });
+  } catch (error) {
+    if (error instanceof ApiError) throw new FlowFailure(error.status === 413 ? 413 : 400, "This sign-in request is malformed", error.message);
+    throw error;
+  }
+  const params = checkedParams(new URLSearchParams(text).entries());
+  const verifier = params.get("verifier");
+  params.delete("verifier");
+  const flow = await checkedReturn(params);
+  const binding = flowBinding(flow, readCookie(request, flowCookieName(flow.nonce)), verifier);
+  if (binding !== "cookie" && binding !== "tab") throw new FlowFailure(400, "This sign-in does not match this browser", "The sign-in was started in another browser or tab, or it has expired. Start again.");
   const retryUrl = flow.purpose === "install" ? undefined : startUrl(flow.openAppId, flow.returnTo);
 
   const store = await getStore();
   const environment = await resolveEnvironment(flow.openAppId, store);
   if (!environment) throw new FlowFailure(400, "Unknown platform environment", "Install the app again from the marketplace.");
+
+  // Single use, decided by the store before the code leaves the app: a replay never reaches the
+  // token endpoint, which would revoke the tokens already issued for this code (RFC 9700 §4.5).
+  if (!(await consumeFlowNonce(store, flow.nonce, flow.expiresAt))) {
+    log.warn({ openAppId: flow.openAppId, purpose: flow.purpose }, "authorization return replayed");
+    throw new FlowFailure(400, "This sign-in link was already used", "Each sign-in link works once. Start again.", retryUrl);
+  }
 
   let grant;
   try {
@@ -230,14 +302,16 @@ async function authorizationReturn(request: Request, params: Map<string, string>
     installedByName: user.userName,
     tokens: { accessToken: grant.access_token, refreshToken: grant.refresh_token, accessTokenExpiresAt: now + grant.expires_in * 1000 },
   });
-  const session = {
+  // A (re)install from the marketplace starts the tenant's customer index afresh (README "Customer search").
+  if (flow.purpose === "install") await removeTenantIndex(store, { openAppId: environment.openAppId, tenantId: user.tenantId });
+  const session = await beginSignIn({
     openAppId: environment.openAppId,
     tenantId: user.tenantId,
     userId: user.userId,
     userName: user.userName,
     ...(user.tenantName ? { tenantName: user.tenantName } : {}),
     expiresAt: now + SESSION_TTL_SECONDS * 1000,
-  };
+  });
   const headers = new Headers();
   await saveSessionEntry(request, headers, session);
   headers.append("Set-Cookie", flowCookie(flow.nonce, undefined));
@@ -250,6 +324,7 @@ async function authorizationReturn(request: Request, params: Map<string, string>
     COMPLETE_SCRIPT,
     { href: target, label: "Continue", refresh: true },
     headers,
+    nonceOf(request),
   );
 }
 
@@ -279,8 +354,9 @@ async function guarded(request: Request, scope: string, work: (log: Logger) => P
 
 export function handleCallback(request: Request): Promise<Response> {
   return guarded(request, "auth.callback", async (log) => {
+    if (request.method === "POST") return authorizationReturn(request, log);
     const params = checkedParams(new URL(request.url).searchParams.entries());
-    if (params.has("code")) return authorizationReturn(request, params, log);
+    if (params.has("code")) return authorizationReturnPage(request, params);
     if (params.has("redirectUrl") || params.has("getOpenAppIdToken")) return installEntry(request, params, log);
     throw new FlowFailure(400, "This sign-in link is incomplete", "Open Engage Console from your platform's marketplace.");
   });
@@ -304,23 +380,36 @@ export function handleStart(request: Request): Promise<Response> {
     const environment = await resolveEnvironment(openAppId);
     if (!environment) throw new FlowFailure(404, "Engage Console is not installed in this environment", "Install it from your platform's marketplace first.");
     const returnTo = safeReturnTo(url.searchParams.get("returnTo")) ?? homeUrl(environment.openAppId);
-    return startAuthorization("auth", environment, returnTo);
+    // `restart=1`: the callback's one new start when no flow cookie came back (authorizationReturnPage).
+    const restarted = url.searchParams.get("restart") === "1";
+    if (url.searchParams.get("install") === "1") return startAuthorization("install", environment, undefined, restarted);
+    return startAuthorization("auth", environment, returnTo, restarted);
   });
 }
 
-/** `POST /api/auth/logout`: forgets one environment's session (or every one without openAppId). */
+/**
+ * `POST /api/auth/logout`: ends the sign-in on the server (its cookie entry and fallback token are
+ * refused from then on, on every instance) and forgets it in the cookie; one environment's, or every
+ * one without openAppId. `?everywhere=1` ends every sign-in of the same user(s), in any browser.
+ */
 export function handleLogout(request: Request): Promise<Response> {
-  return guarded(request, "auth.logout", async () => {
+  return guarded(request, "auth.logout", async (log) => {
     if (!isSameOriginPost(request)) throw new FlowFailure(403, "Sign-out refused", "Cross-site sign-out requests are refused.");
     const openAppId = requestedOpenAppId(request);
+    const scope = isPrivateDeployment() ? undefined : openAppId;
+    const everywhere = new URL(request.url).searchParams.get("everywhere") === "1";
+    const { cookie, bearer } = await requestSessions(request);
+    const ending = [...Object.values(cookie), ...(bearer ? [bearer] : [])].filter((s) => !scope || s.openAppId === scope);
+    const ended = ending.length > 0 ? await endSignIns(ending, everywhere) : 0;
+    log.info({ openAppId: scope, everywhere, ended }, "signed out");
     const headers = new Headers({ "Cache-Control": "no-store" });
-    await removeSessionEntry(request, headers, isPrivateDeployment() ? undefined : openAppId);
+    await removeSessionEntry(request, headers, scope);
     const isForm = /application\/x-www-form-urlencoded|multipart\/form-data/.test(request.headers.get("content-type") ?? "");
     if (isForm) {
       headers.set("Location", "/?signedOut=1");
       return new Response(null, { status: 303, headers });
     }
     headers.set("Content-Type", "application/json");
-    return new Response(JSON.stringify({ signedOut: true, openAppId: openAppId ?? null }), { status: 200, headers });
+    return new Response(JSON.stringify({ signedOut: true, openAppId: openAppId ?? null, ended }), { status: 200, headers });
   });
 }

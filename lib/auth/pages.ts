@@ -17,8 +17,15 @@ function jsonForScript(value: unknown): string {
 const STYLE =
   "body{font-family:system-ui,sans-serif;margin:0;padding:2rem;color:#0f172a;background:#f8fafc}main{max-width:36rem}h1{font-size:1.25rem}p{line-height:1.5}a{color:#1d4ed8}";
 
-function page(title: string, body: string, extraHead = ""): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="referrer" content="no-referrer"><title>${escapeHtml(title)}</title><style>${STYLE}</style>${extraHead}</head><body><main>${body}</main></body></html>`;
+/** The request's CSP nonce (proxy.ts), for the inline scripts of these pages. */
+export type PageNonce = string | undefined;
+
+function nonceAttr(nonce: PageNonce): string {
+  return nonce && /^[A-Za-z0-9+/=_-]{16,64}$/.test(nonce) ? ` nonce="${nonce}"` : "";
+}
+
+function page(title: string, body: string, extraHead = "", referrer: "no-referrer" | "same-origin" = "no-referrer"): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="referrer" content="${referrer}"><title>${escapeHtml(title)}</title><style>${STYLE}</style>${extraHead}</head><body><main>${body}</main></body></html>`;
 }
 
 const NO_STORE = { "Cache-Control": "no-store", "Content-Type": "text/html; charset=utf-8" };
@@ -40,8 +47,27 @@ export function errorPage(status: number, title: string, detail: string, retryUr
  * Hand-off page: runs `script`, which reads `data` from the JSON element. Without JavaScript, the
  * link (and the meta refresh when given) still moves on.
  */
-export function handoffPage(title: string, data: unknown, script: string, fallback: { href: string; label: string; refresh?: boolean }, headers?: HeadersInit): Response {
+export function handoffPage(
+  title: string,
+  data: unknown,
+  script: string,
+  fallback: { href: string; label: string; refresh?: boolean },
+  headers?: HeadersInit,
+  nonce?: PageNonce,
+): Response {
   const refresh = fallback.refresh ? `<noscript><meta http-equiv="refresh" content="0;url=${escapeHtml(fallback.href)}"></noscript>` : "";
-  const body = `<h1>${escapeHtml(title)}</h1><p><a id="ec-next" href="${escapeHtml(fallback.href)}">${escapeHtml(fallback.label)}</a></p><p id="ec-message" role="status"></p><script type="application/json" id="ec-data">${jsonForScript(data)}</script><script>${script}</script>`;
+  const body = `<h1>${escapeHtml(title)}</h1><p><a id="ec-next" href="${escapeHtml(fallback.href)}">${escapeHtml(fallback.label)}</a></p><p id="ec-message" role="status"></p><script type="application/json" id="ec-data">${jsonForScript(data)}</script><script${nonceAttr(nonce)}>${script}</script>`;
   return htmlResponse(page(title, body, refresh), 200, headers);
+}
+
+/**
+ * A page that posts `fields` to `action` (same origin): its script adds what the tab holds and
+ * submits at once; without JavaScript the button does it.
+ */
+export function postPage(title: string, action: string, fields: Array<[string, string]>, data: unknown, script: string, nonce?: PageNonce): Response {
+  const inputs = fields.map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`).join("");
+  const body = `<h1>${escapeHtml(title)}</h1><form id="ec-form" method="post" action="${escapeHtml(action)}">${inputs}<button type="submit">Continue</button></form><p id="ec-message" role="status"></p><script type="application/json" id="ec-data">${jsonForScript(data)}</script><script${nonceAttr(nonce)}>${script}</script>`;
+  // "same-origin", not "no-referrer": under no-referrer a browser sends `Origin: null` with the post,
+  // and the same-origin check refuses it. The URL with the code still goes nowhere else.
+  return htmlResponse(page(title, body, "", "same-origin"), 200);
 }

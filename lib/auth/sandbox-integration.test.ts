@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseJson } from "@/lib/platform/json";
 import { findInstallation, updateInstallationTokens } from "@/lib/store/installations";
@@ -54,7 +55,8 @@ async function installThroughSandbox(browser: TestBrowser): Promise<Response> {
     state: authorize.searchParams.get("state"),
     install: true,
   })) as { callbackUrl: string };
-  return browser.request(callbackUrl);
+  // The return page posts the return with the flow cookie (the code is exchanged on that post only).
+  return browser.returnTo(callbackUrl);
 }
 
 for (const dialect of testDialects) {
@@ -118,6 +120,80 @@ for (const dialect of testDialects) {
       }
       expect((await findInstallation(t.store, KEY))?.status).toBe("active");
     });
+
+    /** Makes every write of new tokens fail (or not): the state an instance killed between the platform's answer and the write leaves. */
+    async function killTokenWrites(on: boolean) {
+      const statements =
+        dialect.name === "sqlite"
+          ? on
+            ? ["CREATE TRIGGER ec_kill BEFORE UPDATE OF access_token ON installations BEGIN SELECT RAISE(ABORT, 'killed before the write'); END"]
+            : ["DROP TRIGGER ec_kill"]
+          : on
+            ? [
+                "CREATE FUNCTION ec_kill() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'killed before the write'; END $$ LANGUAGE plpgsql",
+                "CREATE TRIGGER ec_kill BEFORE UPDATE ON installations FOR EACH ROW WHEN (OLD.access_token IS DISTINCT FROM NEW.access_token) EXECUTE FUNCTION ec_kill()",
+              ]
+            : ["DROP TRIGGER ec_kill ON installations", "DROP FUNCTION ec_kill()"];
+      for (const statement of statements) await sql.raw(statement).execute(t.store.db);
+    }
+
+    it("point 8: a rotated refresh token lost before the write is recovered within the platform's rotation grace", async () => {
+      await control("/config", { refreshGraceSeconds: 30 });
+      await installThroughSandbox(new TestBrowser());
+      const { accessToken } = await getAccessToken(KEY);
+      const before = await refreshGrants();
+      await killTokenWrites(true);
+      await expect(getAccessToken(KEY, { rejectedAccessToken: accessToken })).rejects.toThrow(/killed before the write/);
+      await killTokenWrites(false);
+      expect((await refreshGrants()) - before).toBe(1); // the platform rotated; the app never stored the pair
+      const recovered = await getAccessToken(KEY, { rejectedAccessToken: accessToken });
+      expect(recovered.accessToken).not.toBe(accessToken);
+      expect((await findInstallation(t.store, KEY))?.status).toBe("active");
+      // the stored pair is the live one: it refreshes again
+      expect((await getAccessToken(KEY, { rejectedAccessToken: recovered.accessToken })).accessToken).not.toBe(recovered.accessToken);
+
+      // Without a grace at the platform the same loss needs a new authorization (README: what remains).
+      await control("/config", { refreshGraceSeconds: 0 });
+      const current = await getAccessToken(KEY);
+      await killTokenWrites(true);
+      await expect(getAccessToken(KEY, { rejectedAccessToken: current.accessToken })).rejects.toThrow(/killed before the write/);
+      await killTokenWrites(false);
+      await expect(getAccessToken(KEY, { rejectedAccessToken: current.accessToken })).rejects.toBeInstanceOf(ReauthRequiredError);
+    });
+
+    it.skipIf(dialect.name !== "postgres")(
+      "point 8: an app process killed after the platform rotated the refresh token and before the write → the next refresh recovers (rotation grace)",
+      async () => {
+        await control("/config", { refreshGraceSeconds: 30 });
+        await installThroughSandbox(new TestBrowser());
+        const installed = (await findInstallation(t.store, KEY))!;
+        await updateInstallationTokens(t.store, KEY, { ...installed.tokens, accessTokenExpiresAt: Date.now() + 60_000 });
+        const stored = (await findInstallation(t.store, KEY))!.tokens;
+        // The write of the new pair waits 4 s in the database: the window in which the process dies.
+        for (const statement of [
+          "CREATE FUNCTION ec_slow() RETURNS trigger AS $$ BEGIN PERFORM pg_sleep(4); RETURN NEW; END $$ LANGUAGE plpgsql",
+          "CREATE TRIGGER ec_slow BEFORE UPDATE ON installations FOR EACH ROW WHEN (OLD.access_token IS DISTINCT FROM NEW.access_token) EXECUTE FUNCTION ec_slow()",
+        ])
+          await sql.raw(statement).execute(t.store.db);
+        const before = await refreshGrants();
+        const second = await startSecondAppProcess(t, KEY, 1);
+        const finished = second.go().catch(() => []);
+        const deadline = Date.now() + 10_000;
+        while ((await refreshGrants()) === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+        expect(await refreshGrants()).toBe(before + 1); // the platform answered and rotated
+        second.kill();
+        await finished;
+        await sql.raw("DROP TRIGGER ec_slow ON installations").execute(t.store.db); // waits for the dead session's rollback
+        await sql.raw("DROP FUNCTION ec_slow()").execute(t.store.db);
+        // the new pair was never stored: the old refresh token is all the app has
+        expect((await findInstallation(t.store, KEY))!.tokens.refreshToken).toBe(stored.refreshToken);
+        const recovered = await getAccessToken(KEY);
+        expect(recovered.accessToken).not.toBe(stored.accessToken);
+        expect((await findInstallation(t.store, KEY))?.status).toBe("active");
+        expect((await fetch(`${alpha}/v1/users/current?access_token=${encodeURIComponent(recovered.accessToken)}`)).status).toBe(200);
+      },
+      30_000,
+    );
 
     it("a revoked refresh token → reauth_required; a reinstall clears it", async () => {
       await installThroughSandbox(new TestBrowser());

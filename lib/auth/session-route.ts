@@ -4,9 +4,10 @@ import { installationStatus } from "./installation-status";
 import { reauthRequired, renewSessionToken, requestedOpenAppId } from "./session";
 
 /** `GET /api/auth/session`: the console's own session (ids and names, no token) and whether the installation needs re-authorization. */
-export const handleSessionRead = apiRoute<RouteDeps>({ name: "session", scope: "auth.session", session: true }, async ({ session, requestId }) =>
-  jsonResponse(200, JSON.stringify({ session, installation: { status: await installationStatus(session) } }), requestId),
-);
+export const handleSessionRead = apiRoute<RouteDeps>({ name: "session", scope: "auth.session", session: true }, async ({ session, requestId }) => {
+  const { signInId: _signInId, ...visible } = session;
+  return jsonResponse(200, JSON.stringify({ session: visible, installation: { status: await installationStatus(session) } }), requestId);
+});
 
 /**
  * `POST /api/auth/session`: renews the fallback session token (`Authorization: Bearer`), sliding up

@@ -1,16 +1,25 @@
 import { randomBytes } from "node:crypto";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as renewRoute } from "@/app/api/auth/session/route";
 import { resetEnvForTests } from "@/lib/env";
-import { issueSessionToken, readSessionToken, renewSessionToken } from "./session";
+import { setStoreForTests } from "@/lib/store";
+import { openSqliteTestStore, type TestStore } from "@/lib/store/testing";
+import { beginSignIn, endSignIns, issueSessionToken, readSessionToken, renewSessionToken, type ConsoleSession } from "./session";
 
-beforeAll(() => {
+let t: TestStore;
+let session: ConsoleSession;
+beforeAll(async () => {
   process.env.SESSION_PASSWORD = randomBytes(32).toString("base64url");
   process.env.DEPLOYMENT_MODE = "public";
   resetEnvForTests();
+  t = await openSqliteTestStore();
+  setStoreForTests(t.store);
+  session = await beginSignIn({ openAppId: "oa-a", tenantId: "9007199254740993123", userId: "7", userName: "Alice", expiresAt: Date.now() + 8 * 3600_000 });
 });
-
-const session = { openAppId: "oa-a", tenantId: "9007199254740993123", userId: "7", userName: "Alice", expiresAt: Date.now() + 8 * 3600_000 };
+afterAll(async () => {
+  setStoreForTests(undefined);
+  await t.cleanup();
+});
 
 function bearer(token: string) {
   return new Request("http://localhost:3310/api/auth/session", { method: "POST", headers: { authorization: `Bearer ${token}`, "X-Open-App-Id": "oa-a" } });
@@ -49,5 +58,16 @@ describe("the fallback session token", () => {
     const refused = await renewRoute(new Request("http://localhost:3310/api/auth/session", { method: "POST", headers: { cookie: "ec_session=x" } }));
     expect(refused.status).toBe(401);
     expect((await refused.json()).error.code).toBe("reauth_required");
+  });
+
+  it("is no session without a live sign-in: none named, or revoked (point 4)", async () => {
+    const { signInId: _none, ...unsigned } = session;
+    expect(await readSessionToken((await issueSessionToken(unsigned)).token)).toBeUndefined();
+    const other = await beginSignIn({ ...unsigned, userId: "8" });
+    const { token } = await issueSessionToken(other);
+    expect(await readSessionToken(token)).toBeDefined();
+    await endSignIns([other]);
+    expect(await readSessionToken(token)).toBeUndefined();
+    expect(await renewSessionToken(bearer(token))).toBeUndefined();
   });
 });

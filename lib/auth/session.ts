@@ -5,6 +5,7 @@ import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { getStore } from "@/lib/store";
 import { latestInstallation } from "@/lib/store/installations";
+import { createSignIn, isSignInLive, newSignInId, revokeSignIns, revokeUserSignIns } from "@/lib/store/sign-ins";
 import { OPEN_APP_ID_HEADER } from "./client-session";
 import { isOpenAppId, isPrivateDeployment, PRIVATE_OPEN_APP_ID } from "./settings";
 
@@ -13,6 +14,8 @@ import { isOpenAppId, isPrivateDeployment, PRIVATE_OPEN_APP_ID } from "./setting
  * (`HttpOnly; Secure; SameSite=None; Partitioned`) holding ids only, one entry per openAppId so
  * two environments in one browser never mix. Where the browser refuses the cookie, the same data
  * travels as a short-lived sealed session token (`Authorization: Bearer`), never a platform token.
+ * Both name a server-side sign-in (lib/store/sign-ins.ts): once it is revoked (logout, sign out
+ * everywhere) or expired, neither is accepted, on every instance, within `SIGN_IN_CHECK_CACHE_MS`.
  */
 
 export type ConsoleSession = {
@@ -23,6 +26,8 @@ export type ConsoleSession = {
   tenantName?: string;
   /** Epoch milliseconds. */
   expiresAt: number;
+  /** The server-side sign-in (lib/store/sign-ins.ts); absent only for the private deployment's installation session. */
+  signInId?: string;
 };
 
 type SessionEntry = Omit<ConsoleSession, "openAppId">;
@@ -66,7 +71,51 @@ function liveEntries(data: CookieData, now: number): Record<string, SessionEntry
 export async function readCookieSessions(cookies: CookieStore): Promise<Record<string, ConsoleSession>> {
   const session = await getIronSession<CookieData>(cookies, sessionOptions());
   const entries = liveEntries(session, Date.now());
-  return Object.fromEntries(Object.entries(entries).map(([openAppId, e]) => [openAppId, { ...e, openAppId }]));
+  const result: Record<string, ConsoleSession> = {};
+  for (const [openAppId, e] of Object.entries(entries)) {
+    if (await signInLive(e.signInId)) result[openAppId] = { ...e, openAppId };
+  }
+  return result;
+}
+
+/**
+ * How long an instance trusts its last look at a sign-in: a revocation by another instance is
+ * effective on this one within this time (on this one at once). The proxy's session memory
+ * (lib/platform/proxy-cache.ts) adds its own few seconds for proxied calls.
+ */
+export const SIGN_IN_CHECK_CACHE_MS = 2_000;
+const signInChecks = new Map<string, { live: boolean; until: number }>();
+
+async function signInLive(id: string | undefined): Promise<boolean> {
+  if (typeof id !== "string" || id === "") return false;
+  const now = Date.now();
+  const known = signInChecks.get(id);
+  if (known && known.until > now) return known.live;
+  const live = await isSignInLive(await getStore(), id, now);
+  if (signInChecks.size >= 10_000) signInChecks.clear();
+  signInChecks.set(id, { live, until: now + SIGN_IN_CHECK_CACHE_MS });
+  return live;
+}
+
+/** Records a completed sign-in on the server; the returned session names it (cookie entry, fallback token). */
+export async function beginSignIn(session: Omit<ConsoleSession, "signInId">): Promise<ConsoleSession> {
+  const id = newSignInId();
+  await createSignIn(await getStore(), { id, openAppId: session.openAppId, tenantId: session.tenantId, userId: session.userId, expiresAt: session.expiresAt });
+  return { ...session, signInId: id };
+}
+
+/** Ends sign-ins on the server: these ids, or with `everywhere` every sign-in of their users. */
+export async function endSignIns(sessions: ConsoleSession[], everywhere = false): Promise<number> {
+  const store = await getStore();
+  const ids = new Set(sessions.flatMap((s) => (s.signInId ? [s.signInId] : [])));
+  if (everywhere) {
+    for (const s of sessions) for (const id of await revokeUserSignIns(store, s)) ids.add(id);
+  } else {
+    await revokeSignIns(store, [...ids]);
+  }
+  const until = Date.now() + SIGN_IN_CHECK_CACHE_MS;
+  for (const id of ids) signInChecks.set(id, { live: false, until });
+  return ids.size;
 }
 
 function requestCookieStore(request: Request): CookieStore {
@@ -117,7 +166,7 @@ export async function renewSessionToken(request: Request): Promise<{ token: stri
   const token = bearerToken(request);
   if (!token) return undefined;
   const data = await readTokenData(token);
-  if (!data || data.sessionExpiresAt <= Date.now()) return undefined;
+  if (!data || data.sessionExpiresAt <= Date.now() || !(await signInLive(data.signInId))) return undefined;
   const { kind: _kind, sessionExpiresAt, ...session } = data;
   return issueSessionToken(session, sessionExpiresAt);
 }
@@ -135,6 +184,7 @@ async function readTokenData(token: string): Promise<TokenData | undefined> {
       userId: data.userId,
       userName: String(data.userName ?? ""),
       ...(typeof data.tenantName === "string" ? { tenantName: data.tenantName } : {}),
+      ...(typeof data.signInId === "string" ? { signInId: data.signInId } : {}),
       expiresAt: data.expiresAt,
       sessionExpiresAt: typeof data.sessionExpiresAt === "number" ? data.sessionExpiresAt : data.expiresAt,
     };
@@ -145,12 +195,12 @@ async function readTokenData(token: string): Promise<TokenData | undefined> {
 
 export async function readSessionToken(token: string): Promise<ConsoleSession | undefined> {
   const data = await readTokenData(token);
-  if (!data) return undefined;
+  if (!data || !(await signInLive(data.signInId))) return undefined;
   const { kind: _kind, sessionExpiresAt: _end, ...session } = data;
   return session;
 }
 
-function bearerToken(request: Request): string | undefined {
+export function bearerToken(request: Request): string | undefined {
   const match = /^Bearer\s+(\S+)$/i.exec(request.headers.get("authorization") ?? "");
   return match?.[1];
 }
@@ -205,6 +255,13 @@ export async function selectSession(
   if (named) return { openAppId: named };
   const all = Object.values(sessions);
   return all.length === 1 ? { session: all[0], openAppId: all[0]!.openAppId } : {};
+}
+
+/** Every session a request carries: the cookie's entries (by openAppId) and the bearer token's. */
+export async function requestSessions(request: Request): Promise<{ cookie: Record<string, ConsoleSession>; bearer?: ConsoleSession }> {
+  const token = bearerToken(request);
+  const bearer = token ? await readSessionToken(token) : undefined;
+  return { cookie: await readCookieSessions(requestCookieStore(request)), ...(bearer ? { bearer } : {}) };
 }
 
 /** The session of the environment a request names; picks the only one when it names none. */

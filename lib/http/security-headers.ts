@@ -1,3 +1,6 @@
+/** The request header through which proxy.ts hands a request's CSP nonce to pages and route handlers. */
+export const NONCE_HEADER = "x-nonce";
+
 /**
  * Response headers for every app page. `frame-ancestors` lists the platform origins the app trusts
  * (its own auth origin and the domain allowlist), so the platform's admin can frame the console and
@@ -10,9 +13,22 @@ export function frameAncestors(platformOrigins: string[]): string {
   return [...origins].join(" ");
 }
 
-export function securityHeaders(platformOrigins: string[]): Record<string, string> {
+/**
+ * The page policy: scripts only with the request's nonce (Next puts it on its own scripts, the auth
+ * pages on theirs) and what those load ('strict-dynamic'); no plugins; no `<base>`. Without a nonce
+ * (a caller that has none) scripts are not restricted, as before.
+ */
+export function contentSecurityPolicy(platformOrigins: string[], nonce?: string): string {
+  const directives = [`frame-ancestors ${frameAncestors(platformOrigins)}`, "object-src 'none'", "base-uri 'none'"];
+  // The dev server evaluates its modules; a production build never needs eval.
+  const evalForDev = process.env.NODE_ENV === "development" ? " 'unsafe-eval'" : "";
+  if (nonce) directives.unshift(`script-src 'nonce-${nonce}' 'strict-dynamic'${evalForDev}`);
+  return directives.join("; ");
+}
+
+export function securityHeaders(platformOrigins: string[], nonce?: string): Record<string, string> {
   return {
-    "Content-Security-Policy": `frame-ancestors ${frameAncestors(platformOrigins)}`,
+    "Content-Security-Policy": contentSecurityPolicy(platformOrigins, nonce),
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "X-Content-Type-Options": "nosniff",
   };

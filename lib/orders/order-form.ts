@@ -66,11 +66,6 @@ export function utcToHomeInput(value: unknown): string {
   return new Date(ms + HOME_OFFSET_MINUTES * 60_000).toISOString().slice(0, 19);
 }
 
-/** Now as a UTC+8 form time (the cancel date's default: §3's own default, the last update, is earlier than the cancel). */
-export function nowHomeInput(now = Date.now()): string {
-  return utcToHomeInput(`${new Date(Math.floor(now / 1000) * 1000).toISOString().slice(0, 19)}Z`);
-}
-
 /** A form time typed in UTC+8 as the UTC body time of §2 (`YYYY-MM-DDTHH:MM:SSZ`), or undefined. */
 export function homeInputToUtcBody(value: string): string | undefined {
   const utc = homeInputToUtcFilter(value);

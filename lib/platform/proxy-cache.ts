@@ -6,15 +6,16 @@ import type { InstallationKey, ProxyDeps } from "./proxy";
  * reading and decrypting the installation's token), which together cost more than the rest of the
  * proxy. Both are pure for a few seconds:
  * - a session is a function of the request's credentials (cookie, bearer session token, named
- *   openAppId); sessions are stateless seals, so remembering one for seconds admits nothing a
- *   replayed cookie would not; never past the session's own expiry;
+ *   openAppId) and of its sign-in being live (lib/store/sign-ins.ts): remembered for 3 s at most,
+ *   so a logout or "sign out everywhere" on any instance ends proxied calls within
+ *   SESSION_TTL_MS + SIGN_IN_CHECK_CACHE_MS (about 5 s); never past the session's own expiry;
  * - an access token stays valid for hours (§8); a token the platform refuses is replaced at once
  *   (`forceRefresh` bypasses and updates the memory) and app-auth refreshes ahead of expiry.
  * Requests that ask while a lookup of the same key runs share it: otherwise every request in
  * flight when a memory expires unseals (or decrypts) the same thing again, all at once.
  */
 
-export const SESSION_TTL_MS = 10_000;
+export const SESSION_TTL_MS = 3_000;
 export const TOKEN_TTL_MS = 30_000;
 const MAX_ENTRIES = 1_000;
 

@@ -35,7 +35,7 @@ async function install(browser: TestBrowser, environment: "alpha" | "beta"): Pro
     state: authorize.searchParams.get("state"),
     install: true,
   });
-  const done = await browser.request(callbackUrl!);
+  const done = await browser.returnTo(callbackUrl!);
   expect(done.status).toBe(200);
 }
 

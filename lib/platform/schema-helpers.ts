@@ -9,7 +9,7 @@ import { longerThan } from "./limits";
 
 const INT64_MAX = 9223372036854775807n;
 
-function isInt64Digits(value: string): boolean {
+export function isInt64Digits(value: string): boolean {
   return /^\d{1,19}$/.test(value) && BigInt(value) <= INT64_MAX;
 }
 

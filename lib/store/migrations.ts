@@ -77,6 +77,33 @@ export const storeMigrations: Readonly<Record<string, Migration>> = {
       await db.schema.createIndex("webhook_tokens_expiry").on("webhook_tokens").column("expires_at").execute();
     },
   },
+  // Issue 15: the sign-in flow's single-use state nonces, and server-side sign-ins (logout revokes).
+  "003-auth-sign-ins": {
+    async up(db: Kysely<unknown>) {
+      // A state's nonce (its SHA-256) is inserted once when its code is exchanged: the primary key makes a
+      // second callback of the same state fail on every instance, before the token endpoint is called.
+      await db.schema
+        .createTable("auth_flow_nonces")
+        .addColumn("nonce_hash", "varchar(64)", (c) => c.primaryKey())
+        .addColumn("expires_at", "bigint", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("auth_flow_nonces_expiry").on("auth_flow_nonces").column("expires_at").execute();
+      // One row per completed sign-in; cookie entries and fallback tokens name it, and stop working
+      // once it is revoked (logout, sign out everywhere) or expired.
+      await db.schema
+        .createTable("sign_ins")
+        .addColumn("id", "varchar(64)", (c) => c.primaryKey())
+        .addColumn("open_app_id", "varchar(128)", (c) => c.notNull())
+        .addColumn("tenant_id", "varchar(32)", (c) => c.notNull())
+        .addColumn("user_id", "varchar(32)", (c) => c.notNull())
+        .addColumn("created_at", "bigint", (c) => c.notNull())
+        .addColumn("expires_at", "bigint", (c) => c.notNull())
+        .addColumn("revoked_at", "bigint")
+        .execute();
+      await db.schema.createIndex("sign_ins_user").on("sign_ins").columns(["open_app_id", "tenant_id", "user_id"]).execute();
+      await db.schema.createIndex("sign_ins_expiry").on("sign_ins").column("expires_at").execute();
+    },
+  },
   // Refunds this console made (issue 17): shown on the order to every staff member; §4.2 has no read of refunds.
   "004-order-refunds": {
     async up(db: Kysely<unknown>) {
@@ -101,6 +128,129 @@ export const storeMigrations: Readonly<Record<string, Migration>> = {
         .addUniqueConstraint("order_refunds_request", ["open_app_id", "tenant_id", "request_key"])
         .execute();
       await db.schema.createIndex("order_refunds_order").on("order_refunds").columns(["open_app_id", "tenant_id", "order_no"]).execute();
+    },
+  },
+  // The tenant customer index (issue 18; README "Customer search"): what staff search and filter by,
+  // per installation, and the sync's resumable state. SQLite: FTS5 trigram (substrings, CJK);
+  // PostgreSQL: pg_trgm GIN over the same text. Short queries (< 3 characters) use the name keys.
+  "006-customer-index": {
+    async up(db: Kysely<unknown>) {
+      const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+      await db.schema
+        .createTable("search_tenants")
+        .addColumn("id", postgres ? "serial" : "integer", (c) => (postgres ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn("open_app_id", "varchar(128)", (c) => c.notNull())
+        .addColumn("tenant_id", "varchar(32)", (c) => c.notNull())
+        // backfill → ready; `backfill_after` is the keyset cursor (last id indexed), so a restart resumes there.
+        .addColumn("phase", "varchar(16)", (c) => c.notNull())
+        .addColumn("backfill_after", "varchar(24)")
+        .addColumn("total", "bigint")
+        .addColumn("indexed", "bigint", (c) => c.notNull().defaultTo(sql`0`))
+        // The polling watermark: the largest `lastUpdated` seen (§4.1 lastUpdatedFrom is inclusive).
+        .addColumn("poll_from", "varchar(32)")
+        .addColumn("started_at", "bigint")
+        .addColumn("synced_at", "bigint")
+        .addColumn("last_change_at", "bigint")
+        .addColumn("error", "varchar(512)")
+        .addUniqueConstraint("search_tenants_key", ["open_app_id", "tenant_id"])
+        .execute();
+      await db.schema
+        .createTable("customer_index")
+        .addColumn("tenant", "integer", (c) => c.notNull())
+        .addColumn("customer_id", "varchar(24)", (c) => c.notNull())
+        .addColumn("display_name", "varchar(512)")
+        .addColumn("name", "varchar(512)")
+        .addColumn("nick_name", "varchar(512)")
+        .addColumn("email", "varchar(512)")
+        .addColumn("mobile", "varchar(64)")
+        .addColumn("stage", "varchar(128)")
+        .addColumn("source", "varchar(128)")
+        .addColumn("gender", "integer")
+        .addColumn("identities", "text")
+        .addColumn("date_created", "varchar(32)")
+        .addColumn("last_updated", "varchar(32)")
+        // Lower-cased name and nickName: prefix search for one- and two-character queries.
+        .addColumn("name_key", "varchar(512)")
+        .addColumn("nick_key", "varchar(512)")
+        .addColumn("search_text", "text", (c) => c.notNull())
+        .addPrimaryKeyConstraint("customer_index_pk", ["tenant", "customer_id"])
+        .execute();
+      await db.schema
+        .createTable("customer_index_tags")
+        .addColumn("tenant", "integer", (c) => c.notNull())
+        .addColumn("tag", "varchar(64)", (c) => c.notNull())
+        .addColumn("customer_id", "varchar(24)", (c) => c.notNull())
+        .addPrimaryKeyConstraint("customer_index_tags_pk", ["tenant", "tag", "customer_id"])
+        .execute();
+      await db.schema.createIndex("customer_index_tags_customer").on("customer_index_tags").columns(["tenant", "customer_id"]).execute();
+      if (postgres) {
+        // pg_trgm in `public`, named by schema, so stores in their own schemas share one installation of it.
+        await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public`.execute(db);
+        await sql`CREATE INDEX customer_index_trgm ON customer_index USING gin (search_text public.gin_trgm_ops)`.execute(db);
+        await sql`CREATE INDEX customer_index_name ON customer_index (tenant, name_key COLLATE "C")`.execute(db);
+        await sql`CREATE INDEX customer_index_nick ON customer_index (tenant, nick_key COLLATE "C")`.execute(db);
+      } else {
+        // Contentless: the text lives in customer_index; the FTS table holds only the trigram index (rowid = customer_index's).
+        await sql`CREATE VIRTUAL TABLE customer_fts USING fts5(search_text, tokenize = 'trigram', content = '', contentless_delete = 1)`.execute(db);
+        await sql`CREATE INDEX customer_index_name ON customer_index (tenant, name_key)`.execute(db);
+        await sql`CREATE INDEX customer_index_nick ON customer_index (tenant, nick_key)`.execute(db);
+      }
+    },
+  },
+  // Shops, shop groups and media imports (§4.6, §4.8): the platform lists none of them, so the app
+  // keeps what it has learned per tenant installation (openAppId + tenantId).
+  "007-shops-media": {
+    async up(db: Kysely<unknown>) {
+      // Every shop the app knows: created or updated through it, seen in a group read, or added by id.
+      // `sid` (the tenant's own shop code) is unique per tenant; NULL (added by id, not yet read) repeats.
+      await db.schema
+        .createTable("shop_register")
+        .addColumn("open_app_id", "varchar(128)", (c) => c.notNull())
+        .addColumn("tenant_id", "varchar(32)", (c) => c.notNull())
+        .addColumn("shop_id", "varchar(32)", (c) => c.notNull())
+        .addColumn("sid", "varchar(128)")
+        .addColumn("business_name", "varchar(512)")
+        .addColumn("branch_name", "varchar(512)")
+        .addColumn("shop_name", "varchar(1024)")
+        .addColumn("shop_status", "varchar(64)")
+        .addColumn("refuse_reason", "text")
+        .addColumn("shop_info_all", "text")
+        .addColumn("source", "varchar(16)", (c) => c.notNull())
+        .addColumn("seen_at", "bigint")
+        .addColumn("updated_at", "bigint", (c) => c.notNull())
+        .addPrimaryKeyConstraint("shop_register_pk", ["open_app_id", "tenant_id", "shop_id"])
+        .addUniqueConstraint("shop_register_sid", ["open_app_id", "tenant_id", "sid"])
+        .execute();
+      // The groups the app created or opened by id, with what the creation answered.
+      await db.schema
+        .createTable("shop_groups")
+        .addColumn("open_app_id", "varchar(128)", (c) => c.notNull())
+        .addColumn("tenant_id", "varchar(32)", (c) => c.notNull())
+        .addColumn("group_id", "varchar(32)", (c) => c.notNull())
+        .addColumn("name", "varchar(512)")
+        .addColumn("remark", "text")
+        .addColumn("origin", "varchar(16)", (c) => c.notNull())
+        .addColumn("created_by_name", "varchar(512)")
+        .addColumn("added_ids", "text")
+        .addColumn("failed_ids", "text")
+        .addColumn("shop_count", "integer")
+        .addColumn("created_at", "bigint", (c) => c.notNull())
+        .addColumn("read_at", "bigint")
+        .addPrimaryKeyConstraint("shop_groups_pk", ["open_app_id", "tenant_id", "group_id"])
+        .execute();
+      // §4.6 import tasks: the API has no task status, so this is all there is to show of them.
+      await db.schema
+        .createTable("media_imports")
+        .addColumn("id", "varchar(36)", (c) => c.primaryKey())
+        .addColumn("open_app_id", "varchar(128)", (c) => c.notNull())
+        .addColumn("tenant_id", "varchar(32)", (c) => c.notNull())
+        .addColumn("started_by", "varchar(32)", (c) => c.notNull())
+        .addColumn("started_by_name", "varchar(512)")
+        .addColumn("started_at", "bigint", (c) => c.notNull())
+        .addColumn("files", "text", (c) => c.notNull())
+        .addColumn("task_ids", "text", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("media_imports_scope").on("media_imports").columns(["open_app_id", "tenant_id", "started_at"]).execute();
     },
   },
 };

@@ -7,6 +7,7 @@ import type { ColumnType, Generated } from "kysely";
 
 /** bigint columns: PostgreSQL returns them as strings, SQLite as numbers; repositories convert. */
 type Epoch = ColumnType<number | string, number, number>;
+type NullableEpoch = ColumnType<number | string | null, number | null, number | null>;
 
 export type StoreSchema = {
   environments: {
@@ -53,6 +54,20 @@ export type StoreSchema = {
     issued_at: Epoch;
     expires_at: Epoch;
   };
+  // Issue 15 (lib/store/sign-ins.ts): single-use flow nonces and server-side sign-ins.
+  auth_flow_nonces: {
+    nonce_hash: string;
+    expires_at: Epoch;
+  };
+  sign_ins: {
+    id: string;
+    open_app_id: string;
+    tenant_id: string;
+    user_id: string;
+    created_at: Epoch;
+    expires_at: Epoch;
+    revoked_at: ColumnType<number | string | null, number | null | undefined, number | null>;
+  };
   // Refunds this console made or deleted (issue 17): the platform has no read of refunds (§4.2).
   order_refunds: {
     id: Generated<number | string>;
@@ -77,4 +92,89 @@ export type StoreSchema = {
     deleted_by: string | null;
     deleted_at: Epoch | null;
   };
+  // The tenant customer index (migration 006, lib/search/): one row per installation, then its customers.
+  search_tenants: {
+    id: Generated<number>;
+    open_app_id: string;
+    tenant_id: string;
+    phase: string;
+    backfill_after: string | null;
+    total: ColumnType<number | string | null, number | null, number | null>;
+    indexed: ColumnType<number | string, number | undefined, number>;
+    poll_from: string | null;
+    started_at: NullableEpoch;
+    synced_at: NullableEpoch;
+    last_change_at: NullableEpoch;
+    error: string | null;
+  };
+  customer_index: {
+    tenant: number;
+    customer_id: string;
+    display_name: string | null;
+    name: string | null;
+    nick_name: string | null;
+    email: string | null;
+    mobile: string | null;
+    stage: string | null;
+    source: string | null;
+    gender: number | null;
+    identities: string | null;
+    date_created: string | null;
+    last_updated: string | null;
+    name_key: string | null;
+    nick_key: string | null;
+    search_text: string;
+  };
+  customer_index_tags: {
+    tenant: number;
+    tag: string;
+    customer_id: string;
+  };
+  // Shops, shop groups and media imports (§4.6, §4.8), per tenant installation.
+  shop_register: {
+    open_app_id: string;
+    tenant_id: string;
+    shop_id: string;
+    sid: string | null;
+    business_name: string | null;
+    branch_name: string | null;
+    shop_name: string | null;
+    shop_status: string | null;
+    refuse_reason: string | null;
+    shop_info_all: string | null;
+    /** How the app learned of it: `created`, `updated`, `group` (a group read) or `manual` (added by id). */
+    source: string;
+    /** When the platform last returned it (a create, update or group read); NULL: never seen. */
+    seen_at: Epoch | null;
+    updated_at: Epoch;
+  };
+  shop_groups: {
+    open_app_id: string;
+    tenant_id: string;
+    group_id: string;
+    name: string | null;
+    remark: string | null;
+    /** `created` through the app, or `opened` by id. */
+    origin: string;
+    created_by_name: string | null;
+    /** JSON arrays of shop ids: what the creation answered (§4.8 `success`, `failed`). */
+    added_ids: string | null;
+    failed_ids: string | null;
+    shop_count: number | null;
+    created_at: Epoch;
+    read_at: Epoch | null;
+  };
+  media_imports: {
+    id: string;
+    open_app_id: string;
+    tenant_id: string;
+    started_by: string;
+    started_by_name: string | null;
+    started_at: Epoch;
+    /** JSON `[{file, eventType?}]` as sent (§4.6). */
+    files: string;
+    /** JSON array of the task ids the platform returned. */
+    task_ids: string;
+  };
 };
+

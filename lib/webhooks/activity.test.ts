@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { issueSessionToken, type ConsoleSession } from "@/lib/auth/session";
+import { beginSignIn, issueSessionToken, type ConsoleSession } from "@/lib/auth/session";
+import { setStoreForTests } from "@/lib/store";
 import { resetEnvForTests } from "@/lib/env";
 import { openSqliteTestStore, type TestStore } from "@/lib/store/testing";
 import { recordDelivery, type InboxDelivery } from "@/lib/store/webhook-inbox";
@@ -71,7 +72,10 @@ describe("GET /api/activity", () => {
   beforeEach(async () => {
     t = await openSqliteTestStore();
   });
-  afterEach(() => t.cleanup());
+  afterEach(async () => {
+    setStoreForTests(undefined);
+    await t.cleanup();
+  });
 
   const delivery = (n: number, overrides: Partial<InboxDelivery> = {}): InboxDelivery => ({
     openAppId: "oa-alpha",
@@ -89,7 +93,10 @@ describe("GET /api/activity", () => {
 
   async function call(query: string, auth?: ConsoleSession) {
     const headers: Record<string, string> = {};
-    if (auth) headers.authorization = `Bearer ${(await issueSessionToken(auth)).token}`;
+    if (auth) {
+      setStoreForTests(t.store);
+      headers.authorization = `Bearer ${(await issueSessionToken(await beginSignIn(auth))).token}`;
+    }
     return handleActivityRequest(new Request(`http://localhost:3000/api/activity${query}`, { headers }), { store: async () => t.store });
   }
 

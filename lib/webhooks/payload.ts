@@ -33,9 +33,8 @@ function text(fields: Fields, names: string[], max: number, kind: "text" | "id")
 }
 
 /**
- * Parses a verified body. `fallbackOpenAppId` (the `openAppId` query parameter of the webhook
- * address, when the platform is configured with one address per environment) is used when the
- * payload does not name its environment.
+ * Parses a verified body. `fallbackOpenAppId` (the environment of a per-installation webhook address
+ * whose MAC was checked, address.ts) is used when the payload does not name its environment.
  */
 export function parseDelivery(rawBody: string, verification: WebhookVerification, fallbackOpenAppId?: string): ParsedDelivery {
   let value: unknown;

@@ -6,11 +6,13 @@ import type { Store } from "@/lib/store/database";
 import { openSqliteTestStore, type TestStore } from "@/lib/store/testing";
 import { recentActivity } from "@/lib/store/webhook-inbox";
 import type { WebhookAuthConfig } from "./authenticate";
+import { webhookAddressKey, webhookAddressQuery } from "./address";
 import { receiveWebhook } from "./receive";
 import { handleWebhookTokenRequest } from "./token-endpoint";
 
 const URL_BASE = "http://localhost:3000/api/webhooks/platform";
 const SECRET = "sandbox-webhook-secret";
+const ADDRESS_KEY = webhookAddressKey("test-session-password-for-addresses");
 const BIG = 9007199254740993123n; // above 2^53 (§2)
 
 const payload = {
@@ -45,7 +47,7 @@ function deliver(config: WebhookAuthConfig, init: { body?: string; headers?: Rec
     headers: { "content-type": "application/json;charset=UTF-8", ...init.headers },
     body: init.body ?? compact,
   });
-  return receiveWebhook(request, { config, store: init.store ?? (async () => t.store), now: () => now, maxBodyBytes: init.maxBodyBytes });
+  return receiveWebhook(request, { config, store: init.store ?? (async () => t.store), now: () => now, maxBodyBytes: init.maxBodyBytes, addressKey: ADDRESS_KEY });
 }
 
 async function stored(): Promise<number> {
@@ -255,10 +257,33 @@ describe("none mode", () => {
     expect((await recentActivity(t.store, { openAppId: "oa-alpha", tenantId: "1001" }))[0]?.verification).toBe("none");
   });
 
-  it("takes the environment from ?openAppId= when the payload does not name one", async () => {
+  it("takes the environment from a per-installation address whose sig checks, when the payload names none", async () => {
     const body = JSON.stringify({ deliveryId: "x1", event: "tag.created", tenantId: "5" });
-    expect((await deliver({ mode: "none" }, { body, query: "?openAppId=oa-beta" })).status).toBe(200);
+    expect((await deliver({ mode: "none" }, { body, query: `?${webhookAddressQuery(ADDRESS_KEY, "oa-beta")}` })).status).toBe(200);
     expect(await recentActivity(t.store, { openAppId: "oa-beta", tenantId: "5" })).toHaveLength(1);
+  });
+});
+
+describe("tenant attribution cannot be re-targeted (issue 15, point 5)", () => {
+  it("a signed body without openAppId is never stored under an unsigned or forged ?openAppId=", async () => {
+    const body = JSON.stringify({ deliveryId: "r1", event: "customer.updated", tenantId: "1001" });
+    const headers = { "X-Service-Hmac-Signature": sign(body) };
+    const forgedSig = webhookAddressQuery("another-key", "oa-beta");
+    for (const query of ["?openAppId=oa-alpha", "?openAppId=oa-beta", `?${forgedSig}`, `?openAppId=oa-beta&sig=${"A".repeat(43)}`, `?${webhookAddressQuery(ADDRESS_KEY, "oa-beta")}&openAppId=oa-alpha`]) {
+      expect((await deliver(secretMode, { body, headers, query })).status, query).toBe(200);
+    }
+    expect(await recentActivity(t.store, { openAppId: "oa-alpha", tenantId: "1001" })).toHaveLength(0);
+    expect(await recentActivity(t.store, { openAppId: "oa-beta", tenantId: "1001" })).toHaveLength(0);
+    // stored once, unattributed
+    const rows = await t.store.db.selectFrom("webhook_inbox").select(["open_app_id", "tenant_id"]).execute();
+    expect(rows).toEqual([{ open_app_id: "", tenant_id: "1001" }]);
+  });
+
+  it("the body's openAppId wins over an address's", async () => {
+    const headers = { "X-Service-Hmac-Signature": sign(compact) };
+    expect((await deliver(secretMode, { headers, query: `?${webhookAddressQuery(ADDRESS_KEY, "oa-beta")}` })).status).toBe(200);
+    expect(await recentActivity(t.store, { openAppId: "oa-alpha", tenantId: "1001" })).toHaveLength(1);
+    expect(await recentActivity(t.store, { openAppId: "oa-beta", tenantId: "1001" })).toHaveLength(0);
   });
 });
 

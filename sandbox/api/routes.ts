@@ -45,3 +45,27 @@ export const storageControl: ControlArea = (control, ctx) => {
     return sendJson(c, { stored: body.path });
   });
 };
+
+/**
+ * Reads of a tenant's shops, shop groups and media import tasks (`?environment=`, default the
+ * first), which the platform API does not offer (§4.6, §4.8 have no list): tests check what the
+ * console sent. Ids are strings.
+ */
+export const shopMediaControl: ControlArea = (control, ctx) => {
+  const tenantOf = (environment: string | undefined) => (environment ? environmentByName(ctx, environment) : ctx.config.environments[0])?.tenant.id;
+  const read = (path: string, query: (tenant: number) => Record<string, unknown>[]) =>
+    control.get(path, (c) => {
+      const tenant = tenantOf(c.req.query("environment"));
+      if (tenant === undefined) return sendJson(c, { error: "unknown environment" }, 404);
+      const rows = query(tenant).map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === "bigint" ? String(v) : v])));
+      return sendJson(c, { rows });
+    });
+  read("/stores", (tenant) => ctx.db.prepare("SELECT id, sid, shop_name AS shopName, branch_name AS branchName, business_name AS businessName, shop_info_all AS shopInfoAll FROM stores WHERE tenant_id = ? ORDER BY id").safeIntegers(true).all(tenant) as Record<string, unknown>[]);
+  read("/store-groups", (tenant) =>
+    ctx.db
+      .prepare("SELECT g.id, g.name, g.remark, (SELECT group_concat(m.store_id) FROM store_group_members m WHERE m.group_id = g.id) AS shopIds FROM store_groups g WHERE g.tenant_id = ? ORDER BY g.id")
+      .safeIntegers(true)
+      .all(tenant) as Record<string, unknown>[],
+  );
+  read("/media/tasks", (tenant) => ctx.db.prepare("SELECT id, file, event_type AS eventType, status, rows, date_created AS dateCreated FROM media_tasks WHERE tenant_id = ? ORDER BY id").safeIntegers(true).all(tenant) as Record<string, unknown>[]);
+};

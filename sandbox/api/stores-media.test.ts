@@ -30,9 +30,22 @@ describe("§4.8 stores", () => {
     expect((await kit.call("POST", "/v1/stores", { body: {} })).json.error.message).toMatch(/shopInfoAll/);
   });
 
+  it("a sid is unique per tenant: create and update refuse one another shop holds, naming base_info.sid", async () => {
+    const first = (await kit.call("POST", "/v1/stores", { body: { shopInfoAll: shopInfoAll({ ...baseInfo, sid: "DUP-1" }) } })).json.shop;
+    const again = await kit.call("POST", "/v1/stores", { body: { shopInfoAll: shopInfoAll({ ...baseInfo, sid: "DUP-1" }) } });
+    expect(again.json.shop).toBeUndefined();
+    expect(again.json.error.message).toMatch(/base_info\.sid DUP-1 is already used/);
+    const other = (await kit.call("POST", "/v1/stores", { body: { shopInfoAll: shopInfoAll({ ...baseInfo, sid: "DUP-2" }) } })).json.shop;
+    expect((await kit.call("PUT", `/v1/stores/${other.id}`, { body: { shopInfoAll: shopInfoAll({ ...baseInfo, sid: "DUP-1" }) } })).json.error.message).toMatch(/already used/);
+    // Its own sid is no conflict.
+    expect((await kit.call("PUT", `/v1/stores/${first.id}`, { body: { shopInfoAll: shopInfoAll({ ...baseInfo, sid: "DUP-1", telephone: "021-1" }) } })).json.shop.sid).toBe("DUP-1");
+    const control = (await (await fetch(`${kit.sandbox.urls.alpha}/__sandbox/stores?environment=alpha`)).json()) as { rows: Array<{ id: string; sid: string }> };
+    expect(control.rows.filter((r) => r.sid === "DUP-1").map((r) => r.id)).toEqual([String(first.id)]);
+  });
+
   it("§4.8 PUT replaces shopInfoAll; DELETE answers error.message 'success'", async () => {
-    const shop = (await kit.call("POST", "/v1/stores", { body: { shopInfoAll: shopInfoAll() } })).json.shop;
-    const updated = await kit.call("PUT", `/v1/stores/${shop.id}`, { body: { shopInfoAll: shopInfoAll({ ...baseInfo, branch_name: "南京路店" }) } });
+    const shop = (await kit.call("POST", "/v1/stores", { body: { shopInfoAll: shopInfoAll({ ...baseInfo, sid: "S-3" }) } })).json.shop;
+    const updated = await kit.call("PUT", `/v1/stores/${shop.id}`, { body: { shopInfoAll: shopInfoAll({ ...baseInfo, sid: "S-3", branch_name: "南京路店" }) } });
     expect(updated.json.shop.branchName).toBe("南京路店");
     const deleted = await kit.call("DELETE", `/v1/stores/${shop.id}`);
     expect(deleted.json.error.message).toBe("success");
@@ -40,8 +53,8 @@ describe("§4.8 stores", () => {
   });
 
   it("§4.8 store groups answer {shopGroup: {success, failed, shopGroup}}; GET lists the group's shops", async () => {
-    const a = (await kit.call("POST", "/v1/stores", { body: { shopInfoAll: shopInfoAll() } })).json.shop;
-    const b = (await kit.call("POST", "/v1/stores", { body: { shopInfoAll: shopInfoAll({ ...baseInfo, sid: "S-2" }) } })).json.shop;
+    const a = (await kit.call("POST", "/v1/stores", { body: { shopInfoAll: shopInfoAll({ ...baseInfo, sid: "S-4a" }) } })).json.shop;
+    const b = (await kit.call("POST", "/v1/stores", { body: { shopInfoAll: shopInfoAll({ ...baseInfo, sid: "S-4b" }) } })).json.shop;
     const missing = 9007199254740993n;
     const res = await kit.call("POST", "/v1/storesGroups", { body: { name: "华东", remark: "测试", shopList: `${a.id},${b.id},${missing}` } });
     expect(res.json.shopGroup.success).toEqual([a.id, b.id]);
@@ -65,6 +78,12 @@ describe("§4.6 media import", () => {
     expect(res.json.error).toBeUndefined();
     expect(res.json.taskList).toHaveLength(2);
     expect(typeof res.json.taskList[0]).toBe("bigint");
+    // The control plane shows what was sent (tests of the console check it).
+    const tasks = (await (await fetch(`${kit.sandbox.urls.alpha}/__sandbox/media/tasks`)).json()) as { rows: Array<{ id: string; file: string; eventType: string | null }> };
+    expect(tasks.rows.slice(-2)).toMatchObject([
+      { id: String(res.json.taskList[0]), file: "oss://bucket/media/view-1.csv", eventType: "event.mediaView" },
+      { id: String(res.json.taskList[1]), file: "oss://bucket/media/mixed.csv", eventType: null },
+    ]);
   });
 
   it("§4.6 a later file replaces that day's data; re-importing is harmless", async () => {
@@ -93,8 +112,9 @@ describe("§4.6 media import", () => {
 describe("change events for the webhook sender", () => {
   it("stores publish created, updated and deleted", async () => {
     kit.changes.length = 0;
-    const shop = (await kit.call("POST", "/v1/stores", { body: { shopInfoAll: shopInfoAll() } })).json.shop;
-    await kit.call("PUT", `/v1/stores/${shop.id}`, { body: { shopInfoAll: shopInfoAll() } });
+    const info = { ...baseInfo, sid: "S-5" };
+    const shop = (await kit.call("POST", "/v1/stores", { body: { shopInfoAll: shopInfoAll(info) } })).json.shop;
+    await kit.call("PUT", `/v1/stores/${shop.id}`, { body: { shopInfoAll: shopInfoAll(info) } });
     await kit.call("DELETE", `/v1/stores/${shop.id}`);
     expect(kit.changes.map((c) => `${c.resource}.${c.action}.${c.id}`)).toEqual([`store.created.${shop.id}`, `store.updated.${shop.id}`, `store.deleted.${shop.id}`]);
   });

@@ -89,6 +89,11 @@ export const storeRoutes: ResourceRoutes = (app, ctx, publish) => {
     id === null ? undefined : (db.prepare(`SELECT ${STORE_COLUMNS} FROM stores WHERE id = ? AND tenant_id = ?`).safeIntegers(true).get(id, tenant) as StoreRow | undefined);
   const staffName = (userId: number) => (db.prepare("SELECT name FROM staff WHERE id = ?").get(userId) as { name: string } | undefined)?.name ?? null;
 
+  // The real platform keeps a tenant's shop codes unique (sandbox/README.md); §4.8 does not say.
+  const sidHolder = (tenant: number, sid: string, except?: bigint) =>
+    db.prepare("SELECT id FROM stores WHERE tenant_id = ? AND sid = ? AND id <> ?").safeIntegers(true).get(tenant, sid, except ?? -1n) as { id: bigint } | undefined;
+  const sidTaken = (c: ApiContext, sid: string, holder: bigint) => storeError(c, "400", `shopInfoAll.business.base_info.sid ${sid} is already used by store ${holder}`);
+
   function columns(info: Json, shopInfoAll: string) {
     return {
       sid: info.sid as string,
@@ -105,6 +110,8 @@ export const storeRoutes: ResourceRoutes = (app, ctx, publish) => {
     handleBody((c, body, tenant) => {
       const { baseInfo, error } = parseShopInfo(body.shopInfoAll);
       if (!baseInfo) return storeError(c, "400", error!);
+      const taken = sidHolder(tenant, baseInfo.sid as string);
+      if (taken) return sidTaken(c, baseInfo.sid as string, taken.id);
       const subject = c.get("subject");
       const now = ctx.clock.nowMs();
       const id = nextId(db, "store");
@@ -127,6 +134,8 @@ export const storeRoutes: ResourceRoutes = (app, ctx, publish) => {
       if (!body) return storeBadBody(c);
       const { baseInfo, error } = parseShopInfo(body.shopInfoAll);
       if (!baseInfo) return storeError(c, "400", error!);
+      const taken = sidHolder(tenant, baseInfo.sid as string, store.id);
+      if (taken) return sidTaken(c, baseInfo.sid as string, taken.id);
       const col = columns(baseInfo, body.shopInfoAll as string);
       db.prepare(
         "UPDATE stores SET sid = ?, branch_name = ?, shop_name = ?, business_name = ?, shop_info_all = ?, meta = ?, remark = coalesce(?, remark), last_updated = ? WHERE id = ?",

@@ -11,7 +11,7 @@ import { authSettings } from "./settings";
 import { revokeTenantTokens } from "./tokens";
 
 const tenantRef = { environment: z.string(), tenantId: z.union([z.number(), z.bigint(), z.string().regex(/^\d+$/)]).optional() };
-const configBody = z.object({ refreshRotation: z.boolean().optional() }).strict();
+const configBody = z.object({ refreshRotation: z.boolean().optional(), refreshGraceSeconds: z.number().int().min(0).max(86_400).optional() }).strict();
 const revokeBody = z.object({ ...tenantRef, accessTokens: z.boolean().optional() }).strict();
 const installBody = z.object({ ...tenantRef, installed: z.boolean() }).strict();
 const cloudTokenBody = z.object({ environment: z.string() }).strict();
@@ -41,7 +41,7 @@ export const authControl: ControlArea = (control, ctx) => {
   control.get("/config", (c) => sendJson(c, authSettings(ctx)));
   control.post("/config", async (c) => {
     const body = await parse(c, configBody);
-    if (!body.ok) return sendJson(c, { error: "body must be {refreshRotation?: boolean}" }, 400);
+    if (!body.ok) return sendJson(c, { error: "body must be {refreshRotation?: boolean, refreshGraceSeconds?: integer 0..86400}" }, 400);
     Object.assign(authSettings(ctx), body.data);
     return sendJson(c, authSettings(ctx));
   });

@@ -8,10 +8,16 @@ import type { SandboxContext } from "../context";
 export type AuthSettings = {
   /** On (default): a refresh grant returns a new refresh token and the used one stops working. */
   refreshRotation: boolean;
+  /**
+   * Seconds during which a rotated (used) refresh token still works once more, as many OAuth servers
+   * offer for a client that lost the answer (0, the default: never). `SANDBOX_REFRESH_GRACE_SECONDS`.
+   */
+  refreshGraceSeconds: number;
 };
 
 export function initialAuthSettings(source: Record<string, string | undefined> = process.env): AuthSettings {
-  return { refreshRotation: source.SANDBOX_REFRESH_ROTATION !== "false" };
+  const grace = Number(source.SANDBOX_REFRESH_GRACE_SECONDS ?? 0);
+  return { refreshRotation: source.SANDBOX_REFRESH_ROTATION !== "false", refreshGraceSeconds: Number.isInteger(grace) && grace > 0 && grace <= 86_400 ? grace : 0 };
 }
 
 const byContext = new WeakMap<SandboxContext, AuthSettings>();

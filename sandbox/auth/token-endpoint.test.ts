@@ -164,7 +164,7 @@ describe("POST /oauth2/token, refresh_token grant", () => {
   });
 
   it("without rotation the same refresh token is returned and keeps working", async () => {
-    expect(await (await postJson(`${alpha}/__sandbox/config`, { refreshRotation: false })).json()).toEqual({ refreshRotation: false });
+    expect(await (await postJson(`${alpha}/__sandbox/config`, { refreshRotation: false })).json()).toEqual({ refreshRotation: false, refreshGraceSeconds: 0 });
     const first = await tokens();
     const a = await (await refresh(first.refresh_token)).json();
     const b = await (await refresh(first.refresh_token)).json();
@@ -173,7 +173,25 @@ describe("POST /oauth2/token, refresh_token grant", () => {
     expect(a.access_token).not.toBe(b.access_token);
     // Reset restores the default (rotation on).
     await fetch(`${alpha}/__sandbox/reset`, { method: "POST" });
-    expect(await (await fetch(`${alpha}/__sandbox/config`)).json()).toEqual({ refreshRotation: true });
+    expect(await (await fetch(`${alpha}/__sandbox/config`)).json()).toEqual({ refreshRotation: true, refreshGraceSeconds: 0 });
+  });
+
+  it("with a rotation grace, a used refresh token works again only within the grace (issue 15, point 8)", async () => {
+    await postJson(`${alpha}/__sandbox/config`, { refreshGraceSeconds: 30 });
+    try {
+      const first = await tokens();
+      const lost = await (await refresh(first.refresh_token)).json();
+      // the answer was lost: the old refresh token still works, with a new pair
+      const again = await refresh(first.refresh_token);
+      expect(again.status).toBe(200);
+      const recovered = await again.json();
+      expect(recovered.refresh_token).not.toBe(lost.refresh_token);
+      expect((await refresh(recovered.refresh_token)).status).toBe(200);
+      await advance(31);
+      expect((await refresh(first.refresh_token)).status).toBe(400);
+    } finally {
+      await fetch(`${alpha}/__sandbox/reset`, { method: "POST" });
+    }
   });
 
   it("rejects an unknown refresh token, one of another environment, and revoked ones", async () => {
@@ -237,7 +255,9 @@ describe("GET /v1/users/current", () => {
 describe("refresh rotation start value", () => {
   it("is on unless SANDBOX_REFRESH_ROTATION=false", async () => {
     const { initialAuthSettings } = await import("./settings");
-    expect(initialAuthSettings({})).toEqual({ refreshRotation: true });
-    expect(initialAuthSettings({ SANDBOX_REFRESH_ROTATION: "false" })).toEqual({ refreshRotation: false });
+    expect(initialAuthSettings({})).toEqual({ refreshRotation: true, refreshGraceSeconds: 0 });
+    expect(initialAuthSettings({ SANDBOX_REFRESH_ROTATION: "false" })).toEqual({ refreshRotation: false, refreshGraceSeconds: 0 });
+    expect(initialAuthSettings({ SANDBOX_REFRESH_GRACE_SECONDS: "30" })).toMatchObject({ refreshGraceSeconds: 30 });
+    expect(initialAuthSettings({ SANDBOX_REFRESH_GRACE_SECONDS: "-1" })).toMatchObject({ refreshGraceSeconds: 0 });
   });
 });

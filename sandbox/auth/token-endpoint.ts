@@ -129,7 +129,7 @@ export function mountTokenEndpoint(app: Hono, ctx: SandboxContext, env: Environm
     if (grantType === "authorization_code") return exchangeCode(ctx, env, c, form, clientId);
     const refreshToken = form.get("refresh_token");
     if (!refreshToken) return tokenError(c, "invalid_request", "refresh_token is required");
-    const result = refreshTokens(ctx, { environment: env.name, clientId, refreshToken, rotate: authSettings(ctx).refreshRotation });
+    const result = refreshTokens(ctx, { environment: env.name, clientId, refreshToken, rotate: authSettings(ctx).refreshRotation, graceSeconds: authSettings(ctx).refreshGraceSeconds });
     if (!result.ok) return tokenError(c, "invalid_grant", REFRESH_FAILURES[result.reason]);
     return tokenSuccess(c, result.tokens);
   });

@@ -82,9 +82,9 @@ export type RefreshResult = { ok: true; tokens: TokenResponse } | { ok: false; r
  */
 export function refreshTokens(
   ctx: SandboxContext,
-  request: { environment: string; clientId: string; refreshToken: string; rotate: boolean },
+  request: { environment: string; clientId: string; refreshToken: string; rotate: boolean; graceSeconds?: number },
 ): RefreshResult {
-  const { environment, clientId, refreshToken, rotate } = request;
+  const { environment, clientId, refreshToken, rotate, graceSeconds = 0 } = request;
   return ctx.db.transaction((): RefreshResult => {
     const row = ctx.db
       .prepare("SELECT environment, tenant_id, user_id, client_id, used_at, revoked FROM refresh_tokens WHERE token = ?")
@@ -95,9 +95,10 @@ export function refreshTokens(
     if (!row || row.environment !== environment) return { ok: false, reason: "invalid" };
     if (row.client_id !== clientId) return { ok: false, reason: "client" };
     if (row.revoked) return { ok: false, reason: "revoked" };
-    if (row.used_at !== null) return { ok: false, reason: "used" };
     const subject = { environment: row.environment, tenantId: row.tenant_id, userId: row.user_id, clientId: row.client_id };
     const now = ctx.clock.nowSeconds();
+    // Rotation grace: a used token still works for `graceSeconds` after its first use (new pair each time).
+    if (row.used_at !== null) return now - row.used_at < graceSeconds ? { ok: true, tokens: issueTokens(ctx, subject) } : { ok: false, reason: "used" };
     if (!rotate) {
       const access = opaqueToken("at");
       ctx.db

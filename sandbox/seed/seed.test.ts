@@ -61,6 +61,22 @@ describe("seeder", () => {
     for (const ctx of [a, b, c]) ctx.db.close();
   }, 60_000); // three seeds of ≈ 6,600 customers: room for a loaded 2-core machine
 
+  it("seeds shops in two groups (two left out); alpha's first group has the id the README names", () => {
+    const ctx = freshContext();
+    seedSandbox(ctx, { customers: 10 });
+    const alpha = ctx.config.environments[0]!.tenant.id;
+    const rows = ctx.db
+      .prepare("SELECT g.id, g.name, count(m.store_id) AS n FROM store_groups g LEFT JOIN store_group_members m ON m.group_id = g.id WHERE g.tenant_id = ? GROUP BY g.id ORDER BY g.id")
+      .safeIntegers(true)
+      .all(alpha) as Array<{ id: bigint; name: string; n: bigint }>;
+    expect(rows.map((r) => [String(r.id), r.name, Number(r.n)])).toEqual([
+      ["9007199254741992", "华东门店", 6],
+      ["9007199254741993", "华南及其他门店", 4],
+    ]);
+    expect(count(ctx, "SELECT count(*) AS n FROM stores WHERE tenant_id = ? AND id NOT IN (SELECT store_id FROM store_group_members)", alpha)).toBe(2);
+    ctx.db.close();
+  });
+
   it("fills both tenants with every kind of data (beta smaller) and respects ifEmpty", () => {
     const ctx = freshContext();
     const [alpha, beta] = ctx.config.environments.map((e) => e.tenant.id) as [number, number];

@@ -206,9 +206,13 @@ function seedTenant(ctx: SandboxContext, tenant: number, count: number, log: (li
       ).run(id, tenant, info.business.base_info.sid, branch, `贝果咖啡(${branch})`, JSON.stringify(info), JSON.stringify({ categories: info.business.base_info.categories }), now, now);
       storeIds.push(id);
     }
-    const groupId = nextId(db, "storeGroup");
-    db.prepare("INSERT INTO store_groups (id, tenant_id, name, remark, creator_id, creator_name, date_created, last_updated) VALUES (?, ?, '华东门店', '上海、杭州、南京', NULL, NULL, ?, ?)").run(groupId, tenant, now, now);
-    for (const id of storeIds.slice(0, 6)) db.prepare("INSERT INTO store_group_members (group_id, store_id) VALUES (?, ?)").run(groupId, id);
+    // Shops in groups: a group read is how the console learns of them (§4.8 lists no shops). The last
+    // two shops are in no group, so the console cannot know them (tests: a sid the platform refuses).
+    for (const [name, remark, members] of [["华东门店", "上海、杭州、南京", storeIds.slice(0, 6)], ["华南及其他门店", "广州、深圳及其他城市", storeIds.slice(6, 10)]] as const) {
+      const groupId = nextId(db, "storeGroup");
+      db.prepare("INSERT INTO store_groups (id, tenant_id, name, remark, creator_id, creator_name, date_created, last_updated) VALUES (?, ?, ?, ?, NULL, NULL, ?, ?)").run(groupId, tenant, name, remark, now, now);
+      for (const id of members) db.prepare("INSERT INTO store_group_members (group_id, store_id) VALUES (?, ?)").run(groupId, id);
+    }
     putStorageObject(db, tenant, `${externalTagFolder(now)}tags.txt`, "外部标签-高潜\n外部标签-复购\n", now);
   })();
 

@@ -34,6 +34,20 @@ export function pageData<T = Record<string, unknown>>(html: string): T | undefin
   return match ? (JSON.parse(match[1]!) as T) : undefined;
 }
 
+/** The hidden fields of the callback's post page (`<form id="ec-form">`), or undefined for another page. */
+export function formFields(html: string): Array<[string, string]> | undefined {
+  const form = /<form id="ec-form"[^>]*>([\s\S]*?)<\/form>/.exec(html);
+  if (!form) return undefined;
+  const unescape = (v: string) => v.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  return [...form[1]!.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)].map((m) => [unescape(m[1]!), unescape(m[2]!)]);
+}
+
+/** The verifier in a URL's fragment (`#ecv=`), as the return page's script reads it. */
+export function verifierOf(url: string): string | undefined {
+  const hash = url.indexOf("#");
+  return hash < 0 ? undefined : (new URLSearchParams(url.slice(hash + 1)).get("ecv") ?? undefined);
+}
+
 /** A browser that keeps cookies and sends app requests straight to the route handlers. */
 export class TestBrowser {
   cookies = new Map<string, string>();
@@ -72,14 +86,39 @@ export class TestBrowser {
     return response;
   }
 
-  /** Follows a start redirect to the platform's authorize (which consents at once) and back to the callback. */
+  /**
+   * Follows a start redirect to the platform's authorize (which consents at once) and back to the
+   * callback as a browser does: the start's fragment (the verifier) carries over the platform's
+   * redirect, the return page posts, and the callback's one restart is followed.
+   */
   async authorizeFrom(start: Response, headers: Record<string, string> = {}): Promise<{ callbackUrl: string; response: Response }> {
     const authorizeUrl = start.headers.get("location");
     if (start.status !== 302 || !authorizeUrl) throw new Error(`no redirect to authorize (HTTP ${start.status})`);
     const authorize = await this.request(authorizeUrl);
-    const callbackUrl = authorize.headers.get("location");
+    let callbackUrl = authorize.headers.get("location");
     if (!callbackUrl) throw new Error(`authorize did not redirect (HTTP ${authorize.status})`);
-    return { callbackUrl, response: await this.request(callbackUrl, { headers }) };
+    if (!callbackUrl.includes("#")) callbackUrl += new URL(authorizeUrl).hash;
+    return { callbackUrl, response: await this.returnTo(callbackUrl, headers) };
+  }
+
+  /** The platform's redirect back to the callback, and what the browser then does (restart, or the page's post). */
+  async returnTo(callbackUrl: string, headers: Record<string, string> = {}): Promise<Response> {
+    const page = await this.request(callbackUrl, { headers });
+    const restart = page.status === 302 ? page.headers.get("location") : null;
+    if (restart?.startsWith("/api/auth/start")) return (await this.authorizeFrom(await this.request(restart, { headers }), headers)).response;
+    const fields = formFields(await page.clone().text());
+    return fields ? this.postReturn(fields, verifierOf(callbackUrl), headers) : page;
+  }
+
+  /** What the return page's script does: the return's fields plus the fragment's verifier, posted same-origin. */
+  async postReturn(fields: Array<[string, string]>, verifier: string | undefined, headers: Record<string, string> = {}): Promise<Response> {
+    const body = new URLSearchParams(fields);
+    if (verifier) body.set("verifier", verifier);
+    return this.request("/api/auth/callback", {
+      method: "POST",
+      headers: { origin: APP_URL, "content-type": "application/x-www-form-urlencoded", ...headers },
+      body: body.toString(),
+    });
   }
 
   /** The marketplace install of §5.2.1: entry → authorize → return. */

@@ -4,9 +4,13 @@ import type { TestStore } from "@/lib/store/testing";
 /**
  * A second app process (refresh-worker.ts) on the same PostgreSQL schema: `ready` once it has
  * opened the store; `go()` makes it fire its concurrent getAccessToken calls and resolves with the
- * tokens it got.
+ * tokens it got; `kill()` ends it at once (SIGKILL), wherever it is.
  */
-export async function startSecondAppProcess(t: TestStore, key: { openAppId: string; tenantId: string }, calls = 100): Promise<{ go(): Promise<string[]> }> {
+export async function startSecondAppProcess(
+  t: TestStore,
+  key: { openAppId: string; tenantId: string },
+  calls = 100,
+): Promise<{ go(): Promise<string[]>; kill(): void }> {
   const worker = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "lib/auth/testing/refresh-worker.ts"], {
     env: {
       ...process.env,
@@ -31,6 +35,7 @@ export async function startSecondAppProcess(t: TestStore, key: { openAppId: stri
     void exited.then((code) => reject(new Error(`second process exited ${code}: ${err}`)));
   });
   return {
+    kill: () => void worker.kill("SIGKILL"),
     async go() {
       worker.stdin.write("go\n");
       const code = await exited;

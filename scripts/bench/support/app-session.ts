@@ -15,11 +15,11 @@ async function control(sandbox: string, route: string, body: unknown): Promise<R
 /** `app`: where the app listens (its APP_URL may name another host for the same server, e.g. localhost). */
 export async function signIn(app: string, sandbox: string, environment = "alpha"): Promise<Record<string, string>> {
   const cookies = new Map<string, string>();
-  const get = async (url: string, headers: Record<string, string> = {}) => {
+  const get = async (url: string, headers: Record<string, string> = {}, init: { method?: string; body?: string } = {}) => {
     // The app's own URLs (its APP_URL's host may differ) are sent where it listens.
     const target = new URL(url, app);
     const at = `${app}${target.pathname}${target.search}`;
-    const res = await fetch(at, { headers: { ...headers, cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; ") }, redirect: "manual" });
+    const res = await fetch(at, { ...init, headers: { ...headers, cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; ") }, redirect: "manual" });
     for (const header of res.headers.getSetCookie()) {
       const pair = header.split(";")[0]!;
       cookies.set(pair.slice(0, pair.indexOf("=")).trim(), pair.slice(pair.indexOf("=") + 1).trim());
@@ -39,7 +39,14 @@ export async function signIn(app: string, sandbox: string, environment = "alpha"
     state: authorize.searchParams.get("state"),
     install: true,
   });
-  const done = await get(callbackUrl!);
+  // The return's GET answers a page that posts the return (same-origin, with the flow cookie); the
+  // code is exchanged on that post only (issue 15).
+  const returnPage = await (await get(callbackUrl!)).text();
+  const fields = [...returnPage.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!.replace(/&amp;/g, "&")]);
+  const done = await get("/api/auth/callback", { origin: new URL(callbackUrl!).origin, "content-type": "application/x-www-form-urlencoded" }, {
+    method: "POST",
+    body: new URLSearchParams(fields).toString(),
+  });
   const page = await done.text();
   // The completion page hands the browser its environment (and the fallback token) as JSON.
   const data = /id="ec-data"[^>]*>([^<]*)</.exec(page);

@@ -7,3 +7,8 @@ export function GET(request: Request) {
   return handleCallback(request);
 }
 
+
+/** The return page's same-origin post: the code is exchanged only here, with the browser's proof (flow-handlers.ts). */
+export function POST(request: Request) {
+  return handleCallback(request);
+}

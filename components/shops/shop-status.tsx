@@ -1,0 +1,14 @@
+"use client";
+import type { RegisteredShop } from "@/lib/shops/shops-api";
+import { useI18n } from "@/components/i18n/i18n-provider";
+
+/** The platform's `shopStatus` and `refuseReason` (§2.8) where an answer carried them; their values are not documented. */
+export function ShopStatus({ shop }: { shop: Pick<RegisteredShop, "shopStatus" | "refuseReason"> }) {
+  const { t } = useI18n();
+  return (
+    <span className="text-sm">
+      {shop.shopStatus ?? <span className="text-slate-700">{t("shops.status.unknown")}</span>}
+      {shop.refuseReason && <span className="block text-xs text-red-800">{t("shops.refused", { reason: shop.refuseReason })}</span>}
+    </span>
+  );
+}

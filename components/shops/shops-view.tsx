@@ -1,0 +1,185 @@
+"use client";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import type { ApiError } from "@/lib/api/api-error";
+import { useDebouncedValue } from "@/lib/hooks/use-debounced-value";
+import type { MessageKey } from "@/lib/i18n/messages";
+import { DEFAULT_SHOP_QUERY, shopQueryOf } from "@/lib/shops/shop-list-query";
+import { shopKeys, shopsApi } from "@/lib/shops/shop-queries";
+import { SHOP_SORTS, SHOP_STATES, shopLabel, type RegisteredShop, type ShopSort, type ShopState } from "@/lib/shops/shops-api";
+import { toastStore } from "@/lib/ui/toast-store";
+import { useI18n } from "@/components/i18n/i18n-provider";
+import { useConsoleHref } from "@/components/shell/console-href";
+import { Button, buttonClass, focusRing } from "@/components/ui/button";
+import { DataTable, type Column } from "@/components/ui/data-table";
+import { errorMessage } from "@/components/ui/error-message";
+import { SelectField, TextField } from "@/components/ui/field";
+import { QueryView, UpdatingStatus } from "@/components/ui/query-view";
+import { ShopStatus } from "./shop-status";
+
+const ID = /^\d{1,19}$/;
+
+/**
+ * The register of shops the app knows (§4.8 has no shop list): search, sort and what to show,
+ * then two ways to bring shops in that the platform allows: a shop id typed by staff, and a group
+ * opened by id (its read returns its shops).
+ */
+export function ShopsView() {
+  const { t, locale } = useI18n();
+  const href = useConsoleHref();
+  const [state, setState] = useState<{ q: string; sort: ShopSort; order: "asc" | "desc"; state: ShopState }>({ ...DEFAULT_SHOP_QUERY });
+  const q = useDebouncedValue(state.q);
+  const query = shopQueryOf({ ...state, q });
+  const list = useQuery({ queryKey: shopKeys.list(query), queryFn: ({ signal }) => shopsApi.list(query, signal), placeholderData: keepPreviousData });
+  const rows = list.data?.shops ?? [];
+  const filtered = Boolean(query.q) || query.state !== undefined;
+
+  const columns: Column<RegisteredShop>[] = [
+    { key: "id", header: t("shops.col.id"), className: "font-mono text-xs tabular-nums", cell: (row) => row.id },
+    { key: "sid", header: t("shops.col.sid"), className: "font-mono text-xs", cell: (row) => row.sid ?? "—" },
+    { key: "name", header: t("shops.col.name"), className: "max-w-72 truncate", cell: (row) => shopLabel(row) ?? <span className="text-slate-700">{t("shops.unnamed")}</span> },
+    { key: "status", header: t("shops.col.status"), cell: (row) => <ShopStatus shop={row} /> },
+    { key: "source", header: t("shops.col.source"), className: "whitespace-nowrap", cell: (row) => t(`shops.source.${row.source}` as MessageKey) },
+    {
+      key: "seen",
+      header: t("shops.col.seen"),
+      className: "whitespace-nowrap",
+      cell: (row) => (row.seenAt ? new Date(row.seenAt).toLocaleString(locale, { timeZone: "Asia/Shanghai", dateStyle: "short", timeStyle: "short" }) : t("shops.notSeen")),
+    },
+    {
+      key: "actions",
+      header: t("shops.actions"),
+      hideHeader: true,
+      align: "right",
+      cell: (row) => (
+        <Link href={href(`/shops/${row.id}/edit`)} className={buttonClass("ghost")} aria-label={t("shops.editNamed", { name: shopLabel(row) ?? row.id })}>
+          {t("shops.edit")}
+        </Link>
+      ),
+    },
+  ];
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-xl font-semibold text-slate-900">{t("shops.title")}</h1>
+        <div className="flex gap-2">
+          <Link href={href("/shops/groups")} className={buttonClass("secondary")}>
+            {t("shops.groups")}
+          </Link>
+          <Link href={href("/shops/new")} className={buttonClass("primary")}>
+            {t("shops.new")}
+          </Link>
+        </div>
+      </div>
+      <p className="text-sm text-slate-800">{t("shops.intro")}</p>
+
+      <div className="flex flex-wrap items-end gap-3">
+        <TextField className="w-64" type="search" label={t("shops.search")} help={t("shops.searchHelp")} value={state.q} onChange={(e) => setState((s) => ({ ...s, q: e.target.value }))} />
+        <SelectField className="w-40" label={t("shops.sort")} value={state.sort} onChange={(e) => setState((s) => ({ ...s, sort: e.target.value as ShopSort }))}>
+          {SHOP_SORTS.map((sort) => (
+            <option key={sort} value={sort}>
+              {t(`shops.sort.${sort}` as MessageKey)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField className="w-32" label={t("shops.order")} value={state.order} onChange={(e) => setState((s) => ({ ...s, order: e.target.value as "asc" | "desc" }))}>
+          <option value="desc">{t("shops.order.desc")}</option>
+          <option value="asc">{t("shops.order.asc")}</option>
+        </SelectField>
+        <SelectField className="w-56" label={t("shops.state")} value={state.state} onChange={(e) => setState((s) => ({ ...s, state: e.target.value as ShopState }))}>
+          {SHOP_STATES.map((value) => (
+            <option key={value} value={value}>
+              {t(`shops.state.${value}` as MessageKey)}
+            </option>
+          ))}
+        </SelectField>
+        <UpdatingStatus query={list} />
+      </div>
+      <p className="text-sm text-slate-800" aria-live="polite" data-testid="shops-total">
+        {list.data ? t("shops.total", { count: rows.length.toLocaleString(locale), total: list.data.total.toLocaleString(locale) }) : null}
+      </p>
+
+      <QueryView
+        query={list}
+        hasRows={rows.length > 0}
+        testId="shops"
+        loading={t("shops.loading")}
+        empty={{ title: t("shops.emptyTitle"), body: t("shops.emptyBody") }}
+        noResults={filtered ? { title: t("shops.noResultsTitle"), actions: <Button onClick={() => setState({ ...DEFAULT_SHOP_QUERY })}>{t("shops.clear")}</Button> } : undefined}
+      >
+        <DataTable rows={rows} rowKey={(row) => row.id} columns={columns} caption={t("shops.caption")} testId="shops-table" busy={list.isFetching} />
+      </QueryView>
+
+      <div className="grid gap-4 md:grid-cols-2">
+        <AddKnownShop />
+        <OpenGroupById />
+      </div>
+    </div>
+  );
+}
+
+/** A shop id staff add to the register (the platform reads no shop by id: details come with a group read). */
+function AddKnownShop() {
+  const { t } = useI18n();
+  const queryClient = useQueryClient();
+  const [id, setId] = useState("");
+  const [problem, setProblem] = useState<string | undefined>();
+  const add = useMutation({
+    mutationFn: (shopId: string) => shopsApi.addKnown(shopId),
+    meta: { silent: true },
+    onSuccess: (answer) => {
+      toastStore.show("success", answer.added ? t("shops.addKnown.added", { id: answer.shop.id }) : t("shops.addKnown.exists", { id: answer.shop.id }));
+      setId("");
+      void queryClient.invalidateQueries({ queryKey: shopKeys.all });
+    },
+    onError: (error: ApiError) => setProblem(errorMessage(error, t)),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = id.trim();
+    if (!ID.test(value)) return setProblem(t("shops.addKnown.invalid"));
+    setProblem(undefined);
+    add.mutate(value);
+  };
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-2 rounded-lg border border-slate-300 bg-white p-4" aria-labelledby="add-known-title">
+      <h2 id="add-known-title" className="text-base font-semibold text-slate-900">
+        {t("shops.addKnown.title")}
+      </h2>
+      <TextField label={t("shops.addKnown.label")} help={t("shops.addKnown.help")} inputMode="numeric" value={id} error={problem} onChange={(e) => setId(e.target.value)} />
+      <Button type="submit" className="self-start" disabled={add.isPending} aria-busy={add.isPending || undefined}>
+        {t("shops.addKnown.submit")}
+      </Button>
+    </form>
+  );
+}
+
+/** Opens `/shops/groups/{id}`: the platform's read of a group the app may never have seen. */
+export function OpenGroupById() {
+  const { t } = useI18n();
+  const href = useConsoleHref();
+  const router = useRouter();
+  const [id, setId] = useState("");
+  const [problem, setProblem] = useState<string | undefined>();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = id.trim();
+    if (!ID.test(value)) return setProblem(t("groups.open.invalid"));
+    setProblem(undefined);
+    router.push(href(`/shops/groups/${value}`));
+  };
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-2 rounded-lg border border-slate-300 bg-white p-4" aria-labelledby="open-group-title">
+      <h2 id="open-group-title" className="text-base font-semibold text-slate-900">
+        {t("groups.open.title")}
+      </h2>
+      <TextField label={t("groups.open.label")} inputMode="numeric" value={id} error={problem} onChange={(e) => setId(e.target.value)} />
+      <button type="submit" className={`${buttonClass("secondary")} self-start ${focusRing}`}>
+        {t("groups.open.submit")}
+      </button>
+    </form>
+  );
+}
