@@ -214,8 +214,9 @@ test.describe.serial("customer merge and messenger unbinding through the sandbox
     const frame = await consoleFrameAt(page, `/customers/${from.id}?lang=en`);
     await frame.getByRole("link", { name: "Merge into another customer" }).click();
     await expect(frame.getByRole("heading", { level: 1, name: "Merge two customers" })).toBeVisible({ timeout: 20_000 });
-    await expect(frame.getByRole("textbox", { name: "Id of the customer to merge" })).toHaveValue(from.id);
-    await frame.getByRole("textbox", { name: "Id of the customer to keep" }).fill(to.id);
+    await expect(frame.getByRole("combobox", { name: "Customer to merge" })).toHaveValue(from.id);
+    // Pasting an id into the picker still works.
+    await frame.getByRole("combobox", { name: "Customer to keep" }).fill(to.id);
     await frame.getByRole("button", { name: "Review merge" }).click();
     const dialog = frame.getByRole("alertdialog", { name: "Merge these customers?" });
     await expect(dialog.getByTestId("merge-compare")).toContainText(`From ${stamp}`);

@@ -53,6 +53,8 @@ const schema = z.object({
   AUTH_HMAC_MAX_AGE_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
 
   DATABASE_URL: optionalText,
+  /** The tenant customer index's sync (README "Customer search"): `off` stops it (search answers from what is indexed). */
+  CUSTOMER_INDEX_SYNC: z.enum(["on", "off"]).default("on"),
   SESSION_PASSWORD: optionalText,
   TOKEN_ENCRYPTION_KEY: optionalText,
 
@@ -84,6 +86,8 @@ export type AppEnv = {
     hmacMaxAgeSeconds: number;
   };
   database: { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
+  /** Whether the customer index is kept in step with the platform (CUSTOMER_INDEX_SYNC). */
+  customerIndexSync: boolean;
   sessionPassword: string;
   /** The first key encrypts; every key decrypts (rotation). */
   tokenKeys: EncryptionKey[];
@@ -217,6 +221,7 @@ export function loadEnv(source: Source = process.env, options: LoadOptions = {})
     logLevel: e.LOG_LEVEL,
     platform,
     database,
+    customerIndexSync: e.CUSTOMER_INDEX_SYNC === "on",
     sessionPassword: secrets.SESSION_PASSWORD!,
     tokenKeys,
     webhook,

@@ -1,6 +1,8 @@
 "use client";
+import { useQuery } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
 import { useEffect, useId, useState } from "react";
+import { platformQuery } from "@/lib/api/platform-queries";
 import {
   EMPTY_FILTERS,
   filterProblem,
@@ -69,6 +71,10 @@ export function CustomerFilters({ value, initial = value, onChange }: { value: F
 
   return (
     <form role="search" aria-label={t("customers.search")} onSubmit={(e) => { e.preventDefault(); commit(draft); }} className="flex flex-col gap-3 rounded-lg border border-slate-300 bg-white p-3">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_14rem]">
+        <TextField type="search" label={t("search.label")} placeholder={t("search.placeholder")} help={t("search.help")} value={draft.q} onChange={type("q")} data-testid="customer-search" maxLength={200} />
+        <TagFilter value={draft.tag} onChange={(tag) => commit({ ...draft, tag })} />
+      </div>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
         <div className="flex flex-col gap-1">
           <TextField label={t("customers.stage")} value={draft.stage} onChange={type("stage")} disabled={draft.stageEmpty} />
@@ -115,5 +121,23 @@ export function CustomerFilters({ value, initial = value, onChange }: { value: F
         </div>
       )}
     </form>
+  );
+}
+
+/** The tag filter: the tenant's tags (§4.5 GET /v1/tags); the customers come from the index. */
+function TagFilter({ value, onChange }: { value: string; onChange: (tag: string) => void }) {
+  const { t } = useI18n();
+  const tags = useQuery(platformQuery("tags.list", { query: { rows: 1000, page: 1 } }));
+  const names = [...new Set((tags.data?.rows ?? []).map((tag) => tag.name).filter((n): n is string => typeof n === "string" && n !== ""))].sort();
+  if (value && !names.includes(value)) names.unshift(value);
+  return (
+    <SelectField label={t("search.tag")} value={value} onChange={(e) => onChange(e.target.value)} data-testid="tag-filter">
+      <option value="">{t("search.anyTag")}</option>
+      {names.map((name) => (
+        <option key={name} value={name}>
+          {name}
+        </option>
+      ))}
+    </SelectField>
   );
 }

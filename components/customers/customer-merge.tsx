@@ -20,6 +20,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { errorMessage } from "@/components/ui/error-message";
 import { TextField } from "@/components/ui/field";
 import { TimeText } from "@/components/ui/time-text";
+import { CustomerPicker } from "@/components/search/customer-picker";
 
 const COMPARE_FIELDS = ["id", "name", "nickName", "mobile", "email", "stage", "source", "company", "dateCreated"] as const;
 
@@ -101,7 +102,10 @@ export function CustomerMerge({ initialFromId = "" }: { initialFromId?: string }
       <fieldset className="flex flex-1 flex-col gap-3 rounded-lg border border-slate-300 bg-white p-4">
         <legend className="px-1 text-base font-semibold text-slate-900">{t(`customerMerge.${side}`)}</legend>
         <p className="text-xs text-slate-700">{t(`customerMerge.${side}Help`)}</p>
-        {mode === "id" ? input("id", t(`customerMerge.${side}Id`)) : (
+        {mode === "id" ? (
+          <CustomerPicker label={t(`customerMerge.${side}Id`)} value={value.id} testId={`merge-${side}`} {...form.field(`${side}.id`)}
+            onChange={(id) => form.edit((v) => ({ ...v, [side]: { ...v[side], id } }), `${side}.id`)} />
+        ) : (
           <>
             {input("identityType", t(`customerMerge.${side}Type`))}
             {input("identityValue", t(`customerMerge.${side}Value`))}

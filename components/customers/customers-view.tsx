@@ -11,8 +11,11 @@ import {
   customerListUrlState,
   movePage,
   pageRows,
+  searchListInput,
+  searchParamsOf,
   type CustomerListState,
 } from "@/lib/customers/customer-list-state";
+import { customerSearchQuery, indexStatusQuery } from "@/lib/search/search-queries";
 import { SORTABLE_COLUMNS } from "@/lib/customers/customer-columns";
 import { EMPTY_SELECTION, toggleOne, togglePage, withoutIds, type Selection } from "@/lib/customers/customer-selection";
 import { PAGE_SIZES } from "@/lib/ui/url-params";
@@ -29,6 +32,7 @@ import { ColumnChooser } from "./column-chooser";
 import { CustomerExport } from "./customer-export";
 import { CustomerFilters } from "./customer-filters";
 import { CustomerTable } from "./customer-table";
+import { IndexStatusLine } from "@/components/search/index-status";
 
 /** The queries of a list state; the server prefetches exactly these (same keys). */
 export function customerListQueries(state: CustomerListState) {
@@ -49,10 +53,18 @@ export function CustomersView() {
   const [filtersReset, setFiltersReset] = useState(0);
   const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
 
-  const queries = customerListQueries(state);
-  const list = useQuery({ ...queries.list, placeholderData: keepPreviousData });
+  // The search box or a tag: ids from the customer index, then their live records from the platform.
+  const search = searchParamsOf(state);
+  const indexStatus = useQuery({ ...indexStatusQuery(), enabled: search !== undefined });
+  const building = indexStatus.data?.phase !== "ready";
+  // While the index fills, the results are read again as it grows.
+  const found = useQuery({ ...customerSearchQuery(search ?? { limit: 1 }), enabled: search !== undefined, placeholderData: keepPreviousData, refetchInterval: building ? 2_000 : false });
+  const foundInput = search && found.data ? searchListInput(state, found.data.hits.map((h) => h.id)) : undefined;
+  const queries = search ? { list: platformQuery("customers.list", foundInput ?? { query: { idList: "0" } }), count: undefined } : customerListQueries(state);
+  const list = useQuery({ ...queries.list, enabled: !search || foundInput !== undefined, placeholderData: keepPreviousData });
   const count = useQuery({ ...(queries.count ?? platformQuery("customers.count", {})), enabled: queries.count !== undefined, placeholderData: keepPreviousData });
-
+  // A search that found nothing is answered by the index alone.
+  const shown = search && !foundInput ? found : list;
 
   const update = (patch: Partial<CustomerListState>) => setState((s) => ({ ...s, page: 1, ...patch }));
   const clearFilters = () => {
@@ -60,10 +72,10 @@ export function CustomersView() {
     setFiltersReset((k) => k + 1);
   };
 
-  const rows = pageRows(state, list.data?.rows ?? []);
+  const rows = search ? (foundInput ? (list.data?.rows ?? []) : []) : pageRows(state, list.data?.rows ?? []);
   const total = queries.count && count.data !== undefined && !count.isPlaceholderData ? count.data : undefined;
   const pages = total !== undefined ? Math.max(1, Math.ceil(total / state.rows)) : undefined;
-  const hasNext = pages !== undefined ? state.page < pages : rows.length === state.rows;
+  const hasNext = search ? Boolean(found.data?.hasMore) : pages !== undefined ? state.page < pages : rows.length === state.rows;
   const filtered = hasActiveFilters(state.filters);
 
   return (
@@ -84,7 +96,7 @@ export function CustomersView() {
       </div>
 
       <CustomerFilters key={filtersReset} value={state.filters} initial={filtersReset ? EMPTY_FILTERS : state.filters} onChange={(filters) => update({ filters })} />
-      {!queries.count && <p className="text-xs text-slate-700">{t("list.totalUnavailable")}</p>}
+      {search ? <IndexStatusLine status={indexStatus.data ?? found.data?.status} note /> : !queries.count && <p className="text-xs text-slate-700">{t("list.totalUnavailable")}</p>}
 
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="flex flex-wrap items-end gap-3">
@@ -96,15 +108,15 @@ export function CustomersView() {
           />
         </div>
         <div className="flex items-center gap-3">
-          <UpdatingStatus query={list} />
+          <UpdatingStatus query={shown} />
           <ColumnChooser columns={state.columns} onChange={(columns) => setState((s) => ({ ...s, columns }))} />
-          <CustomerExport state={state} total={total} />
+          {search ? <span className="text-xs text-slate-700">{t("search.exportUnavailable")}</span> : <CustomerExport state={state} total={total} />}
         </div>
       </div>
 
       <BulkActions selection={selection} onClear={() => setSelection(EMPTY_SELECTION)} onRemoved={(ids) => setSelection((s) => withoutIds(s, ids))} />
 
-      <QueryView query={list} hasRows={rows.length > 0} testId="customers" loading={t("list.loading")} errorTitle={t("list.loadError")}
+      <QueryView query={shown} hasRows={rows.length > 0} testId="customers" loading={t("list.loading")} errorTitle={t("list.loadError")}
         empty={{ title: t("list.emptyTitle"), body: t("list.emptyBody") }}
         noResults={
           filtered || state.page > 1
@@ -128,7 +140,7 @@ export function CustomersView() {
           <p className="text-sm text-slate-800 tabular-nums">
             {t("list.showing", { from: (state.page - 1) * state.rows + 1, to: (state.page - 1) * state.rows + rows.length })}
           </p>
-          <Pagination page={state.page} pages={pages} hasNext={hasNext && !list.isPlaceholderData} onPage={(page) => setState((s) => movePage(s, page, list.isPlaceholderData ? [] : rows))} />
+          <Pagination page={state.page} pages={pages} hasNext={hasNext && !shown.isPlaceholderData} onPage={(page) => setState((s) => movePage(s, page, list.isPlaceholderData || search ? [] : rows))} />
         </div>
       </QueryView>
     </div>

@@ -6,6 +6,7 @@ import { consoleSessionQuery } from "@/lib/api/console-session";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { LanguageSwitch } from "@/components/shell/language-switch";
 import { errorMessage } from "@/components/ui/error-message";
+import { IndexSettings } from "@/components/search/index-settings";
 
 /** Settings: who and where you are (tenant, user, environment), the language, the time zone. */
 export function SettingsView() {
@@ -48,6 +49,7 @@ export function SettingsView() {
       ),
     },
     { id: "settings-time", title: t("settings.time"), body: <p className="mt-1 text-sm text-slate-800">{t("settings.timeHelp")}</p> },
+    { id: "settings-search", title: t("search.settingsTitle"), body: <IndexSettings /> },
   ];
   return (
     <div className="flex max-w-3xl flex-col gap-6">

@@ -1,5 +1,6 @@
 import { createParser, parseAsStringLiteral, type inferParserType } from "#nuqs";
 import type { InputOf } from "@/lib/platform/operations";
+import type { SearchParams } from "@/lib/search/types";
 import { homeInputToUtcFilter } from "@/lib/time";
 import { CUSTOMER_COLUMNS, DEFAULT_COLUMNS, SORTABLE_COLUMNS, type CustomerColumn, type SortColumn } from "./customer-columns";
 import { keysetQuery, nextCursor, previousCursor, type Cursor, type IdRange } from "./id-keyset";
@@ -29,8 +30,11 @@ export type TimeFilter = keyof typeof TIME_FILTERS;
 
 export type TriState = "" | "true" | "false";
 
+/** The customer index's filters (lib/search): the search box and the tag; not §4.1 parameters. */
+export const SEARCH_FILTERS = ["q", "tag"] as const;
+
 export type CustomerFilters = {
-  [K in (typeof TEXT_FILTERS)[number]]: string;
+  [K in (typeof TEXT_FILTERS)[number] | (typeof SEARCH_FILTERS)[number]]: string;
 } & {
   [K in TimeFilter]: string;
 } & {
@@ -56,6 +60,7 @@ export type CustomerListState = {
 };
 
 export const EMPTY_FILTERS: CustomerFilters = {
+  q: "", tag: "",
   stage: "", source: "", mobile: "", email: "", identityType: "", identityValue: "", idList: "", idFrom: "", idTo: "",
   createdFrom: "", createdTo: "", updatedFrom: "", updatedTo: "",
   stageEmpty: false, gender: "", hasMobile: "", hasEmail: "",
@@ -67,6 +72,8 @@ const sameColumns = (a: readonly string[], b: readonly string[]) => a.length ===
 
 /** The URL's keys, in the order they are written (§4.1 parameter names; `stage=_empty` for stageEmpty). */
 const customerListParsers = {
+  q: parseAsText(200),
+  tag: parseAsText(64),
   ...(Object.fromEntries(TEXT_FILTERS.map((key) => [key, parseAsText(2000)])) as Record<(typeof TEXT_FILTERS)[number], ReturnType<typeof parseAsText>>),
   gender: parseAsStringLiteral(GENDERS).withDefault(""),
   hasMobile: parseAsStringLiteral(TRI_STATES).withDefault(""),
@@ -226,6 +233,52 @@ export function listInput(state: CustomerListState): InputOf<"customers.list"> {
       rows: state.rows,
       page: cursor ? 1 : state.page,
       sidx: state.sort,
+    },
+  };
+}
+
+/**
+ * The index search of a state (the search box or a tag set), or undefined: then the list is the
+ * platform's own query. The index applies the filters it holds; the platform applies all of them
+ * again on the ids found (`searchListInput`), so what is shown is the live record.
+ */
+export function searchParamsOf(state: CustomerListState): SearchParams | undefined {
+  const f = state.filters;
+  const q = f.q.trim();
+  if (!q && !f.tag) return undefined;
+  return {
+    ...(q ? { q } : {}),
+    ...(f.tag ? { tag: f.tag } : {}),
+    ...(f.stageEmpty ? { stageEmpty: true } : f.stage ? { stage: f.stage } : {}),
+    ...(f.source ? { source: f.source } : {}),
+    ...(f.gender ? { gender: f.gender } : {}),
+    ...(f.hasMobile ? { hasMobile: f.hasMobile } : {}),
+    ...(f.hasEmail ? { hasEmail: f.hasEmail } : {}),
+    limit: state.rows,
+    offset: (state.page - 1) * state.rows,
+  };
+}
+
+/**
+ * The live rows of the ids a search found, with every filter of the state (one page, sorted as
+ * chosen; the user's own id list narrows the ids). Undefined when no id is left.
+ */
+export function searchListInput(state: CustomerListState, ids: readonly string[]): InputOf<"customers.list"> | undefined {
+  const { idFrom, idTo, idList: _own, ...filters } = filterQuery(state.filters);
+  const own = state.filters.idList && !filterProblem("idList", state.filters.idList) ? new Set(normalizeIdList(state.filters.idList).split(",")) : undefined;
+  if (own) ids = ids.filter((id) => own.has(id));
+  if (ids.length === 0) return undefined;
+  return {
+    query: {
+      ...filters,
+      ...(idFrom ? { idFrom } : {}),
+      ...(idTo ? { idTo } : {}),
+      idList: ids.join(","),
+      select: selectOf(state.columns),
+      rows: Math.max(1, ids.length),
+      page: 1,
+      sidx: state.sort,
+      sord: state.order,
     },
   };
 }

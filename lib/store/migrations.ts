@@ -130,6 +130,73 @@ export const storeMigrations: Readonly<Record<string, Migration>> = {
       await db.schema.createIndex("order_refunds_order").on("order_refunds").columns(["open_app_id", "tenant_id", "order_no"]).execute();
     },
   },
+  // The tenant customer index (issue 18; README "Customer search"): what staff search and filter by,
+  // per installation, and the sync's resumable state. SQLite: FTS5 trigram (substrings, CJK);
+  // PostgreSQL: pg_trgm GIN over the same text. Short queries (< 3 characters) use the name keys.
+  "006-customer-index": {
+    async up(db: Kysely<unknown>) {
+      const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+      await db.schema
+        .createTable("search_tenants")
+        .addColumn("id", postgres ? "serial" : "integer", (c) => (postgres ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn("open_app_id", "varchar(128)", (c) => c.notNull())
+        .addColumn("tenant_id", "varchar(32)", (c) => c.notNull())
+        // backfill → ready; `backfill_after` is the keyset cursor (last id indexed), so a restart resumes there.
+        .addColumn("phase", "varchar(16)", (c) => c.notNull())
+        .addColumn("backfill_after", "varchar(24)")
+        .addColumn("total", "bigint")
+        .addColumn("indexed", "bigint", (c) => c.notNull().defaultTo(sql`0`))
+        // The polling watermark: the largest `lastUpdated` seen (§4.1 lastUpdatedFrom is inclusive).
+        .addColumn("poll_from", "varchar(32)")
+        .addColumn("started_at", "bigint")
+        .addColumn("synced_at", "bigint")
+        .addColumn("last_change_at", "bigint")
+        .addColumn("error", "varchar(512)")
+        .addUniqueConstraint("search_tenants_key", ["open_app_id", "tenant_id"])
+        .execute();
+      await db.schema
+        .createTable("customer_index")
+        .addColumn("tenant", "integer", (c) => c.notNull())
+        .addColumn("customer_id", "varchar(24)", (c) => c.notNull())
+        .addColumn("display_name", "varchar(512)")
+        .addColumn("name", "varchar(512)")
+        .addColumn("nick_name", "varchar(512)")
+        .addColumn("email", "varchar(512)")
+        .addColumn("mobile", "varchar(64)")
+        .addColumn("stage", "varchar(128)")
+        .addColumn("source", "varchar(128)")
+        .addColumn("gender", "integer")
+        .addColumn("identities", "text")
+        .addColumn("date_created", "varchar(32)")
+        .addColumn("last_updated", "varchar(32)")
+        // Lower-cased name and nickName: prefix search for one- and two-character queries.
+        .addColumn("name_key", "varchar(512)")
+        .addColumn("nick_key", "varchar(512)")
+        .addColumn("search_text", "text", (c) => c.notNull())
+        .addPrimaryKeyConstraint("customer_index_pk", ["tenant", "customer_id"])
+        .execute();
+      await db.schema
+        .createTable("customer_index_tags")
+        .addColumn("tenant", "integer", (c) => c.notNull())
+        .addColumn("tag", "varchar(64)", (c) => c.notNull())
+        .addColumn("customer_id", "varchar(24)", (c) => c.notNull())
+        .addPrimaryKeyConstraint("customer_index_tags_pk", ["tenant", "tag", "customer_id"])
+        .execute();
+      await db.schema.createIndex("customer_index_tags_customer").on("customer_index_tags").columns(["tenant", "customer_id"]).execute();
+      if (postgres) {
+        // pg_trgm in `public`, named by schema, so stores in their own schemas share one installation of it.
+        await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public`.execute(db);
+        await sql`CREATE INDEX customer_index_trgm ON customer_index USING gin (search_text public.gin_trgm_ops)`.execute(db);
+        await sql`CREATE INDEX customer_index_name ON customer_index (tenant, name_key COLLATE "C")`.execute(db);
+        await sql`CREATE INDEX customer_index_nick ON customer_index (tenant, nick_key COLLATE "C")`.execute(db);
+      } else {
+        // Contentless: the text lives in customer_index; the FTS table holds only the trigram index (rowid = customer_index's).
+        await sql`CREATE VIRTUAL TABLE customer_fts USING fts5(search_text, tokenize = 'trigram', content = '', contentless_delete = 1)`.execute(db);
+        await sql`CREATE INDEX customer_index_name ON customer_index (tenant, name_key)`.execute(db);
+        await sql`CREATE INDEX customer_index_nick ON customer_index (tenant, nick_key)`.execute(db);
+      }
+    },
+  },
   // Shops, shop groups and media imports (§4.6, §4.8): the platform lists none of them, so the app
   // keeps what it has learned per tenant installation (openAppId + tenantId).
   "007-shops-media": {

@@ -7,6 +7,7 @@ import type { ColumnType, Generated } from "kysely";
 
 /** bigint columns: PostgreSQL returns them as strings, SQLite as numbers; repositories convert. */
 type Epoch = ColumnType<number | string, number, number>;
+type NullableEpoch = ColumnType<number | string | null, number | null, number | null>;
 
 export type StoreSchema = {
   environments: {
@@ -91,6 +92,44 @@ export type StoreSchema = {
     deleted_by: string | null;
     deleted_at: Epoch | null;
   };
+  // The tenant customer index (migration 006, lib/search/): one row per installation, then its customers.
+  search_tenants: {
+    id: Generated<number>;
+    open_app_id: string;
+    tenant_id: string;
+    phase: string;
+    backfill_after: string | null;
+    total: ColumnType<number | string | null, number | null, number | null>;
+    indexed: ColumnType<number | string, number | undefined, number>;
+    poll_from: string | null;
+    started_at: NullableEpoch;
+    synced_at: NullableEpoch;
+    last_change_at: NullableEpoch;
+    error: string | null;
+  };
+  customer_index: {
+    tenant: number;
+    customer_id: string;
+    display_name: string | null;
+    name: string | null;
+    nick_name: string | null;
+    email: string | null;
+    mobile: string | null;
+    stage: string | null;
+    source: string | null;
+    gender: number | null;
+    identities: string | null;
+    date_created: string | null;
+    last_updated: string | null;
+    name_key: string | null;
+    nick_key: string | null;
+    search_text: string;
+  };
+  customer_index_tags: {
+    tenant: number;
+    tag: string;
+    customer_id: string;
+  };
   // Shops, shop groups and media imports (§4.6, §4.8), per tenant installation.
   shop_register: {
     open_app_id: string;
@@ -138,3 +177,4 @@ export type StoreSchema = {
     task_ids: string;
   };
 };
+

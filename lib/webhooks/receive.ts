@@ -3,7 +3,7 @@ import { ApiError } from "@/lib/api/api-error";
 import { readBodyText } from "@/lib/http/body";
 import { apiRoute, jsonResponse, type RouteLogger } from "@/lib/http/route";
 import type { Store } from "@/lib/store/database";
-import { INBOX_RETENTION_DAYS, pruneWebhookInbox, recordDelivery } from "@/lib/store/webhook-inbox";
+import { INBOX_RETENTION_DAYS, pruneWebhookInbox, recordDelivery, type InboxDelivery } from "@/lib/store/webhook-inbox";
 import { isWebhookTokenValid } from "@/lib/store/webhook-tokens";
 import { verifiedAddressOpenAppId } from "./address";
 import { authenticateDelivery, type WebhookAuthConfig } from "./authenticate";
@@ -15,6 +15,8 @@ export type ReceiverDeps = {
   now?: () => number;
   log?: RouteLogger;
   maxBodyBytes?: number;
+  /** After a new delivery is stored (not a duplicate): e.g. the customer index applies it. Never delays or fails the answer. */
+  onStored?: (delivery: InboxDelivery) => Promise<void>;
   /** The key of per-installation webhook addresses (address.ts); without it `?openAppId=` is never used. */
   addressKey?: string;
 };
@@ -67,6 +69,9 @@ export const receiveWebhook = apiRoute<ReceiverDeps>(
     const store = await deps.store();
     const stored = await recordDelivery(store, delivery, now());
     pruneLater(store, now(), log);
+    if (!stored.duplicate && deps.onStored) {
+      deps.onStored(delivery).catch((cause: unknown) => log.warn({ err: cause instanceof Error ? cause.message : String(cause) }, "webhook follow-up failed"));
+    }
     log.info({ inboxId: stored.id, deliveryId: delivery.deliveryId, kind: delivery.kind, openAppId: delivery.openAppId, tenantId: delivery.tenantId, duplicate: stored.duplicate }, "webhook received");
     return jsonResponse(200, JSON.stringify(stored.duplicate ? { received: true, duplicate: true } : { received: true }), requestId);
   },

@@ -1,0 +1,8 @@
+import { withDeps } from "@/lib/http/route";
+import { proxyDeps } from "@/lib/platform/proxy-deps";
+import { getSearchService } from "@/lib/search";
+import { handleCustomerSearch } from "@/lib/search/routes";
+
+export const dynamic = "force-dynamic";
+
+export const GET = withDeps(handleCustomerSearch, () => ({ ...proxyDeps(), search: getSearchService }));

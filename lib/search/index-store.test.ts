@@ -1,0 +1,104 @@
+import { expect, it } from "vitest";
+import { describeEachDialect, warnIfPostgresSkipped } from "@/lib/store/testing";
+import { countIndexed, deleteCustomers, lookupIndexed, searchIndex, setCustomerTags, upsertCustomers } from "./index-store";
+import { ensureTenant, removeTenantIndex } from "./tenant-state";
+import type { IndexDocument } from "./normalize";
+
+warnIfPostgresSkipped("customer index");
+
+const LI: IndexDocument = { id: "9007199254740993", name: "李娜", displayName: "李娜", email: "li.tao0@example.com", mobile: "+86 13900000000", stage: "lead", source: "web", gender: 2, identities: [{ type: "wechat", value: "oWx-77abc" }] };
+const TAO: IndexDocument = { id: "9007199254740995", name: "Tao Li", displayName: "Tao Li", email: "tao@example.org", mobile: "+86 13811112222", stage: "customer", gender: 1 };
+const NICK: IndexDocument = { id: "9007199254740997", nickName: "小王", displayName: "小王", mobile: null, email: null };
+
+const ids = (r: { hits: Array<{ id: string }> }) => r.hits.map((h) => h.id).sort();
+
+describeEachDialect("customer index", (t) => {
+  async function tenantWith(docs: IndexDocument[], tenantId = "1001") {
+    const state = await ensureTenant(t.store, { openAppId: "app-a", tenantId });
+    await upsertCustomers(t.store, state.tenant, docs);
+    return state.tenant;
+  }
+
+  it("finds a customer by a partial email, a bare mobile, the mobile with its country code, a CJK name and an identity value", async () => {
+    const tenant = await tenantWith([LI, TAO, NICK]);
+    const search = (q: string) => searchIndex(t.store, tenant, { q, limit: 20 }).then(ids);
+    expect(await search("li.tao0")).toEqual([LI.id]);
+    expect(await search("13900000000")).toEqual([LI.id]);
+    expect(await search("+86 13900000000")).toEqual([LI.id]);
+    expect(await search("139 0000")).toEqual([LI.id]);
+    expect(await search("0000000")).toEqual([LI.id]);
+    expect(await search("77ABC")).toEqual([LI.id]);
+    expect(await search("example")).toEqual([LI.id, TAO.id]);
+    expect(await search("nobody-here")).toEqual([]);
+  });
+
+  it("two characters match the start of a name or nickName (CJK surname + given name, Latin)", async () => {
+    const tenant = await tenantWith([LI, TAO, NICK]);
+    const search = (q: string) => searchIndex(t.store, tenant, { q, limit: 20 }).then(ids);
+    expect(await search("李娜")).toEqual([LI.id]);
+    expect(await search("李")).toEqual([LI.id]);
+    expect(await search("ta")).toEqual([TAO.id]);
+    expect(await search("小王")).toEqual([NICK.id]);
+    expect(await search("ao")).toEqual([]);
+  });
+
+  it("treats LIKE and FTS syntax in a query as text", async () => {
+    const tenant = await tenantWith([LI, TAO]);
+    for (const q of ['%%%', '___', '"li', "li*", "a OR b", "\\\\\\"]) expect((await searchIndex(t.store, tenant, { q, limit: 20 })).hits).toEqual([]);
+  });
+
+  it("filters by tag, stage, gender, has mobile, combined with the text; pages with hasMore", async () => {
+    const tenant = await tenantWith([LI, TAO, NICK]);
+    await setCustomerTags(t.store, tenant, new Map([[LI.id, ["vip", "2024"]], [TAO.id, ["vip"]], [NICK.id, []]]));
+    expect(ids(await searchIndex(t.store, tenant, { tag: "vip", limit: 20 }))).toEqual([LI.id, TAO.id]);
+    expect(ids(await searchIndex(t.store, tenant, { tag: "2024", limit: 20 }))).toEqual([LI.id]);
+    expect(ids(await searchIndex(t.store, tenant, { tag: "vip", q: "tao@", limit: 20 }))).toEqual([TAO.id]);
+    expect(ids(await searchIndex(t.store, tenant, { tag: "vip", stage: "lead", limit: 20 }))).toEqual([LI.id]);
+    expect(ids(await searchIndex(t.store, tenant, { gender: 1, limit: 20 }))).toEqual([TAO.id]);
+    expect(ids(await searchIndex(t.store, tenant, { gender: 0, limit: 20 }))).toEqual([NICK.id]);
+    expect(ids(await searchIndex(t.store, tenant, { hasMobile: false, limit: 20 }))).toEqual([NICK.id]);
+    const first = await searchIndex(t.store, tenant, { tag: "vip", limit: 1 });
+    const second = await searchIndex(t.store, tenant, { tag: "vip", limit: 1, offset: 1 });
+    expect(first.hasMore).toBe(true);
+    expect(second.hasMore).toBe(false);
+    expect([...ids(first), ...ids(second)].sort()).toEqual([LI.id, TAO.id]);
+    // Tags replaced, not added to.
+    await setCustomerTags(t.store, tenant, new Map([[TAO.id, []]]));
+    expect(ids(await searchIndex(t.store, tenant, { tag: "vip", limit: 20 }))).toEqual([LI.id]);
+  });
+
+  it("an update replaces what is searchable; an update without identities keeps the indexed ones; a delete removes the customer", async () => {
+    const tenant = await tenantWith([LI, TAO]);
+    await upsertCustomers(t.store, tenant, [{ ...LI, identities: undefined, email: "na.li@corp.cn" }]);
+    expect(ids(await searchIndex(t.store, tenant, { q: "li.tao0", limit: 20 }))).toEqual([]);
+    expect(ids(await searchIndex(t.store, tenant, { q: "na.li@", limit: 20 }))).toEqual([LI.id]);
+    expect(ids(await searchIndex(t.store, tenant, { q: "77abc", limit: 20 }))).toEqual([LI.id]);
+    await setCustomerTags(t.store, tenant, new Map([[LI.id, ["vip"]]]));
+    await deleteCustomers(t.store, tenant, [LI.id]);
+    expect(ids(await searchIndex(t.store, tenant, { q: "na.li@", limit: 20 }))).toEqual([]);
+    expect(ids(await searchIndex(t.store, tenant, { tag: "vip", limit: 20 }))).toEqual([]);
+    expect(await countIndexed(t.store, tenant)).toBe(1);
+  });
+
+  it("keeps tenants apart: one tenant's query never returns another's customers; removing one leaves the other", async () => {
+    const a = await tenantWith([LI], "1001");
+    const b = await tenantWith([{ ...TAO, email: "li.tao0@other.com" }], "2002");
+    await setCustomerTags(t.store, b, new Map([[TAO.id, ["vip"]]]));
+    expect(ids(await searchIndex(t.store, a, { q: "li.tao0", limit: 20 }))).toEqual([LI.id]);
+    expect(ids(await searchIndex(t.store, b, { q: "li.tao0", limit: 20 }))).toEqual([TAO.id]);
+    expect(ids(await searchIndex(t.store, a, { tag: "vip", limit: 20 }))).toEqual([]);
+    expect(await lookupIndexed(t.store, a, [TAO.id])).toEqual([]);
+    await removeTenantIndex(t.store, { openAppId: "app-a", tenantId: "1001" });
+    expect(await countIndexed(t.store, a)).toBe(0);
+    expect(ids(await searchIndex(t.store, b, { q: "li.tao0", limit: 20 }))).toEqual([TAO.id]);
+  });
+
+  it("looks up names and contacts by id", async () => {
+    const tenant = await tenantWith([LI, NICK]);
+    const found = await lookupIndexed(t.store, tenant, [NICK.id, LI.id, "1"]);
+    expect(found.map((h) => [h.id, h.displayName, h.mobile]).sort()).toEqual([
+      [LI.id, "李娜", "+86 13900000000"],
+      [NICK.id, "小王", null],
+    ]);
+  });
+});

@@ -1,0 +1,66 @@
+/**
+ * The text forms the customer index stores and the search box's query is turned into. One place,
+ * so what is indexed and what is asked for are normalised the same way.
+ */
+
+/** NFKC (full-width Latin and digits as typed by CJK input methods become ASCII), lower case, trimmed. */
+export function foldText(value: string): string {
+  return value.normalize("NFKC").toLowerCase().trim();
+}
+
+/**
+ * The forms of a mobile a person may type: as stored (`+86 13900000000`), all its digits
+ * (`8613900000000`) and the national number without the country code (`13900000000`; §2.1 writes
+ * global numbers as `+<country code><space><number>`).
+ */
+export function mobileForms(mobile: string | null | undefined): string[] {
+  if (!mobile) return [];
+  const folded = foldText(mobile);
+  const forms = new Set<string>([folded]);
+  const digits = folded.replace(/\D/g, "");
+  if (digits) forms.add(digits);
+  const global = /^\+\d{1,4}[\s-]+(.+)$/.exec(folded);
+  if (global) {
+    const national = global[1]!.replace(/\D/g, "");
+    if (national) forms.add(national);
+  }
+  return [...forms];
+}
+
+export type IndexDocument = {
+  id: string;
+  displayName?: string | null;
+  name?: string | null;
+  nickName?: string | null;
+  email?: string | null;
+  mobile?: string | null;
+  stage?: string | null;
+  source?: string | null;
+  gender?: number | null;
+  dateCreated?: string | null;
+  lastUpdated?: string | null;
+  identities?: Array<{ type: string; value: string }>;
+};
+
+/** What the trigram index covers: names, email, the mobile's forms, identity values and the id. */
+export function searchTextOf(doc: IndexDocument): string {
+  const parts = [doc.name, doc.nickName, doc.displayName, doc.email, ...mobileForms(doc.mobile), ...(doc.identities ?? []).map((i) => i.value), doc.id];
+  return [...new Set(parts.filter((p): p is string => typeof p === "string" && p.trim() !== "").map(foldText))].join("\n");
+}
+
+/** A query that is a phone number as typed (`139 0000 0000`, `+86 139…`, `(0)139-…`): its digits. */
+const PHONE_LIKE = /^[+\d\s().-]+$/;
+
+/** The text to look for: folded; a phone-like query becomes its digits. Empty when nothing is left. */
+export function queryText(raw: string): string {
+  const folded = foldText(raw).replace(/\s+/g, " ");
+  if (PHONE_LIKE.test(folded) && /\d/.test(folded)) {
+    const digits = folded.replace(/\D/g, "");
+    // "+86 139…" is the full digits form (stored too), a bare number the national one.
+    return digits;
+  }
+  return folded;
+}
+
+/** Trigram search needs three characters (code points); shorter queries search name prefixes. */
+export const isShortQuery = (text: string): boolean => [...text].length < 3;

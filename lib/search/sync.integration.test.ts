@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { callPlatform, type CallOptions } from "@/lib/platform/client";
+import { operations, type OperationName } from "@/lib/platform/operations";
+import { startTestSandbox } from "@/lib/platform/testing/sandbox";
+import { describeEachDialect, warnIfPostgresSkipped } from "@/lib/store/testing";
+import type { RunningSandbox } from "@/sandbox/server";
+import { countIndexed, searchIndex } from "./index-store";
+import { applyChange, backfill, poll, type PlatformCall, type SyncDeps } from "./sync";
+import { findTenant } from "./tenant-state";
+
+/**
+ * The sync against the real Platform Sandbox (in-process, free ports, in-memory database):
+ * backfill, restart midway, polling, webhook changes (created, updated, deleted, merged, tags).
+ */
+
+warnIfPostgresSkipped("customer index sync");
+
+const CUSTOMERS = 1200;
+const started = await startTestSandbox();
+const sandbox: RunningSandbox = started.sandbox;
+let alpha: CallOptions;
+const key = { openAppId: "alpha-app", tenantId: "1" };
+const U = Date.now().toString(36);
+
+const call: PlatformCall = ((name: OperationName, input: unknown) => callPlatform(operations[name], input as never, alpha)) as PlatformCall;
+
+async function control(path: string, body: unknown): Promise<Record<string, unknown>> {
+  const res = await fetch(`${sandbox.urls.alpha}/__sandbox${path}`, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+  return (await res.json()) as Record<string, unknown>;
+}
+
+beforeAll(async () => {
+  await control("/seed", { customers: CUSTOMERS });
+  const tokens = await control("/tokens", { environment: "alpha" });
+  alpha = { apiUrl: sandbox.urls.alpha!, accessToken: tokens.access_token as string, retry: { baseDelayMs: 5, maxDelayMs: 20 } };
+}, 120_000);
+afterAll(() => sandbox?.close());
+
+describeEachDialect("customer index sync against the sandbox", (t, dialect) => {
+  const deps = (extra: Partial<SyncDeps> = {}): SyncDeps => ({ store: t.store, call, pageSize: 500, batchSize: 200, concurrency: 3, ...extra });
+  const ids = (r: { hits: Array<{ id: string }> }) => r.hits.map((h) => h.id).sort();
+
+  it("backfills every customer with identities and tags; resumes after a stop midway without duplicates", { timeout: 120_000 }, async () => {
+    const total = Number(await call("customers.count", {}));
+    const first = await backfill(deps({ maxPages: 1 }), key);
+    expect(first.phase).toBe("backfill");
+    expect(first.indexed).toBe(500);
+    const resumed = await backfill(deps(), key);
+    expect(resumed.phase).toBe("ready");
+    expect(resumed.indexed).toBe(total);
+    expect(await countIndexed(t.store, resumed.tenant)).toBe(total);
+
+    // A customer with a mobile and an email is found by part of its email and its bare mobile.
+    const { rows } = await call("customers.list", { query: { hasMobile: true, hasEmail: true, rows: 1, page: 1, sidx: "id", sord: "desc" } });
+    const sample = rows[0]!;
+    const local = String(sample.email).split("@")[0]!.slice(0, 6);
+    expect(ids(await searchIndex(t.store, resumed.tenant, { q: local, limit: 200 }))).toContain(String(sample.id));
+    const bare = String(sample.mobile).replace(/^\+\d+\s+/, "");
+    expect(ids(await searchIndex(t.store, resumed.tenant, { q: bare, limit: 200 }))).toContain(String(sample.id));
+
+    // A tag's customers are exactly those the platform gives that tag (checked over the first 200 ids).
+    const page = await call("customers.list", { query: { rows: 200, page: 1, select: "id" } });
+    const tagged = (await call("customerTags.get", { query: { customerId: page.rows.map((r) => String(r.id)).join(",") } })) as Record<string, string | null>;
+    const byTag = new Map<string, string[]>();
+    for (const [id, names] of Object.entries(tagged)) for (const name of (names ?? "").split(",").filter(Boolean)) byTag.set(name, [...(byTag.get(name) ?? []), id]);
+    expect(byTag.size).toBeGreaterThan(0);
+    const [tag, expected] = [...byTag.entries()].sort((a, b) => b[1].length - a[1].length)[0]!;
+    const inIndex = ids(await searchIndex(t.store, resumed.tenant, { tag, limit: 200, offset: 0 }));
+    const firstIds = new Set(page.rows.map((r) => String(r.id)));
+    expect(inIndex.filter((id) => firstIds.has(id)).sort()).toEqual(expected.sort());
+  });
+
+  it("applies webhook changes: created, updated, tags added and removed, merged (the merged-away customer leaves), deleted", { timeout: 120_000 }, async () => {
+    await backfill(deps(), key);
+    const tenant = (await findTenant(t.store, key))!.tenant;
+    const search = (q: string) => searchIndex(t.store, tenant, { q, limit: 20 }).then(ids);
+
+    const a = await call("customers.upsert", { body: { name: "欧阳娜娜", email: `oy-${U}@hook.test`, mobile: `+86 137${String(Date.now()).slice(-8)}` } });
+    const b = await call("customers.upsert", { body: { name: "Zed Merge", email: `zm-${U}@hook.test` } });
+    await applyChange(deps(), key, { resource: "customer", action: "created", id: String(a.id) });
+    await applyChange(deps(), key, { resource: "customer", action: "created", id: String(b.id) });
+    expect(await search(`oy-${U}`)).toEqual([String(a.id)]);
+    expect(await search("欧阳")).toEqual([String(a.id)]);
+
+    await call("customers.update", { params: { id: String(a.id) }, body: { email: `new-${U}@hook.test` } });
+    await applyChange(deps(), key, { resource: "customer", action: "updated", id: String(a.id) });
+    expect(await search(`oy-${U}`)).toEqual([]);
+    expect(await search(`new-${U}`)).toEqual([String(a.id)]);
+
+    const tag = `t${U}`.slice(0, 12);
+    await call("customerTags.add", { body: { customerId: String(a.id), tags: [{ name: tag }] } });
+    await applyChange(deps(), key, { resource: "customerTag", action: "added", id: String(a.id) });
+    expect(ids(await searchIndex(t.store, tenant, { tag, limit: 20 }))).toEqual([String(a.id)]);
+    await call("customerTags.remove", { body: { customerId: String(a.id), tags: [tag] } });
+    await applyChange(deps(), key, { resource: "customerTag", action: "removed", id: String(a.id) });
+    expect(ids(await searchIndex(t.store, tenant, { tag, limit: 20 }))).toEqual([]);
+
+    await call("customers.mergeById", { query: { fromId: String(b.id), toId: String(a.id) } });
+    await applyChange(deps(), key, { resource: "customer", action: "merged", id: String(a.id), data: { fromId: String(b.id), toId: String(a.id) } });
+    expect(await search(`zm-${U}`)).toEqual([]);
+
+    await call("customers.delete", { params: { id: String(a.id) } });
+    await applyChange(deps(), key, { resource: "customer", action: "deleted", id: String(a.id) });
+    expect(await search(`new-${U}`)).toEqual([]);
+  });
+
+  it("polls lastUpdatedFrom: a change made after the backfill is indexed by the next poll", { timeout: 120_000 }, async () => {
+    await backfill(deps(), key);
+    const tenant = (await findTenant(t.store, key))!.tenant;
+    const { rows } = await call("customers.list", { query: { rows: 1, page: 1, sidx: "id", sord: "asc" } });
+    const id = String(rows[0]!.id);
+    const marker = `polled-${dialect.name}-${U}`;
+    await control("/clock", { advanceSeconds: 120 });
+    await call("customers.update", { params: { id }, body: { email: `${marker}@poll.test` } });
+    expect(ids(await searchIndex(t.store, tenant, { q: marker, limit: 20 }))).toEqual([]);
+    const changed = await poll(deps(), key);
+    expect(changed).toBeGreaterThanOrEqual(1);
+    expect(ids(await searchIndex(t.store, tenant, { q: marker, limit: 20 }))).toEqual([id]);
+  });
+});

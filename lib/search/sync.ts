@@ -1,0 +1,273 @@
+import "server-only";
+import type { Store } from "@/lib/store/database";
+import { PlatformError } from "@/lib/platform/errors";
+import type { InputOf, OperationName, OutputOf } from "@/lib/platform/operations";
+import { clearTenantIndex, deleteCustomers, setCustomerTags, upsertCustomers } from "./index-store";
+import type { IndexDocument } from "./normalize";
+import { ensureTenant, findTenant, updateTenant, type InstallationKey, type TenantState } from "./tenant-state";
+
+/**
+ * Keeps a tenant's customer index in step with the platform (README "Customer search"):
+ * - backfill: keyset by id through GET /v1/customers (§4.1) with large pages and `select`, each
+ *   page's identities (GET /v1/customeridentities) and tags (getCustomerTags, §4.5) fetched in
+ *   batches beside it; the cursor is stored after every page, so a restart resumes where it stopped;
+ * - increments: `lastUpdatedFrom` polling from a watermark (inclusive, §4.1), and webhooks
+ *   (customer created/updated/deleted/merged, customer tags added/removed) applied one by one;
+ * - bounded load: pages one after the other, at most `concurrency` enrichment calls at a time, a
+ *   refusal with `Retry-After` (§ not shown; 429 in practice) waited out.
+ * One sync per tenant at a time is the job queue's (lib/jobs: singleton key per tenant).
+ */
+
+/** A platform call for the installation (token, refresh and retries are the client's). */
+export type PlatformCall = <N extends OperationName>(name: N, input: InputOf<N>) => Promise<OutputOf<N>>;
+
+export type SyncDeps = {
+  store: Store;
+  call: PlatformCall;
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  /** Customers per page (the sandbox's maximum is 1000; the real platform's is not shown, §8). */
+  pageSize?: number;
+  /** Ids per identities / tags call. */
+  batchSize?: number;
+  /** Enrichment calls in flight at most. */
+  concurrency?: number;
+  /** Stop after this many pages (tests: a restart midway). */
+  maxPages?: number;
+  onProgress?: (state: { indexed: number; total: number | null }) => void;
+};
+
+/** The fields the index keeps (§2.1); `select` keeps the pages small. */
+export const INDEX_SELECT = "id,name,nickName,displayName,email,mobile,stage,source,gender,dateCreated,lastUpdated";
+
+type Customer = Record<string, unknown> & { id: string | number };
+
+const str = (v: unknown): string | null => (typeof v === "string" && v !== "" ? v : typeof v === "number" || typeof v === "bigint" ? String(v) : null);
+
+export function documentOf(c: Customer, identities?: Array<{ type: string; value: string }>): IndexDocument {
+  return {
+    id: String(c.id),
+    displayName: str(c.displayName),
+    name: str(c.name),
+    nickName: str(c.nickName),
+    email: str(c.email),
+    mobile: str(c.mobile),
+    stage: str(c.stage),
+    source: str(c.source),
+    gender: typeof c.gender === "number" ? c.gender : c.gender === null || c.gender === undefined ? null : Number(c.gender),
+    dateCreated: str(c.dateCreated),
+    lastUpdated: str(c.lastUpdated),
+    ...(identities ? { identities } : {}),
+  };
+}
+
+/** `YYYY-MM-DDTHH:MM:SSZ` (an answer) → `YYYY-MM-DDTHH:MM:SS` (a filter), both UTC (§2). */
+export function toFilterTime(value: string): string | undefined {
+  const m = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})/.exec(value);
+  return m?.[1];
+}
+
+export function filterTimeOf(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 19);
+}
+
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Runs `fn` over items with at most `limit` in flight. */
+async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+/**
+ * A call retried while the platform says to wait (429/503 with Retry-After, or rate-limited): the
+ * client already retries briefly; here the sync waits longer, up to a few minutes in all.
+ */
+async function patient<T>(deps: SyncDeps, fn: () => Promise<T>): Promise<T> {
+  const sleep = deps.sleep ?? realSleep;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await fn();
+    } catch (error) {
+      const wait = error instanceof PlatformError && (error.httpStatus === 429 || error.httpStatus === 503 || error.kind === "rate_limited" || error.retryAfterSeconds !== undefined);
+      if (!wait || attempt >= 8) throw error;
+      const seconds = error instanceof PlatformError && error.retryAfterSeconds !== undefined ? error.retryAfterSeconds : 2 ** attempt;
+      await sleep(Math.min(60, Math.max(1, seconds)) * 1000);
+    }
+  }
+}
+
+function batches<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** Identities and tags of some customers, in batches, bounded concurrency. */
+async function enrich(deps: SyncDeps, ids: readonly string[]): Promise<{ identities: Map<string, Array<{ type: string; value: string }>>; tags: Map<string, string[]> }> {
+  const size = deps.batchSize ?? 200;
+  const parts = batches(ids, size);
+  const identities = new Map<string, Array<{ type: string; value: string }>>(ids.map((id) => [id, []]));
+  const tags = new Map<string, string[]>(ids.map((id) => [id, []]));
+  const jobs = parts.flatMap((part) => [
+    async () => {
+      const rows = await patient(deps, () => deps.call("identities.list", { query: { customerIds: part.join(",") } }));
+      for (const row of rows as Array<{ customerId?: unknown; identityType?: unknown; identityValue?: unknown }>) {
+        const id = str(row.customerId);
+        const type = str(row.identityType);
+        const value = str(row.identityValue);
+        if (id && type && value) identities.get(id)?.push({ type, value });
+      }
+    },
+    async () => {
+      const answer = await patient(deps, () => deps.call("customerTags.get", { query: { customerId: part.join(",") } }));
+      for (const [id, names] of Object.entries(answer as Record<string, string | null>)) {
+        if (!tags.has(id)) continue;
+        tags.set(id, names ? names.split(",").map((n) => n.trim()).filter(Boolean) : []);
+      }
+    },
+  ]);
+  await mapLimit(jobs, deps.concurrency ?? 4, (job) => job());
+  return { identities, tags };
+}
+
+async function indexCustomers(deps: SyncDeps, tenant: number, customers: readonly Customer[]): Promise<void> {
+  const ids = customers.map((c) => String(c.id));
+  const { identities, tags } = await enrich(deps, ids);
+  await upsertCustomers(deps.store, tenant, customers.map((c) => documentOf(c, identities.get(String(c.id)))));
+  await setCustomerTags(deps.store, tenant, tags);
+}
+
+function maxLastUpdated(customers: readonly Customer[], current: string | null): string | null {
+  let best = current;
+  for (const c of customers) {
+    const t = typeof c.lastUpdated === "string" ? toFilterTime(c.lastUpdated) : undefined;
+    if (t && (!best || t > best)) best = t;
+  }
+  return best;
+}
+
+/**
+ * The backfill from where it stopped, to the end. The polling watermark is set when it starts
+ * (a minute back), so changes made while it runs are picked up by the first poll.
+ */
+export async function backfill(deps: SyncDeps, key: InstallationKey): Promise<TenantState> {
+  const now = deps.now ?? Date.now;
+  const { store } = deps;
+  let state = await ensureTenant(store, key);
+  if (state.phase !== "backfill") return state;
+  if (state.startedAt === null || state.pollFrom === null) {
+    const pollFrom = filterTimeOf(now() - 60_000);
+    await updateTenant(store, state.tenant, { startedAt: now(), pollFrom, error: null });
+    state = { ...state, startedAt: now(), pollFrom };
+  }
+  if (state.total === null) {
+    const total = await patient(deps, () => deps.call("customers.count", {}));
+    state.total = Number(total);
+    await updateTenant(store, state.tenant, { total: state.total });
+  }
+  const rows = deps.pageSize ?? 1000;
+  let after = state.backfillAfter;
+  let indexed = state.indexed;
+  let pages = 0;
+  // The next page is requested while the current one is enriched and written.
+  const fetchPage = (afterId: string | null) =>
+    patient(deps, () =>
+      deps.call("customers.list", { query: { select: INDEX_SELECT, rows, page: 1, sidx: "id", sord: "asc", ...(afterId ? { idFrom: (BigInt(afterId) + 1n).toString() } : {}) } }),
+    );
+  let pending = fetchPage(after);
+  for (;;) {
+    const page = (await pending).rows as unknown as Customer[];
+    if (page.length === 0) break;
+    const last = String(page[page.length - 1]!.id);
+    const more = page.length === rows && (deps.maxPages === undefined || pages + 1 < deps.maxPages);
+    pending = more ? fetchPage(last) : Promise.resolve({ rows: [] } as unknown as OutputOf<"customers.list">);
+    await indexCustomers(deps, state.tenant, page);
+    after = last;
+    indexed += page.length;
+    pages++;
+    if (!(await updateTenant(store, state.tenant, { backfillAfter: after, indexed, lastChangeAt: now() }))) {
+      // The installation's index was removed while this page was read: drop what was just written.
+      void pending.catch(() => undefined);
+      await clearTenantIndex(store, state.tenant);
+      return { ...state, indexed: 0 };
+    }
+    deps.onProgress?.({ indexed, total: state.total });
+    if (!more) break;
+  }
+  if (deps.maxPages !== undefined && pages >= deps.maxPages) {
+    void pending.catch(() => undefined);
+    return { ...state, backfillAfter: after, indexed };
+  }
+  await updateTenant(store, state.tenant, { phase: "ready", syncedAt: now() });
+  return (await findTenant(store, key))!;
+}
+
+/** One round of `lastUpdatedFrom` polling: every customer changed since the watermark, re-indexed. */
+export async function poll(deps: SyncDeps, key: InstallationKey): Promise<number> {
+  const now = deps.now ?? Date.now;
+  const state = await findTenant(deps.store, key);
+  if (!state || state.phase !== "ready") return 0;
+  const rows = deps.pageSize ?? 1000;
+  const from = state.pollFrom ?? filterTimeOf(now() - 3600_000);
+  let watermark: string | null = state.pollFrom;
+  let changed = 0;
+  for (let page = 1; ; page++) {
+    const answer = await patient(deps, () => deps.call("customers.list", { query: { select: INDEX_SELECT, rows, page, sidx: "id", sord: "asc", lastUpdatedFrom: from } }));
+    const customers = answer.rows as unknown as Customer[];
+    if (customers.length > 0) await indexCustomers(deps, state.tenant, customers);
+    changed += customers.length;
+    watermark = maxLastUpdated(customers, watermark);
+    if (customers.length < rows) break;
+  }
+  await updateTenant(deps.store, state.tenant, { pollFrom: watermark ?? from, syncedAt: now(), error: null, ...(changed > 0 ? { lastChangeAt: now() } : {}) });
+  return changed;
+}
+
+/** What a webhook delivery says about customers (§6: the payload is not shown; the sandbox's shape). */
+export type CustomerChange = { resource: string; action: string; id: string; data?: Record<string, unknown> };
+
+/** Applies one change from a webhook: re-reads the customer (the platform is the source of truth) or removes it. */
+export async function applyChange(deps: SyncDeps, key: InstallationKey, change: CustomerChange): Promise<void> {
+  const now = deps.now ?? Date.now;
+  const state = await findTenant(deps.store, key);
+  if (!state) return; // no index for this installation yet: the backfill will read everything
+  const { store } = deps;
+  const id = change.id;
+  if (!/^\d{1,20}$/.test(id)) return;
+  if (change.resource === "customer") {
+    if (change.action === "deleted") {
+      await deleteCustomers(store, state.tenant, [id]);
+    } else {
+      // A merge names the customer that stays; the merged-away one (`fromId`) leaves the index.
+      const fromId = str(change.data?.fromId);
+      if (change.action === "merged" && fromId && fromId !== id) await deleteCustomers(store, state.tenant, [fromId]);
+      await refreshCustomer(deps, state.tenant, id);
+    }
+  } else if (change.resource === "customerTag") {
+    const answer = await patient(deps, () => deps.call("customerTags.get", { query: { customerId: id } }));
+    const names = (answer as Record<string, string | null>)[id];
+    await setCustomerTags(store, state.tenant, new Map([[id, names ? names.split(",").map((n) => n.trim()).filter(Boolean) : []]]));
+  } else {
+    return;
+  }
+  await updateTenant(store, state.tenant, { lastChangeAt: now() });
+}
+
+async function refreshCustomer(deps: SyncDeps, tenant: number, id: string): Promise<void> {
+  const answer = await patient(deps, () => deps.call("customers.list", { query: { select: INDEX_SELECT, idList: id, rows: 1, page: 1 } }));
+  const rows = answer.rows as unknown as Customer[];
+  if (rows.length === 0) {
+    await deleteCustomers(deps.store, tenant, [id]);
+    return;
+  }
+  await indexCustomers(deps, tenant, rows);
+}
