@@ -49,6 +49,16 @@ export async function mockPlatform(
       }),
     }),
   );
+  // The app's own routes the console's pages read besides the proxy, answered as an installation with a
+  // ready search index and no recorded refunds would (without a session the real ones answer 401).
+  const indexStatus = { enabled: true, phase: "ready", indexed: customers.length, total: customers.length, secondsLeft: null, lastChangeAt: null, syncedAt: null, error: null };
+  await page.route("**/api/search/status", (route) => route.fulfill({ contentType: "application/json", body: JSON.stringify(indexStatus) }));
+  await page.route("**/api/search/customers?**", (route) =>
+    route.fulfill({ contentType: "application/json", body: JSON.stringify({ hits: [], hasMore: false, status: indexStatus }) }),
+  );
+  await page.route("**/api/orders/refunds?**", (route) =>
+    route.request().method() === "GET" ? route.fulfill({ contentType: "application/json", body: JSON.stringify({ refunds: {} }) }) : route.fallback(),
+  );
   await page.route("**/api/platform/**", async (route) => {
     const request = route.request();
     const url = new URL(request.url());

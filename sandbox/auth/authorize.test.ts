@@ -189,3 +189,20 @@ describe("GET /oauth2/authorize: login, consent, signed redirect", () => {
     expect(res.headers.get("location")).toMatch(/^\/login\?next=/);
   });
 });
+
+describe("POST /__sandbox/authorize (the tests' shortcut past login and consent)", () => {
+  it("remembers the demo staff's consent, as the consent page does: that staff's browser is not asked again", async () => {
+    const browser = new TestBrowser();
+    expect((await browser.login(beta, "admin@beta.test")).status).toBe(303);
+    const before = await browser.get(`${beta}/oauth2/authorize?${new URLSearchParams(valid)}`);
+    expect(before.status).toBe(200);
+    expect(await before.text()).toMatch(/Authorize Engage Console/);
+
+    const shortcut = await fetch(`${beta}/__sandbox/authorize`, { method: "POST", body: JSON.stringify({ environment: "beta", install: true }) });
+    expect(shortcut.status).toBe(200);
+
+    const after = await browser.get(`${beta}/oauth2/authorize?${new URLSearchParams(valid)}`);
+    expect(after.status).toBe(302);
+    expect(verifyCallback(after.headers.get("location")!)).toBe(true);
+  });
+});

@@ -136,6 +136,11 @@ function hasConsent(ctx: SandboxContext, env: EnvironmentConfig, session: Platfo
     .get(env.name, session.staff.id, clientId);
 }
 
+/** The staff member's consent to the app, remembered as a platform remembers it (later authorizations skip the page). */
+export function recordConsent(ctx: SandboxContext, environment: string, staffId: number, clientId: string): void {
+  ctx.db.prepare("INSERT OR IGNORE INTO consents (environment, staff_id, client_id, granted_at) VALUES (?, ?, ?, ?)").run(environment, staffId, clientId, ctx.clock.nowSeconds());
+}
+
 function authorizeParams(source: Record<string, unknown>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const key of ["client_id", "redirect_uri", "response_type", "state"]) {
@@ -180,9 +185,7 @@ export function mountAuthorize(app: Hono, ctx: SandboxContext, env: EnvironmentC
       if (check.request.state !== undefined) url.searchParams.set("state", check.request.state);
       return c.redirect(url.toString(), 303);
     }
-    ctx.db
-      .prepare("INSERT OR IGNORE INTO consents (environment, staff_id, client_id, granted_at) VALUES (?, ?, ?, ?)")
-      .run(env.name, session.staff.id, check.request.clientId, ctx.clock.nowSeconds());
+    recordConsent(ctx, env.name, session.staff.id, check.request.clientId);
     return redirectWithCode(ctx, env, session, check.request, c, 303);
   });
 }

@@ -5,7 +5,7 @@ import type { EnvironmentConfig } from "../config";
 import { environmentByName, type SandboxContext } from "../context";
 import { readJson, sendJson } from "../http";
 import { issueCloudToken } from "../extension/cloud-tokens";
-import { callbackTimestamp, callbackUrl, checkAuthorizeRequest, insertAuthorizationCode } from "./authorize";
+import { callbackTimestamp, callbackUrl, checkAuthorizeRequest, insertAuthorizationCode, recordConsent } from "./authorize";
 import { isInstalled, markInstalled, uninstall } from "./installations";
 import { authSettings } from "./settings";
 import { revokeTenantTokens } from "./tokens";
@@ -93,6 +93,9 @@ export const authControl: ControlArea = (control, ctx) => {
       state: body.data.state,
     });
     if (!check.ok) return sendJson(c, { error: check.message }, 400);
+    // Standing in for the demo staff's consent: remembered, as the consent page would, so that a browser
+    // of that staff later opening the app is not asked again (as after a marketplace install).
+    recordConsent(ctx, env.name, env.staff.id, app.clientId);
     const code = insertAuthorizationCode(ctx, {
       environment: env.name,
       tenantId: env.tenant.id,
