@@ -7,6 +7,7 @@ import {
   EMPTY_FILTERS,
   filterProblem,
   hasActiveFilters,
+  TAG_FILTER_INPUT,
   type CustomerFilters as Filters,
   type TriState,
 } from "@/lib/customers/customer-list-state";
@@ -127,7 +128,7 @@ export function CustomerFilters({ value, initial = value, onChange }: { value: F
 /** The tag filter: the tenant's tags (§4.5 GET /v1/tags); the customers come from the index. */
 function TagFilter({ value, onChange }: { value: string; onChange: (tag: string) => void }) {
   const { t } = useI18n();
-  const tags = useQuery(platformQuery("tags.list", { query: { rows: 1000, page: 1 } }));
+  const tags = useQuery(platformQuery("tags.list", TAG_FILTER_INPUT));
   const names = [...new Set((tags.data?.rows ?? []).map((tag) => tag.name).filter((n): n is string => typeof n === "string" && n !== ""))].sort();
   if (value && !names.includes(value)) names.unshift(value);
   return (

@@ -303,6 +303,9 @@ export function movePage(state: CustomerListState, target: number, shown: Readon
   return cursor ? { ...rest, page, cursor } : { ...rest, page };
 }
 
+/** The tenant's tags offered by the tag filter (§4.5 GET /v1/tags, the 1,000 a page allows): read with the page's HTML. */
+export const TAG_FILTER_INPUT: InputOf<"tags.list"> = { query: { rows: 1000, page: 1 } };
+
 /**
  * The input of `customers.count` for a state, or undefined when a filter is active that §4.1's
  * count does not take (email, hasMobile, hasEmail, identity, id range): a count without it would
