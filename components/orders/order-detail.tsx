@@ -155,7 +155,7 @@ export function OrderDetail({ orderNo }: { orderNo: string }) {
           {customerId ? (
             <ul className="flex flex-col gap-2 text-sm">
               <li className="font-mono text-xs" data-testid="order-customer-name">
-                <CustomerLabel id={String(customerId)} hit={names.get(String(customerId))} href={href(`/customers/${customerId}`)} />
+                <CustomerLabel id={String(customerId)} hit={names.get(String(customerId))} />
               </li>
               <li>
                 <Link href={href(`/customers/${customerId}`)} className={`rounded font-medium text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>

@@ -14,15 +14,23 @@ export function useCustomerNames(ids: readonly string[]): ReadonlyMap<string, Se
   return hitsById(lookup.data?.hits);
 }
 
-/** A customer id linked to the customer, with its name and contact beside it when the index knows them. */
-export function CustomerLabel({ id, hit, href }: { id: string; hit: SearchHit | undefined; href: string }) {
+/**
+ * A customer id with its name and contact beside it when the index knows them; linked to the
+ * customer when `href` is given. `data-customer-id` carries the id for tests and tools.
+ */
+export function CustomerLabel({ id, hit, href }: { id: string; hit: SearchHit | undefined; href?: string }) {
   const name = hit && hitName(hit);
   const contact = hit && hitContact(hit);
+  const head = name ? <span className="font-sans text-sm font-medium">{name}</span> : id;
   return (
-    <span className="flex flex-col" data-testid="customer-label">
-      <Link href={href} className={`w-fit rounded text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>
-        {name ? <span className="font-sans text-sm font-medium">{name}</span> : id}
-      </Link>
+    <span className="flex flex-col" data-customer-id={id}>
+      {href ? (
+        <Link href={href} className={`w-fit rounded text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>
+          {head}
+        </Link>
+      ) : (
+        <span className="text-slate-900">{head}</span>
+      )}
       {name && <span className="text-slate-700">{[contact, id].filter(Boolean).join(" · ")}</span>}
     </span>
   );
