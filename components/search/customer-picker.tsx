@@ -43,7 +43,13 @@ export function CustomerPicker({ label, value, onChange, help, error, testId, au
   const [active, setActive] = useState(0);
   const query = useDebouncedValue(text.trim(), 250);
   const searching = open && query !== "" && !ID_TEXT.test(query);
-  const found = useQuery({ ...customerSearchQuery({ q: query, limit: 8 }), enabled: searching, placeholderData: keepPreviousData });
+  const found = useQuery({
+    ...customerSearchQuery({ q: query, limit: 8 }),
+    enabled: searching,
+    placeholderData: keepPreviousData,
+    // While the index is still being built (its first use starts it), ask again: the customer may arrive.
+    refetchInterval: (q) => (q.state.data && q.state.data.status.phase !== "ready" ? 2_000 : false),
+  });
   const chosen = useQuery({ ...customerLookupQuery(value ? [value] : []), enabled: value !== "" });
   const chosenHit = chosen.data?.hits.find((h) => h.id === value);
 
