@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { e2eUrls } from "../scripts/testing/e2e-env";
 import { expectAccessible } from "./support/a11y";
 import { APP_FRAME, appFrame, appUrl, openArea } from "./support/admin-frame";
 import { platformGet, platformSend } from "./support/sandbox-api";
@@ -102,7 +103,6 @@ test.describe.serial("console integrity in the admin's iframe", () => {
     await frame.goto(appUrl("/"));
     await expect(frame.getByTestId("tenant")).toBeVisible();
     await frame.getByLabel("Language").selectOption("zh-CN");
-    await expect(frame.getByRole("heading", { level: 1, name: "Engage 控制台" })).toBeVisible();
     for (const text of ["已登录", "租户", "用户", "环境"]) await expect(frame.getByText(text, { exact: true })).toBeVisible();
     await expect(frame.getByRole("button", { name: "退出登录" })).toBeVisible();
     await expectAccessible(page, { include: APP_FRAME, label: "home zh-CN" });
@@ -116,5 +116,120 @@ test.describe.serial("console integrity in the admin's iframe", () => {
     await expect(frame.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
     await frame.getByRole("link", { name: "Go to customers" }).click();
     await expect(frame.getByRole("heading", { level: 1, name: "Customers" })).toBeVisible();
+  });
+
+  test("unsaved edits: the side navigation and the back button ask first, and staying keeps the edits", async ({ page }) => {
+    const id = ((await platformGet("/v1/customers", { rows: "1", select: "id" }, sandbox.token)) as { rows: Row[] }).rows[0]!.id;
+    await openArea(page, "Customers");
+    const frame = appFrame(page);
+    await frame.goto(appUrl(`/customers/${id}`));
+    await frame.goto(appUrl(`/customers/${id}/edit`));
+    const company = frame.getByLabel("Company", { exact: true });
+    await company.fill(`Unsaved ${Date.now()}`);
+    const typed = await company.inputValue();
+
+    const asked: string[] = [];
+    let answer = false;
+    page.on("dialog", (dialog) => {
+      asked.push(dialog.message());
+      void (answer ? dialog.accept() : dialog.dismiss());
+    });
+    // Side navigation, declined: still on the form with the edits.
+    await frame.getByRole("navigation").getByRole("link", { name: "Lists", exact: true }).click();
+    await expect.poll(() => asked.length).toBe(1);
+    expect(asked[0]).toBe("You have unsaved changes on this page. Leave it and lose them?");
+    await expect(company).toHaveValue(typed);
+    expect(frame.url()).toContain(`/customers/${id}/edit`);
+
+    // Back, declined: the form stays.
+    await frame.evaluate(() => history.back());
+    await expect.poll(() => asked.length).toBe(2);
+    await expect(company).toHaveValue(typed);
+    await expect.poll(() => frame.url()).toContain(`/customers/${id}/edit`);
+
+    // Accepted: it leaves.
+    answer = true;
+    await frame.getByRole("navigation").getByRole("link", { name: "Lists", exact: true }).click();
+    await expect(frame.getByRole("heading", { level: 1, name: "Lists" })).toBeVisible();
+    expect(asked).toHaveLength(3);
+  });
+
+  test("a plain tab without openAppId: a page that says how to choose, not a dead end", async ({ page }) => {
+    await page.goto(`${e2eUrls.app}/api/auth/start?returnTo=%2Fcustomers`);
+    await expect(page).toHaveURL(/\/\?chooseEnvironment=1&returnTo=%2Fcustomers/);
+    await expect(page.getByRole("heading", { level: 2, name: "Which installation?" })).toBeVisible();
+    await expect(page.getByTestId("choose-environment")).toContainText("open Engage Console from its marketplace");
+    await expectAccessible(page, { label: "chooser" });
+    // Signed in at the top level (a plain tab's own cookie), the app knows the installation again.
+    await page.goto(`${e2eUrls.app}/api/auth/start?openAppId=${ALPHA.openAppId}`);
+    await expect(page.getByTestId("tenant")).toBeVisible({ timeout: 20_000 });
+    await page.goto(`${e2eUrls.app}/customers`);
+    await expect(page.getByRole("heading", { level: 1, name: "Customers" })).toBeVisible();
+  });
+
+  test("Activity: in the navigation, a burst folded into one row that opens, paging past 50, filters by resource and time", async ({ page, request }) => {
+    const stamp = Date.now();
+    const send = async (change: Record<string, unknown>) => {
+      const res = await request.post(`${ALPHA.origin}/__sandbox/webhooks/send`, { data: { environment: "alpha", ...change } });
+      expect(res.status()).toBe(202);
+      return ((await res.json()) as { queued: string[] }).queued[0]!;
+    };
+    const ids: string[] = [];
+    for (let i = 0; i < 55; i++) ids.push(await send({ resource: "tag", action: "created", id: `${stamp}${i}` }));
+    ids.push(await send({ resource: "order", action: "cancelled", id: `SO${stamp}` }));
+    await expect
+      .poll(async () => {
+        const { deliveries } = (await (await request.get(`${ALPHA.origin}/__sandbox/webhooks/deliveries`)).json()) as { deliveries: Array<{ id: string; status: string }> };
+        return ids.filter((id) => deliveries.find((d) => d.id === id)?.status === "delivered").length;
+      }, { timeout: 60_000 })
+      .toBe(56);
+
+    const frame = await openArea(page, "Customers");
+    await frame.getByRole("navigation").getByRole("link", { name: "Activity", exact: true }).click();
+    await expect(frame.getByRole("heading", { level: 1, name: "Activity" })).toBeVisible();
+    const table = frame.getByTestId("activity-table");
+    await expect(table.getByRole("link", { name: `order SO${stamp}` })).toBeVisible();
+    const burst = frame.getByTestId("activity-burst").first();
+    // Deliveries arrive in any order: the burst holds the tag.created run around the order's row.
+    await expect(burst).toContainText(/\d+ deliveries of tag\.created in a burst/);
+    const inBurst = Number(/(\d+) deliveries of tag\.created/.exec((await burst.textContent()) ?? "")![1]);
+    expect(inBurst).toBeGreaterThanOrEqual(10);
+    await expect(burst.getByRole("row")).toHaveCount(1);
+    await burst.getByText("Show them").click();
+    await expect(burst.locator("details table tbody tr")).toHaveCount(inBurst);
+    await expectAccessible(page, { include: APP_FRAME, label: "activity" });
+
+    const older = await frame.getByTestId("activity-older").getAttribute("href");
+    expect(older).toMatch(/before=\d+/);
+    await appFrame(page).goto(new URL(older!, appFrame(page).url()).toString());
+    await expect(frame.getByRole("link", { name: "Back to the newest" })).toBeVisible({ timeout: 20_000 });
+    await expect(frame.getByTestId("activity-table")).toContainText("tag.created");
+    await expect(frame.getByTestId("activity-table").getByRole("link", { name: `order SO${stamp}` })).toHaveCount(0);
+
+    await frame.getByRole("link", { name: "Back to the newest" }).click();
+    await frame.getByLabel("Resource").selectOption("order");
+    await frame.getByRole("button", { name: "Apply filters" }).click();
+    await expect(frame.getByTestId("activity-table").getByRole("link", { name: `order SO${stamp}` })).toBeVisible();
+    await expect(frame.getByTestId("activity-table")).not.toContainText("tag.created");
+    await frame.getByLabel("Received from (UTC+8)").fill("2099-01-01 00:00");
+    await frame.getByRole("button", { name: "Apply filters" }).click();
+    await expect(frame.getByText("No delivery matches these filters.")).toBeVisible();
+  });
+
+  test("the customers table fits the admin's 1024-px iframe with its default columns, Created and Updated in view", async ({ page }) => {
+    await openArea(page, "Customers");
+    const frame = appFrame(page);
+    await expect(frame.locator("tbody tr").first()).toBeVisible();
+    const fit = await frame.evaluate(() => {
+      const table = document.querySelector("table")!;
+      const pane = table.parentElement!;
+      return { table: table.scrollWidth, pane: pane.clientWidth, page: document.documentElement.scrollWidth - document.documentElement.clientWidth };
+    });
+    expect(fit.table, `table ${fit.table} px in a ${fit.pane} px pane`).toBeLessThanOrEqual(fit.pane);
+    expect(fit.page).toBe(0);
+    for (const name of ["Created", "Updated"]) {
+      const header = frame.locator("th").filter({ hasText: name }).first();
+      await expect(header).toBeInViewport();
+    }
   });
 });

@@ -218,7 +218,7 @@ test.describe("console shell and customers list (UI, platform mocked at the prox
     await page.getByLabel("语言").first().selectOption("en");
 
     await page.goto(consoleUrl("/customers/1"));
-    await expect(page.getByText("This customer does not exist")).toBeVisible();
+    await expect(page.getByText("Customer not found: it was deleted, or merged into another customer.")).toBeVisible();
   });
 
   test("the language defaults to the platform's lang, else the browser's Accept-Language", async ({ browser }) => {

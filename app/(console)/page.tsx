@@ -3,7 +3,8 @@ import { DropAuthorizedMark, ForgetStoredSessions, SessionFallback } from "@/com
 import { SessionSummary } from "@/components/auth/session-summary";
 import { DashboardView } from "@/components/dashboard/dashboard-view";
 import { installationStatus } from "@/lib/auth/installation-status";
-import { getPageSession, type PageSearchParams } from "@/lib/auth/page-session";
+import { browserSessions, getPageSession, type PageSearchParams } from "@/lib/auth/page-session";
+import { safeReturnTo } from "@/lib/auth/settings";
 import { peekDashboard } from "@/lib/dashboard/server-dashboard";
 import { requestTranslate } from "@/lib/i18n/server";
 
@@ -37,11 +38,37 @@ export default async function ConsoleHome({ searchParams }: { searchParams: Prom
       </div>
     );
   }
+  // A plain tab (no openAppId) with no single session to assume: choose the installation.
+  const choosing = !session && !openAppId && !params.signedOut && !params.authorized;
+  const returnTo = safeReturnTo(typeof params.returnTo === "string" ? params.returnTo : undefined) ?? "/";
+  const choices = choosing ? await browserSessions() : [];
+  const chooseHref = (id: string) => `${returnTo}${returnTo.includes("?") ? "&" : "?"}openAppId=${encodeURIComponent(id)}`;
   return (
     <div className="mx-auto max-w-2xl p-4">
       <h1 className="text-2xl font-semibold">{t("app.name")}</h1>
       <div className="mt-6">
-        {startUrl && params.authorized ? (
+        {choosing ? (
+          <section aria-labelledby="choose-heading" className="rounded-lg border border-slate-300 bg-white p-6" data-testid="choose-environment">
+            <h2 id="choose-heading" className="text-lg font-semibold">
+              {t("home.choose.title")}
+            </h2>
+            {choices.length > 0 ? (
+              <>
+                <p className="mt-2 text-sm text-slate-700">{t("home.choose.body")}</p>
+                <ul className="mt-3 flex flex-col gap-2">
+                  {choices.map((choice) => (
+                    <li key={choice.openAppId}>
+                      <a className="text-sm font-medium text-blue-800 underline" href={chooseHref(choice.openAppId)}>
+                        {t("home.choose.item", { tenant: choice.tenantName ?? choice.tenantId, user: choice.userName, environment: choice.openAppId })}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+            <p className="mt-3 text-sm text-slate-700">{t("home.choose.fromAdmin")}</p>
+          </section>
+        ) : startUrl && params.authorized ? (
           <SessionFallback openAppId={openAppId} startUrl={startUrl} />
         ) : (
           <p className="text-slate-700">

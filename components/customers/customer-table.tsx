@@ -27,7 +27,7 @@ export function cellText(customer: Customer, column: CustomerColumn, t: Translat
 function Cell({ customer, column }: { customer: Customer; column: CustomerColumn }) {
   const { t } = useI18n();
   const value = (customer as Record<string, unknown>)[column];
-  if (TIME_COLUMNS.has(column)) return <TimeText value={typeof value === "string" ? value : null} />;
+  if (TIME_COLUMNS.has(column)) return <TimeText stacked value={typeof value === "string" ? value : null} />;
   return <>{cellText(customer, column, t)}</>;
 }
 
@@ -90,7 +90,10 @@ export function CustomerTable({ rows, state, busy, onSort, selection }: Props) {
       key: column,
       header: t(`field.${column}` as MessageKey),
       sortKey: (SORTABLE_COLUMNS as readonly string[]).includes(column) ? (column as SortColumn) : undefined,
-      className: "max-w-64 truncate",
+      // Narrow enough that the default columns fit the admin's 1024-px iframe (an 812-px pane):
+      // times stacked (date over time), long text truncated with the full value on hover.
+      className: TIME_COLUMNS.has(column) ? "px-1.5! text-xs" : column === "id" ? "px-1.5! font-mono text-xs" : "px-1.5! max-w-18 truncate",
+      headClassName: "px-1.5! whitespace-normal!",
       cell: (customer: Customer) =>
         column === linkColumn ? (
           <Link href={href(`/customers/${customer.id}`)} className={`rounded font-medium text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>

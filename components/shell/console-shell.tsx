@@ -12,6 +12,7 @@ import { AccountBadge } from "./account-badge";
 import { InstallationAlert } from "./installation-alert";
 import { useConsoleHref } from "./console-href";
 import { LanguageSwitch } from "./language-switch";
+import { LeaveGuard } from "./leave-guard";
 import { ReauthPrompt } from "./reauth-prompt";
 
 export const NAV_ITEMS: readonly { path: string; label: MessageKey }[] = [
@@ -23,6 +24,7 @@ export const NAV_ITEMS: readonly { path: string; label: MessageKey }[] = [
   { path: "/events", label: "nav.events" },
   { path: "/shops", label: "nav.shops" },
   { path: "/media", label: "nav.media" },
+  { path: "/activity", label: "nav.activity" },
   { path: "/settings", label: "nav.settings" },
 ];
 
@@ -73,6 +75,7 @@ export function ConsoleShell({ children }: { children: ReactNode }) {
         </main>
       </div>
       <ReauthPrompt />
+      <LeaveGuard />
       <DropAuthorizedMark />
       <KeepFallbackSessionAlive openAppId={openAppId} />
       <WebhookQueryInvalidator openAppId={openAppId} />

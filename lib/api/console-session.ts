@@ -32,7 +32,9 @@ export function consoleSessionQuery(openAppId: string | undefined = pageOpenAppI
       const response = await fetch("/api/auth/session", { headers, signal, cache: "no-store", credentials: "same-origin" });
       if (!response.ok) {
         const error = await errorFromResponse(response);
-        if (error instanceof ReauthRequiredError) followReauth(error.redirect, { location: window.location });
+        // Without an environment, authorization leads to the home page's chooser: already there, stay.
+        const choosing = !openAppId && new URLSearchParams(window.location.search).has("chooseEnvironment");
+        if (error instanceof ReauthRequiredError && !choosing) followReauth(error.redirect, { location: window.location });
         throw error;
       }
       return (await response.json()) as ConsoleSessionInfo;

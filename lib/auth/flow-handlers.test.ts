@@ -223,8 +223,9 @@ describe("authorization return checks (§5.3): 4xx page, nothing stored", () => 
       fc.asyncProperty(fc.string({ maxLength: 60 }), fc.string({ maxLength: 60 }), async (openAppId, returnTo) => {
         const q = new URLSearchParams({ openAppId, returnTo }).toString();
         const start = await new TestBrowser().request(`/api/auth/start?${q}`);
-        expect([302, 400, 404]).toContain(start.status);
+        expect([302, 303, 400, 404]).toContain(start.status);
         if (start.status === 302) expect(start.headers.get("location")).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/oauth2\/authorize\?/);
+        if (start.status === 303) expect(start.headers.get("location")).toMatch(/^\/\?chooseEnvironment=1(&returnTo=%2F(?!%2F).*)?$/);
         const logout = await new TestBrowser().request(`/api/auth/logout?${q}`, { method: "POST", headers: { origin: APP_URL } });
         expect(logout.status).toBe(200);
       }),
@@ -414,7 +415,11 @@ describe("sessions per openAppId, start, logout (§5.2.9)", () => {
     const back = await browser.authorizeFrom(evil);
     expect(pageData<{ target: string }>(await back.response.text())!.target).toBe("/?openAppId=oa-alpha-test&authorized=1");
     expect((await browser.request("/api/auth/start?openAppId=oa-unknown")).status).toBe(404);
-    expect((await browser.request("/api/auth/start")).status).toBe(400);
+    // No environment named (a plain tab): the home page's chooser, keeping a safe returnTo only.
+    const plain = await browser.request("/api/auth/start?returnTo=%2Fcustomers%3Fpage%3D2");
+    expect(plain.status).toBe(303);
+    expect(plain.headers.get("location")).toBe("/?chooseEnvironment=1&returnTo=%2Fcustomers%3Fpage%3D2");
+    expect((await browser.request("/api/auth/start?returnTo=%2F%2Fevil.example%2F")).headers.get("location")).toBe("/?chooseEnvironment=1");
   });
 
   it("logs out one environment", async () => {

@@ -368,7 +368,13 @@ export function handleStart(request: Request): Promise<Response> {
     const url = new URL(request.url);
     const openAppId = isPrivateDeployment() ? undefined : (url.searchParams.get("openAppId") ?? undefined);
     if (!isPrivateDeployment()) {
-      if (!openAppId) throw new FlowFailure(400, "Which platform environment?", "Open Engage Console from your platform's marketplace (the link carries openAppId).");
+      if (!openAppId) {
+        // A plain tab names no environment: the console's home lets staff choose among the
+        // installations this browser is signed in to, or says how to open the app from the admin.
+        const returnTo = safeReturnTo(url.searchParams.get("returnTo"));
+        const location = `/?chooseEnvironment=1${returnTo ? `&returnTo=${encodeURIComponent(returnTo)}` : ""}`;
+        return new Response(null, { status: 303, headers: { Location: location, "Cache-Control": "no-store" } });
+      }
       if (!isOpenAppId(openAppId)) throw new FlowFailure(400, "Unknown platform environment", "The openAppId is not valid.");
     }
     const environment = await resolveEnvironment(openAppId);

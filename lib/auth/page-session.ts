@@ -39,3 +39,9 @@ export async function requirePageSession(searchParams: PageSearchParams, returnT
   if (result.session) return result.session;
   redirect(result.startUrl ?? "/");
 }
+
+/** The installations this browser is signed in to (its session cookie), for a tab that names none. */
+export async function browserSessions(): Promise<ConsoleSession[]> {
+  const sessions = await readCookieSessions(await cookies());
+  return Object.values(sessions).sort((a, b) => (a.tenantName ?? a.openAppId).localeCompare(b.tenantName ?? b.openAppId));
+}

@@ -6,7 +6,12 @@ export const shellMessages = defineFeatureMessages(
     "app.name": "Engage Console",
 
     "shell.skipToContent": "Skip to main content",
+    "unsaved.leave": "You have unsaved changes on this page. Leave it and lose them?",
     "home.signedIn": "Signed in",
+    "home.choose.title": "Which installation?",
+    "home.choose.body": "This tab does not say which platform environment to open. This browser is signed in to these installations:",
+    "home.choose.item": "{tenant}, signed in as {user} ({environment})",
+    "home.choose.fromAdmin": "To open another one, sign in to your platform's admin and open Engage Console from its marketplace (Marketplace → Engage Console → Open).",
     "home.tenant": "Tenant",
     "home.user": "User",
     "home.environment": "Environment",
@@ -30,6 +35,7 @@ export const shellMessages = defineFeatureMessages(
     "nav.tags": "Tags",
     "nav.orders": "Orders",
     "nav.settings": "Settings",
+    "nav.activity": "Activity",
 
     "language.label": "Language",
     "language.en": "English",
@@ -89,7 +95,12 @@ export const shellMessages = defineFeatureMessages(
     "app.name": "Engage 控制台",
 
     "shell.skipToContent": "跳到主要内容",
+    "unsaved.leave": "此页面有尚未保存的修改。离开此页面并放弃这些修改吗？",
     "home.signedIn": "已登录",
+    "home.choose.title": "要打开哪个安装？",
+    "home.choose.body": "此标签页未指明要打开的平台环境。此浏览器已登录以下安装：",
+    "home.choose.item": "{tenant}，当前用户 {user}（{environment}）",
+    "home.choose.fromAdmin": "如需打开其他安装，请登录平台管理后台，并从应用市场打开 Engage 控制台（应用市场 → Engage 控制台 → 打开）。",
     "home.tenant": "租户",
     "home.user": "用户",
     "home.environment": "环境",
@@ -113,6 +124,7 @@ export const shellMessages = defineFeatureMessages(
     "nav.tags": "标签",
     "nav.orders": "订单",
     "nav.settings": "设置",
+    "nav.activity": "动态",
 
     "language.label": "语言",
     "language.en": "English",

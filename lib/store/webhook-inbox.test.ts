@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { expect, it } from "vitest";
 import { describeEachDialect, warnIfPostgresSkipped } from "./testing";
-import { activitySince, deliveryPayload, pruneWebhookInbox, recentActivity, recordDelivery, type InboxDelivery } from "./webhook-inbox";
+import { activityFacets, activitySince, deliveryPayload, pruneWebhookInbox, recentActivity, recordDelivery, type InboxDelivery } from "./webhook-inbox";
 import { issueWebhookToken, isWebhookTokenValid, WEBHOOK_TOKEN_TTL_SECONDS } from "./webhook-tokens";
 
 warnIfPostgresSkipped("webhook inbox and webhook token battery");
@@ -26,6 +26,26 @@ function delivery(n: number, overrides: Partial<InboxDelivery> = {}): InboxDeliv
 }
 
 describeEachDialect("webhook inbox", (t, dialect) => {
+
+  it("Activity: filters by event kind, resource and received time, and pages past the newest by id", async () => {
+    for (let n = 1; n <= 60; n++) {
+      const order = n % 3 === 0;
+      await recordDelivery(t.store, delivery(n, order ? { kind: "order.created", resource: "order", action: "created" } : {}), 10_000 + n * 1000);
+    }
+    const first = await recentActivity(t.store, scope, 50);
+    expect(first).toHaveLength(50);
+    const older = await recentActivity(t.store, scope, 50, { before: first.at(-1)!.id });
+    expect(older).toHaveLength(10);
+    expect(new Set([...first, ...older].map((e) => e.deliveryId)).size).toBe(60);
+    expect(older.every((e) => BigInt(e.id) < BigInt(first.at(-1)!.id))).toBe(true);
+    const orders = await recentActivity(t.store, scope, 50, { kind: "order.created" });
+    expect(orders).toHaveLength(20);
+    expect(await recentActivity(t.store, scope, 50, { resource: "customer" })).toHaveLength(40);
+    const window = await recentActivity(t.store, scope, 50, { from: 10_000 + 11 * 1000, to: 10_000 + 20 * 1000 });
+    expect(window.map((e) => e.deliveryId)).toEqual(Array.from({ length: 10 }, (_, i) => `whd_${20 - i}`));
+    expect(await recentActivity(t.store, scope, 50, { before: "not-an-id" })).toHaveLength(50);
+    expect(await activityFacets(t.store, scope)).toEqual({ kinds: ["customer.updated", "order.created"], resources: ["customer", "order"] });
+  });
 
   it("stores a delivery once: the same delivery id again is a duplicate with the first one's id", async () => {
     const first = await recordDelivery(t.store, delivery(1), 1000);

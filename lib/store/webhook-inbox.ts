@@ -97,17 +97,33 @@ function pageSize(limit: number | undefined): number {
   return Math.min(Math.max(Math.floor(limit ?? 50), 1), MAX_ACTIVITY_PAGE);
 }
 
-/** The newest deliveries of one tenant of one environment, newest first. */
-export async function recentActivity(store: Store, scope: ActivityScope, limit?: number): Promise<ActivityEntry[]> {
-  const rows = await store.db
+/** What the Activity page narrows to: an event kind, a resource, a time range (epoch ms, received), and the page before an id. */
+export type ActivityFilter = { kind?: string; resource?: string; from?: number; to?: number; before?: string };
+
+/** The newest deliveries of one tenant of one environment, newest first, narrowed by `filter` (keyset on id). */
+export async function recentActivity(store: Store, scope: ActivityScope, limit?: number, filter: ActivityFilter = {}): Promise<ActivityEntry[]> {
+  let query = store.db
     .selectFrom("webhook_inbox")
     .select(ACTIVITY_COLUMNS)
     .where("open_app_id", "=", scope.openAppId)
-    .where("tenant_id", "=", scope.tenantId)
-    .orderBy("id", "desc")
-    .limit(pageSize(limit))
-    .execute();
+    .where("tenant_id", "=", scope.tenantId);
+  if (filter.kind) query = query.where("kind", "=", filter.kind);
+  if (filter.resource) query = query.where("resource", "=", filter.resource);
+  if (filter.from !== undefined) query = query.where("received_at", ">=", filter.from);
+  if (filter.to !== undefined) query = query.where("received_at", "<=", filter.to);
+  if (filter.before && /^\d{1,19}$/.test(filter.before)) query = query.where("id", "<", filter.before as never);
+  const rows = await query.orderBy("id", "desc").limit(pageSize(limit)).execute();
   return rows.map(toEntry);
+}
+
+/** The event kinds and resources of a tenant's inbox, for the Activity page's filters. */
+export async function activityFacets(store: Store, scope: ActivityScope): Promise<{ kinds: string[]; resources: string[] }> {
+  const base = store.db.selectFrom("webhook_inbox").where("open_app_id", "=", scope.openAppId).where("tenant_id", "=", scope.tenantId);
+  const [kinds, resources] = await Promise.all([
+    base.select("kind").distinct().orderBy("kind").limit(200).execute(),
+    base.select("resource").distinct().where("resource", "is not", null).orderBy("resource").limit(200).execute(),
+  ]);
+  return { kinds: kinds.map((r) => r.kind), resources: resources.map((r) => r.resource!).filter(Boolean) };
 }
 
 /**

@@ -5,7 +5,7 @@ import { setStoreForTests } from "@/lib/store";
 import { resetEnvForTests } from "@/lib/env";
 import { openSqliteTestStore, type TestStore } from "@/lib/store/testing";
 import { recordDelivery, type InboxDelivery } from "@/lib/store/webhook-inbox";
-import { activityHref, staleQueryKeys } from "./activity";
+import { activityHref, BURST_MIN, groupBursts, staleQueryKeys } from "./activity";
 import { handleActivityRequest } from "./activity-endpoint";
 
 describe("activityHref", () => {
@@ -21,6 +21,23 @@ describe("activityHref", () => {
     expect(activityHref({ resource: "tag", resourceId: "1", action: "created" }, "oa")).toBeUndefined();
     expect(activityHref({ resource: "customer", action: "updated" }, "oa")).toBeUndefined();
     expect(activityHref({}, "oa")).toBeUndefined();
+  });
+});
+
+describe("groupBursts", () => {
+  const entry = (id: number, kind: string, receivedAt: number) => ({ id: String(id), kind, receivedAt, verification: "secret" as const });
+  it("folds a run of one event kind (an import) into one row and keeps other changes in view", () => {
+    const imported = Array.from({ length: 313 }, (_, i) => entry(400 - i, "event.created", 100_000 - i * 100));
+    const rows = groupBursts([entry(500, "customer.updated", 200_000), ...imported, entry(50, "order.created", 10_000)]);
+    expect(rows.map((r) => r.kind)).toEqual(["one", "burst", "one"]);
+    expect(rows[1]).toMatchObject({ kind: "burst", event: "event.created" });
+    expect(rows[1]!.kind === "burst" && rows[1]!.entries).toHaveLength(313);
+  });
+  it("leaves short runs and runs with a long pause as single rows", () => {
+    const short = Array.from({ length: BURST_MIN - 1 }, (_, i) => entry(10 - i, "tag.created", 1000 - i));
+    expect(groupBursts(short).every((r) => r.kind === "one")).toBe(true);
+    const spread = Array.from({ length: 12 }, (_, i) => entry(20 - i, "tag.created", 1_000_000 - i * 120_000));
+    expect(groupBursts(spread).every((r) => r.kind === "one")).toBe(true);
   });
 });
 

@@ -51,3 +51,32 @@ export function staleQueryKeys(entries: ReadonlyArray<Pick<ActivityEntry, "resou
   }
   return [...resources].sort().map((r) => ["platform", r] as const);
 }
+
+/** One row of the Activity table: a delivery, or a burst of the same event (an import) that opens. */
+export type ActivityRow = { kind: "one"; entry: ActivityEntry } | { kind: "burst"; event: string; entries: ActivityEntry[] };
+
+/** A burst: at least this many deliveries of one event kind in a row, each within BURST_GAP_MS of the next. */
+export const BURST_MIN = 10;
+export const BURST_GAP_MS = 30_000;
+
+/**
+ * Groups bulk bursts (newest first, as listed): a run of at least BURST_MIN consecutive deliveries of
+ * the same event kind, each received within BURST_GAP_MS of its neighbour, becomes one row, so a
+ * 313-row import does not push every other change out of view.
+ */
+export function groupBursts(entries: readonly ActivityEntry[]): ActivityRow[] {
+  const rows: ActivityRow[] = [];
+  let run: ActivityEntry[] = [];
+  const flush = () => {
+    if (run.length >= BURST_MIN) rows.push({ kind: "burst", event: run[0]!.kind, entries: run });
+    else for (const entry of run) rows.push({ kind: "one", entry });
+    run = [];
+  };
+  for (const entry of entries) {
+    const last = run.at(-1);
+    if (last && (last.kind !== entry.kind || Math.abs(last.receivedAt - entry.receivedAt) > BURST_GAP_MS)) flush();
+    run.push(entry);
+  }
+  flush();
+  return rows;
+}
