@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { callPlatform, undiciTransport, type CallOptions, type Clock, type Transport } from "./client";
-import { PlatformError } from "./errors";
 import { operations } from "./operations";
 import { json, startFakeUpstream, type FakeUpstream } from "./testing/fake-upstream";
+import { rejection } from "./testing/rejection";
 
 let up: FakeUpstream;
 beforeAll(async () => {
@@ -28,15 +28,6 @@ function fakeClock(): Clock & { slept: number[] } {
   };
 }
 
-async function rejection(promise: Promise<unknown>): Promise<PlatformError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof PlatformError) return error;
-    throw error;
-  }
-  throw new Error("expected a PlatformError");
-}
 
 describe("callPlatform: request shape", () => {
   it("sends access_token as a query parameter (§5.1.1) and parses ids losslessly into strings", async () => {

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { startTestSandbox } from "@/sandbox/testing/harness";
 import { callPlatform, type CallOptions } from "./client";
-import { PlatformError } from "./errors";
 import { operations } from "./operations";
+import { rejection } from "./testing/rejection";
 
 /**
  * The typed client against the sandbox's `observed` profile (beta answers as the real platform
@@ -29,15 +29,6 @@ function tokenSource() {
 }
 const opts = (extra: Partial<CallOptions> = {}): CallOptions => ({ apiUrl: beta, getToken: tokenSource().getToken, ...extra });
 
-async function rejection(promise: Promise<unknown>): Promise<PlatformError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof PlatformError) return error;
-    throw error;
-  }
-  throw new Error("expected a PlatformError");
-}
 
 describe("the client on the observed profile", () => {
   it("a deleted customer is not_found (HTTP 500 40201), not retried", async () => {

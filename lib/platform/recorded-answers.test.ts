@@ -2,10 +2,11 @@ import type { ServerResponse } from "node:http";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { currentUserOf } from "@/lib/auth/flow-handlers";
 import { callPlatform, type CallOptions } from "./client";
-import { isRefusal, PlatformError, readPlatformResponse } from "./errors";
+import { isRefusal, readPlatformResponse } from "./errors";
 import { operations } from "./operations";
 import { startFakeUpstream, type FakeUpstream } from "./testing/fake-upstream";
 import { RECORDED, type RecordedAnswer } from "./testing/recorded-answers";
+import { rejection } from "./testing/rejection";
 
 /**
  * The client against what the real platform answers (issue 16, facts 1–10), bodies byte for byte as
@@ -24,15 +25,6 @@ function send(res: ServerResponse, answer: RecordedAnswer) {
 const serve = (answer: RecordedAnswer) => up.handle((_req, res) => send(res, answer));
 const opts = (extra: Partial<CallOptions> = {}): CallOptions => ({ apiUrl: up.url, authUrl: up.url, accessToken: "at_test", retry: { baseDelayMs: 1, maxDelayMs: 2 }, ...extra });
 
-async function rejection(promise: Promise<unknown>): Promise<PlatformError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof PlatformError) return error;
-    throw error;
-  }
-  throw new Error("expected a PlatformError");
-}
 
 describe("fact 1: a missing or deleted resource is HTTP 500 with error_code 40201", () => {
   it("is not_found, not an upstream failure, and is not retried", async () => {

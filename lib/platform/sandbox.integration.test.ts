@@ -5,6 +5,7 @@ import { callPlatform, type CallOptions } from "./client";
 import { operationUrl } from "./routes";
 import { PlatformError } from "./errors";
 import { operationList, operations, type OperationName } from "./operations";
+import { rejection } from "./testing/rejection";
 
 /**
  * Every operation of the table through the typed client against the running Platform Sandbox
@@ -29,14 +30,6 @@ const call = ((op, input, options) => {
   return callPlatform(op, input, options);
 }) as Call;
 
-async function rejection(promise: Promise<unknown>): Promise<PlatformError> {
-  const result = await promise.then(
-    (value) => ({ value }),
-    (error: unknown) => ({ error }),
-  );
-  if ("error" in result && result.error instanceof PlatformError) return result.error;
-  throw new Error(`expected a PlatformError, got ${JSON.stringify("value" in result ? result.value : String((result as { error: unknown }).error))}`);
-}
 
 const isBigId = (value: unknown) => typeof value === "string" && /^\d+$/.test(value) && BigInt(value) > 2n ** 53n;
 

@@ -12,63 +12,19 @@
  * kills its servers however it ends.
  */
 import { existsSync, mkdirSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { chromium, type Browser, type Frame, type Page } from "@playwright/test";
-import { findBrowser, HOW_TO_GET_A_BROWSER, SYSTEM_CHROMIUM_ARGS } from "../testing/browser";
-import { startServer, stopAll as stopServers, waitFor } from "./support/processes";
+import type { Page } from "@playwright/test";
+import { adminUrl, consoleFrame, installApp, launchBrowser, median, pickE2ePorts, runBench } from "./support/admin-bench";
+import { startServer, waitFor } from "./support/processes";
 
 const TARGET_MS = 1000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const DEADLINE_MS = Number(process.env.BENCH_DEADLINE_S ?? 240) * 1000;
-const APP_ID = "engage-console";
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-let browser: Browser | undefined;
-
-async function stopAll(): Promise<void> {
-  await browser?.close().catch(() => undefined);
-  await stopServers();
-}
-
-async function installApp(page: Page, alpha: string): Promise<void> {
-  await page.goto(`${alpha}/application/mktapp/index.html?install=${APP_ID}#/market`);
-  await page.getByLabel("Email").fill("admin@alpha.test");
-  await page.getByLabel("Password").fill("sandbox");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  const card = page.getByRole("region", { name: "Engage Console" });
-  const open = card.getByRole("link", { name: "Open" });
-  await card.waitFor();
-  if (await open.isVisible()) return;
-  await card.getByRole("button", { name: "Install" }).click();
-  await page.getByRole("button", { name: "Authorize" }).click();
-  await open.waitFor({ timeout: 30_000 });
-}
-
-async function appFrame(page: Page, appOrigin: string): Promise<Frame> {
-  const until = Date.now() + 30_000;
-  while (Date.now() < until) {
-    const frame = page.frames().find((f) => f.url().startsWith(`${appOrigin}/customers`));
-    if (frame) return frame;
-    await page.waitForTimeout(20);
-  }
-  throw new Error("the console's frame did not reach /customers");
-}
 
 type Sample = { lcp: number; fromAdmin: number };
 
 async function measure(page: Page, url: string, appOrigin: string): Promise<Sample> {
   await page.goto(url);
-  const frame = await appFrame(page, appOrigin);
+  const frame = await consoleFrame(page, (u) => u.startsWith(`${appOrigin}/customers`), "/customers");
   await frame.locator("tbody tr").first().waitFor({ timeout: 30_000 });
   // Let a later, larger paint (if any) be reported before reading the last entry.
   await page.waitForTimeout(300);
@@ -84,20 +40,9 @@ async function measure(page: Page, url: string, appOrigin: string): Promise<Samp
   return { lcp: inFrame.lcp, fromAdmin: inFrame.timeOrigin - adminOrigin + inFrame.lcp };
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
-
 async function main(): Promise<void> {
   if (!existsSync(".next/BUILD_ID")) throw new Error("no production build: run npm run build first");
-  const choice = findBrowser();
-  if (!choice.found) throw new Error(`${choice.reason}. ${HOW_TO_GET_A_BROWSER}`);
-  // Free loopback ports unless the caller picked them; e2e-env reads them when it is loaded.
-  process.env.E2E_APP_PORT ??= String(await freePort());
-  process.env.E2E_ALPHA_PORT ??= String(await freePort());
-  process.env.E2E_BETA_PORT ??= String(await freePort());
+  await pickE2ePorts();
   const { appEnv, e2eDataDir, e2eUrls, sandboxEnv } = await import("../testing/e2e-env");
 
   startServer("sandbox", ["--import", "tsx", "sandbox/main.ts", "--seed", "200"], sandboxEnv());
@@ -106,7 +51,7 @@ async function main(): Promise<void> {
   startServer("app", ["node_modules/next/dist/bin/next", "start"], appEnv());
   await Promise.all([waitFor(`${e2eUrls.alpha}/health`, 120_000), waitFor(`${e2eUrls.app}/api/health`, 120_000)]);
 
-  browser = await chromium.launch(choice.executablePath ? { executablePath: choice.executablePath, args: SYSTEM_CHROMIUM_ARGS } : {});
+  const browser = await launchBrowser();
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   // Every document (the app's frame included) records its LCP entries from its first moment.
   await context.addInitScript(() => {
@@ -120,7 +65,7 @@ async function main(): Promise<void> {
   });
   const page = await context.newPage();
   await installApp(page, e2eUrls.alpha);
-  const url = `${e2eUrls.alpha}/application/mktapp/open?app=${APP_ID}&path=${encodeURIComponent("/customers")}`;
+  const url = adminUrl(e2eUrls.alpha, "/customers");
   // Warm-up: the first open authorizes the frame and compiles nothing (production build), but
   // fills the session and the HTTP cache as a returning staff member's browser has them.
   await measure(page, url, e2eUrls.app);
@@ -137,20 +82,4 @@ async function main(): Promise<void> {
   console.log(`from the admin page's navigation start: median ${Math.round(median(fromAdmin))} ms, max ${Math.round(Math.max(...fromAdmin))} ms`);
 }
 
-const deadline = setTimeout(() => {
-  console.error(`console-lcp: no result within ${DEADLINE_MS / 1000} s, stopping`);
-  void stopAll().then(() => process.exit(1));
-}, DEADLINE_MS);
-
-main()
-  .then(async () => {
-    clearTimeout(deadline);
-    await stopAll();
-    process.exit(0);
-  })
-  .catch(async (error: unknown) => {
-    clearTimeout(deadline);
-    console.error(`console-lcp failed: ${error instanceof Error ? error.message : String(error)}`);
-    await stopAll();
-    process.exit(1);
-  });
+runBench("console-lcp", DEADLINE_MS, main);

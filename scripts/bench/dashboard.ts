@@ -11,64 +11,21 @@
  * Warm samples (BENCH_RUNS, default 7) are fresh loads of the admin page right after.
  */
 import { mkdirSync, rmSync, existsSync } from "node:fs";
-import { createServer } from "node:net";
-import { chromium, type Browser, type Frame, type Page } from "@playwright/test";
-import { findBrowser, HOW_TO_GET_A_BROWSER, SYSTEM_CHROMIUM_ARGS } from "../testing/browser";
-import { startServer, stopAll as stopServers, waitFor, type Server } from "./support/processes";
+import type { Page } from "@playwright/test";
+import { adminUrl, consoleFrame, installApp, launchBrowser, median, pickE2ePorts, runBench } from "./support/admin-bench";
+import { startServer, waitFor, type Server } from "./support/processes";
 
 const TARGET_MS = 1000;
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 3);
 const DEADLINE_MS = Number(process.env.BENCH_DEADLINE_S ?? 900) * 1000;
-const APP_ID = "engage-console";
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-let browser: Browser | undefined;
-async function stopAll(): Promise<void> {
-  await browser?.close().catch(() => undefined);
-  await stopServers();
-}
-
-async function installApp(page: Page, alpha: string): Promise<void> {
-  await page.goto(`${alpha}/application/mktapp/index.html?install=${APP_ID}#/market`);
-  await page.getByLabel("Email").fill("admin@alpha.test");
-  await page.getByLabel("Password").fill("sandbox");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  const card = page.getByRole("region", { name: "Engage Console" });
-  const open = card.getByRole("link", { name: "Open" });
-  await card.waitFor();
-  if (await open.isVisible()) return;
-  await card.getByRole("button", { name: "Install" }).click();
-  await page.getByRole("button", { name: "Authorize" }).click();
-  await open.waitFor({ timeout: 30_000 });
-}
-
-async function homeFrame(page: Page, appOrigin: string): Promise<Frame> {
-  const until = Date.now() + 30_000;
-  while (Date.now() < until) {
-    const frame = page.frames().find((f) => f.url().startsWith(`${appOrigin}/?`) || f.url() === `${appOrigin}/`);
-    if (frame) return frame;
-    await page.waitForTimeout(20);
-  }
-  throw new Error("the console's frame did not reach the home page");
-}
 
 type Sample = { lcp: number; total: number };
 
 async function measure(page: Page, url: string, appOrigin: string): Promise<Sample> {
   await page.goto(url);
-  const frame = await homeFrame(page, appOrigin);
+  const frame = await consoleFrame(page, (u) => u.startsWith(`${appOrigin}/?`) || u === `${appOrigin}/`, "the home page");
   await frame.getByTestId("dashboard-total").waitFor({ timeout: 120_000 });
   await page.waitForTimeout(300);
   const got = await frame.evaluate(async () => {
@@ -80,11 +37,6 @@ async function measure(page: Page, url: string, appOrigin: string): Promise<Samp
   return got;
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
 const ms = (xs: number[]) => xs.map((x) => Math.round(x)).join(", ");
 
 async function platformCalls(alpha: string): Promise<number> {
@@ -94,11 +46,7 @@ async function platformCalls(alpha: string): Promise<number> {
 
 async function main(): Promise<void> {
   if (!existsSync(".next/BUILD_ID")) throw new Error("no production build: run npm run build first");
-  const choice = findBrowser();
-  if (!choice.found) throw new Error(`${choice.reason}. ${HOW_TO_GET_A_BROWSER}`);
-  process.env.E2E_APP_PORT ??= String(await freePort());
-  process.env.E2E_ALPHA_PORT ??= String(await freePort());
-  process.env.E2E_BETA_PORT ??= String(await freePort());
+  await pickE2ePorts();
   const { appEnv, e2eDataDir, e2eUrls, sandboxEnv } = await import("../testing/e2e-env");
 
   const seedStart = performance.now();
@@ -110,7 +58,7 @@ async function main(): Promise<void> {
   await Promise.all([waitFor(`${e2eUrls.alpha}/health`, DEADLINE_MS), waitFor(`${e2eUrls.app}/api/health`, 120_000)]);
   console.log(`sandbox up with ${CUSTOMERS.toLocaleString("en")} customers seeded in ${Math.round((performance.now() - seedStart) / 1000)} s`);
 
-  browser = await chromium.launch(choice.executablePath ? { executablePath: choice.executablePath, args: SYSTEM_CHROMIUM_ARGS } : {});
+  const browser = await launchBrowser();
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   // Every document records its LCP entries and when the customer total appears.
   await context.addInitScript(() => {
@@ -132,7 +80,7 @@ async function main(): Promise<void> {
   });
   const page = await context.newPage();
   await installApp(page, e2eUrls.alpha);
-  const url = `${e2eUrls.alpha}/application/mktapp/open?app=${APP_ID}&path=${encodeURIComponent("/")}`;
+  const url = adminUrl(e2eUrls.alpha, "/");
 
   const cold: Sample[] = [];
   const callsPerCold: number[] = [];
@@ -163,20 +111,4 @@ async function main(): Promise<void> {
   console.log(`cold / warm (total painted, medians): ${(median(cold.map((s) => s.total)) / median(warm.map((s) => s.total))).toFixed(1)} x`);
 }
 
-const deadline = setTimeout(() => {
-  console.error(`dashboard bench: no result within ${DEADLINE_MS / 1000} s, stopping`);
-  void stopAll().then(() => process.exit(1));
-}, DEADLINE_MS);
-
-main()
-  .then(async () => {
-    clearTimeout(deadline);
-    await stopAll();
-    process.exit(0);
-  })
-  .catch(async (error: unknown) => {
-    clearTimeout(deadline);
-    console.error(`dashboard bench failed: ${error instanceof Error ? error.message : String(error)}`);
-    await stopAll();
-    process.exit(1);
-  });
+runBench("dashboard bench", DEADLINE_MS, main);
