@@ -49,7 +49,7 @@ test.describe.serial("order integrity through the sandbox (issue 17)", () => {
     const fill = async (orderNo: string) => {
       await frame.getByRole("textbox", { name: "Order number *" }).fill(orderNo);
       await frame.getByLabel("Paid at (UTC+8) *").fill(new Date(Date.now() + 8 * 3_600_000 - 60_000).toISOString().slice(0, 19));
-      await frame.getByRole("textbox", { name: "Customer id *" }).fill(other);
+      await frame.getByRole("combobox", { name: "Customer id *" }).fill(other);
       await frame.getByRole("textbox", { name: "Paid amount *" }).fill("1");
       const line = frame.getByTestId("order-line").first();
       await line.getByRole("textbox", { name: "Product *" }).fill("Sample");
@@ -90,7 +90,7 @@ test.describe.serial("order integrity through the sandbox (issue 17)", () => {
     const frame2 = await openInAdmin(page, "/orders/new");
     await frame2.getByRole("textbox", { name: "Order number *" }).fill(fresh);
     await frame2.getByLabel("Paid at (UTC+8) *").fill(new Date(Date.now() + 8 * 3_600_000 - 60_000).toISOString().slice(0, 19));
-    await frame2.getByRole("textbox", { name: "Customer id *" }).fill(other);
+    await frame2.getByRole("combobox", { name: "Customer id *" }).fill(other);
     await frame2.getByRole("textbox", { name: "Paid amount *" }).fill("2.50");
     const line = frame2.getByTestId("order-line").first();
     await line.getByRole("textbox", { name: "Product *" }).fill("Cup");
@@ -228,7 +228,7 @@ test.describe.serial("order integrity through the sandbox (issue 17)", () => {
     let frame = await openInAdmin(page, "/orders/new");
     await frame.getByRole("textbox", { name: "Order number *" }).fill(no);
     await frame.getByLabel("Paid at (UTC+8) *").fill(new Date(Date.now() + 8 * 3_600_000 - 60_000).toISOString().slice(0, 19));
-    await frame.getByRole("textbox", { name: "Customer id *" }).fill(other);
+    await frame.getByRole("combobox", { name: "Customer id *" }).fill(other);
     await frame.getByRole("textbox", { name: "Paid amount *" }).fill("3");
     await frame.getByTestId("order-line").first().getByRole("textbox", { name: "Product *" }).fill("Cup");
     await frame.getByRole("button", { name: "Create order" }).click();

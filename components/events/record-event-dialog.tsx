@@ -17,6 +17,7 @@ import { Button, focusRing } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { errorMessage } from "@/components/ui/error-message";
 import { SelectField, TextField } from "@/components/ui/field";
+import { CustomerPicker } from "@/components/search/customer-picker";
 import { eventProblemText } from "./event-problem-text";
 import { DateTimeField } from "@/components/ui/date-time-field";
 
@@ -87,18 +88,16 @@ export function RecordEventDialog({ customerId: fixedCustomer, onClose, onOutcom
     <Dialog open title={t("recordEvent.title")} onClose={onClose}>
       <form onSubmit={(e) => form.submit(e, send)} noValidate className="flex max-h-[70vh] flex-col gap-3 overflow-y-auto pr-1" data-testid="record-event-form">
         {askCustomer && (
-          <TextField
+          <CustomerPicker
             label={`${t("recordEvent.customer")} *`}
             help={t("recordEvent.customerHelp")}
-            inputMode="numeric"
-            required
-            aria-required
             value={chosenCustomer}
-            onChange={(e) => {
-              setChosenCustomer(e.target.value);
+            onChange={(id) => {
+              setChosenCustomer(id);
               form.edit((v) => v, "customerId");
             }}
             {...form.field("customerId")}
+            testId="record-event-customer"
           />
         )}
         <SelectField label={t("recordEvent.type")} value={values.type} onChange={(e) => edit({ type: e.target.value }, "event")} {...(custom ? {} : form.field("event"))}>

@@ -10,11 +10,11 @@ import { useI18n } from "@/components/i18n/i18n-provider";
 import { useConsoleHref } from "@/components/shell/console-href";
 import { Button, focusRing } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-message";
-import { TextField } from "@/components/ui/field";
+import { CustomerPicker } from "@/components/search/customer-picker";
 
 const withoutLeadingZeros = (id: string) => id.replace(/^0+(?=\d)/, "");
 
-/** Adds one customer by id (§4.4 POST /v1/listMembers); the id stays a string (64-bit). */
+/** Adds one customer, picked by name or given by id (§4.4 POST /v1/listMembers); the id stays a string (64-bit). */
 export function AddMemberForm({ listId }: { listId: string }) {
   const { t } = useI18n();
   const href = useConsoleHref();
@@ -45,19 +45,18 @@ export function AddMemberForm({ listId }: { listId: string }) {
     <form onSubmit={(e) => form.submit(e, submit)} noValidate className="flex flex-col gap-2" aria-labelledby="add-one-title">
       <h3 id="add-one-title" className="text-sm font-semibold text-slate-900">{t("lists.addOne.title")}</h3>
       <div className="flex flex-wrap items-start gap-2">
-        <TextField
-          className="w-72"
-          label={t("lists.customerId")}
-          inputMode="numeric"
-          autoComplete="off"
-          value={form.values}
-          {...form.field("customerId")}
-          onChange={(e) => {
-            form.edit(e.target.value, "customerId");
-            setAdded(undefined);
-          }}
-          name="customerId"
-        />
+        <div className="w-80">
+          <CustomerPicker
+            label={t("lists.customerId")}
+            value={form.values}
+            {...form.field("customerId")}
+            onChange={(id) => {
+              form.edit(id, "customerId");
+              setAdded(undefined);
+            }}
+            testId="add-member-picker"
+          />
+        </div>
         <Button type="submit" variant="primary" className="mt-6" disabled={add.isPending}>
           {add.isPending ? t("lists.adding") : t("lists.addOne.submit")}
         </Button>

@@ -1,6 +1,5 @@
 "use client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import Link from "next/link";
 import { useState } from "react";
 import { platformQuery } from "@/lib/api/platform-queries";
 import { usePlatformMutation } from "@/lib/api/platform-mutation";
@@ -8,6 +7,7 @@ import { displayRows, MEMBER_PAGE_SIZES, MEMBER_SORTS_IN_LIST, membersInput, nei
 import type { MessageKey } from "@/lib/i18n/messages";
 import type { ListMember } from "@/lib/platform/resources";
 import { toastStore } from "@/lib/ui/toast-store";
+import { CustomerLabel, useCustomerNames } from "@/components/search/customer-label";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { useConsoleHref } from "@/components/shell/console-href";
 import { Button, focusRing } from "@/components/ui/button";
@@ -38,6 +38,7 @@ export function MembersTable({ listId, state, setState }: { listId: string; stat
 
   const members = useQuery({ ...membersQuery(listId, state), placeholderData: keepPreviousData });
   const rows = displayRows(state, members.data?.items ?? []);
+  const names = useCustomerNames(rows.flatMap((r) => (r.customerId ? [r.customerId] : [])));
   const { next, previous } = members.isPlaceholderData ? {} : neighbours(state, rows);
 
   const done = () => {
@@ -81,7 +82,7 @@ export function MembersTable({ listId, state, setState }: { listId: string; stat
       className: "font-mono text-xs",
       cell: (m) =>
         m.customerId && (
-          <Link href={href(`/customers/${m.customerId}`)} className={`rounded text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>{m.customerId}</Link>
+          <CustomerLabel id={m.customerId} hit={names.get(m.customerId)} href={href(`/customers/${m.customerId}`)} />
         ),
     },
     { key: "id", header: t("lists.memberId"), sortKey: "id", className: "font-mono text-xs", cell: (m) => m.id },

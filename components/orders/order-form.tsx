@@ -19,6 +19,7 @@ import { useI18n } from "@/components/i18n/i18n-provider";
 import { useConsoleHref } from "@/components/shell/console-href";
 import { Button, focusRing } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-message";
+import { CustomerPicker } from "@/components/search/customer-picker";
 import { TextField } from "@/components/ui/field";
 import { isNotFound, orderDetailQuery } from "./order-state";
 import { DateTimeField } from "@/components/ui/date-time-field";
@@ -195,7 +196,13 @@ export function OrderFormView({ mode, orderNo, original }: { mode: "create" | "e
             </div>
           )}
           {values.customerBy === "id" || mode === "edit" ? (
-            <TextField label={`${t("orders.field.customerId")} *`} required aria-required inputMode="numeric" value={values.customerId} {...form.field("customerId")} onChange={(e) => set({ customerId: e.target.value })} className="max-w-md" />
+            mode === "edit" ? (
+              <TextField label={`${t("orders.field.customerId")} *`} required aria-required inputMode="numeric" value={values.customerId} {...form.field("customerId")} onChange={(e) => set({ customerId: e.target.value })} className="max-w-md" />
+            ) : (
+              <div className="max-w-md">
+                <CustomerPicker label={`${t("orders.field.customerId")} *`} value={values.customerId} {...form.field("customerId")} onChange={(id) => set({ customerId: id })} testId="order-customer-picker" />
+              </div>
+            )
           ) : (
             <div className="grid gap-3 sm:grid-cols-2">
               {(["identityType", "identityValue"] as const).map((field) => (

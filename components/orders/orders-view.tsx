@@ -10,6 +10,7 @@ import { orderPath } from "@/lib/orders/order-path";
 import { PAGE_SIZES } from "@/lib/ui/url-params";
 import { useUrlState } from "@/lib/hooks/use-url-state";
 import type { Order } from "@/lib/platform/resources";
+import { CustomerLabel, useCustomerNames } from "@/components/search/customer-label";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { useConsoleHref } from "@/components/shell/console-href";
 import { Button, buttonClass, focusRing } from "@/components/ui/button";
@@ -52,6 +53,7 @@ export function OrdersView() {
   const rows = list.data?.rows ?? [];
   // The page's states come from its rows (one platform call per page); refunds this console
   // recorded come from the app's store in one request for the whole page.
+  const names = useCustomerNames(rows.flatMap((r) => (r.customerId ? [String(r.customerId)] : [])));
   const refunds = useQuery({ ...orderRefundsQuery(rows.map((r) => String(r.orderNo ?? ""))), placeholderData: keepPreviousData });
   const records = list.data && !list.isPlaceholderData ? (list.data.records ?? undefined) : undefined;
   const pages = list.data && !list.isPlaceholderData ? pageCount(list.data.records, state.rows) : undefined;
@@ -74,7 +76,7 @@ export function OrdersView() {
             header: t("orders.col.customer"),
             className: "font-mono text-xs",
             cell: (row: Order) =>
-              row.customerId ? <Link href={href(`/customers/${row.customerId}`)} className={`rounded text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>{row.customerId}</Link> : null,
+              row.customerId ? <CustomerLabel id={String(row.customerId)} hit={names.get(String(row.customerId))} href={href(`/customers/${row.customerId}`)} /> : null,
           },
         ]),
     { key: "amountPaid", header: t("orders.col.amountPaid"), align: "right", className: "whitespace-nowrap tabular-nums", cell: (row) => money(row.amountPaid, row) },

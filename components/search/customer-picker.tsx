@@ -20,6 +20,11 @@ type Props = {
   "data-field"?: string;
   testId?: string;
   autoFocus?: boolean;
+  /**
+   * Pick several (batch add): each pick is passed to `onChange` and the box empties for the next
+   * one; the caller keeps the picked ids (pass `value=""`).
+   */
+  multiple?: boolean;
 };
 
 /**
@@ -27,7 +32,7 @@ type Props = {
  * pick from the customer index's matches (name, mobile, email, id), or paste an id. The value is
  * always a customer id; the choice is shown by name beside it.
  */
-export function CustomerPicker({ label, value, onChange, help, error, testId, autoFocus, ...rest }: Props) {
+export function CustomerPicker({ label, value, onChange, help, error, testId, autoFocus, multiple, ...rest }: Props) {
   const { t } = useI18n();
   const id = useId();
   const listId = `${id}-list`;
@@ -38,7 +43,13 @@ export function CustomerPicker({ label, value, onChange, help, error, testId, au
   const [active, setActive] = useState(0);
   const query = useDebouncedValue(text.trim(), 250);
   const searching = open && query !== "" && !ID_TEXT.test(query);
-  const found = useQuery({ ...customerSearchQuery({ q: query, limit: 8 }), enabled: searching, placeholderData: keepPreviousData });
+  const found = useQuery({
+    ...customerSearchQuery({ q: query, limit: 8 }),
+    enabled: searching,
+    placeholderData: keepPreviousData,
+    // While the index is still being built (its first use starts it), ask again: the customer may arrive.
+    refetchInterval: (q) => (q.state.data && q.state.data.status.phase !== "ready" ? 2_000 : false),
+  });
   const chosen = useQuery({ ...customerLookupQuery(value ? [value] : []), enabled: value !== "" });
   const chosenHit = chosen.data?.hits.find((h) => h.id === value);
 
@@ -66,7 +77,10 @@ export function CustomerPicker({ label, value, onChange, help, error, testId, au
 
   const pick = (option: { id: string; hit?: SearchHit }) => {
     emit(option.id);
-    setText(option.hit ? describe(option.hit) : option.id);
+    if (multiple) {
+      setText("");
+      setActive(0);
+    } else setText(option.hit ? describe(option.hit) : option.id);
     setOpen(false);
   };
 
@@ -75,7 +89,7 @@ export function CustomerPicker({ label, value, onChange, help, error, testId, au
     setOpen(true);
     setActive(0);
     // A pasted id is the value at once; other text is a search, and no customer is chosen until one is picked.
-    emit(ID_TEXT.test(next.trim()) ? next.trim() : "");
+    if (!multiple) emit(ID_TEXT.test(next.trim()) ? next.trim() : "");
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {

@@ -1,10 +1,11 @@
 "use client";
 import { useId, useMemo, useState, type ChangeEvent } from "react";
-import { parseIds, type ParsedIds } from "@/lib/batch/member-ids";
+import { parseIds, withPickedId, type ParsedIds } from "@/lib/batch/member-ids";
 import type { MessageKey } from "@/lib/i18n/messages";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { focusRing } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
+import { CustomerPicker } from "@/components/search/customer-picker";
 
 const REASONS: Record<ParsedIds["problems"][number]["reason"], MessageKey> = { notAnId: "lists.ids.notAnId", tooLarge: "lists.ids.tooLarge", zero: "lists.ids.zero" };
 /** Problems listed on screen; the count covers all. */
@@ -18,7 +19,8 @@ export function useIdsText() {
 }
 
 /**
- * Customer ids typed, pasted or read from a text/CSV file (the file's text lands in the textarea),
+ * Customers picked by name (the customer picker, several in turn: each lands as a line of the text),
+ * customer ids typed, pasted or read from a text/CSV file (the file's text lands in the textarea),
  * and a summary of what `parseIds` made of them. A file over `maxFileBytes` is refused before it is
  * read. The caller keeps `text` and its `parsed` ids (`useIdsText`); the
  * section's own wording for a file too large and for more than `max` ids comes as message keys.
@@ -54,9 +56,12 @@ export function IdsInput({ text, parsed, onChange, max, maxFileBytes, messages, 
 
   return (
     <>
+      {!disabled && (
+        <CustomerPicker label={t("picker.addLabel")} help={t("picker.addHelp")} value="" multiple onChange={(id) => onChange(withPickedId(text, id))} testId={`${testIdPrefix}-picker`} autoFocus={autoFocus} />
+      )}
       <div className="flex flex-col gap-1">
         <label htmlFor={textId} className="text-sm font-medium text-slate-800">{t("lists.batch.ids")}</label>
-        <textarea id={textId} name="ids" rows={5} className={`${inputClass} font-mono`} value={text} aria-describedby={`${textId}-help`} autoFocus={autoFocus} disabled={disabled} onChange={(e) => onChange(e.target.value)} />
+        <textarea id={textId} name="ids" rows={5} className={`${inputClass} font-mono`} value={text} aria-describedby={`${textId}-help`} disabled={disabled} onChange={(e) => onChange(e.target.value)} />
         <p id={`${textId}-help`} className="text-xs text-slate-700">{t("lists.batch.help", { max: maxText })}</p>
       </div>
       <div className="flex flex-col gap-1">

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { chunk, idProblem, parseIds } from "./member-ids";
+import { chunk, idProblem, parseIds, withPickedId } from "./member-ids";
 
 describe("customer ids from text", () => {
   it("keeps 64-bit ids exact as strings", () => {
@@ -38,5 +38,20 @@ describe("customer ids from text", () => {
       }),
     );
     expect(() => chunk([1], 0)).toThrow();
+  });
+});
+
+describe("a picked customer added to the ids text", () => {
+  it("adds the id on its own line, after pasted text", () => {
+    expect(withPickedId("", "42")).toBe("42");
+    expect(withPickedId("1, 2\n", "42")).toBe("1, 2\n42");
+  });
+  it("leaves the text alone when the id is already there (picked twice, or pasted as 0042)", () => {
+    expect(withPickedId("1\n42", "42")).toBe("1\n42");
+    expect(withPickedId("0042", "42")).toBe("0042");
+  });
+  it("ignores what is not an id", () => {
+    expect(withPickedId("1", "abc")).toBe("1");
+    expect(withPickedId("1", "0")).toBe("1");
   });
 });

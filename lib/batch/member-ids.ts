@@ -63,6 +63,18 @@ export function parseIds(text: string): ParsedIds {
   return { ids, problems, duplicates, tooMany };
 }
 
+/**
+ * The ids text with one picked id added on its own line: unchanged when the text already holds it
+ * (a second pick of the same customer, a double click), so the pasted text and the picks stay one list.
+ */
+export function withPickedId(text: string, id: string): string {
+  if (idProblem(id)) return text;
+  const canonical = id.replace(/^0+(?=\d)/, "");
+  if (parseIds(text).ids.includes(canonical)) return text;
+  const trimmed = text.replace(/\s+$/, "");
+  return trimmed === "" ? canonical : `${trimmed}\n${canonical}`;
+}
+
 /** `items` in chunks of at most `size`, in order. */
 export function chunk<T>(items: readonly T[], size: number = BATCH_CHUNK): T[][] {
   if (!Number.isInteger(size) || size < 1) throw new RangeError("chunk size must be a positive integer");

@@ -40,6 +40,8 @@ export const searchMessages = defineFeatureMessages(
     "picker.selected": "Selected: {name}",
     "picker.noName": "(no name)",
     "picker.notIndexed": "Not in the search index yet",
+    "picker.addLabel": "Add customers by name",
+    "picker.addHelp": "Each customer you pick is added to the ids below.",
   },
   {
     "search.label": "搜索客户",
@@ -79,5 +81,7 @@ export const searchMessages = defineFeatureMessages(
     "picker.selected": "已选择：{name}",
     "picker.noName": "（无姓名）",
     "picker.notIndexed": "尚未进入搜索索引",
+    "picker.addLabel": "按姓名添加客户",
+    "picker.addHelp": "每选中一位客户，其 ID 即加入下方列表。",
   },
 );

@@ -50,3 +50,11 @@ export function indexStatusQuery() {
 
 /** A display name for a hit: name, else nickName, else undefined. */
 export const hitName = (hit: Pick<SearchHit, "displayName" | "name" | "nickName">): string | undefined => hit.displayName || hit.name || hit.nickName || undefined;
+
+/** A hit's contact for a line beside its id: mobile, else email, else undefined. */
+export const hitContact = (hit: Pick<SearchHit, "mobile" | "email">): string | undefined => hit.mobile || hit.email || undefined;
+
+/** The hits of a lookup by id, for a page's rows to find their customer's name in one batched query. */
+export function hitsById(hits: readonly SearchHit[] | undefined): ReadonlyMap<string, SearchHit> {
+  return new Map((hits ?? []).map((hit) => [hit.id, hit]));
+}
