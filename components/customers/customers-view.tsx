@@ -1,7 +1,7 @@
 "use client";
 import Link from "next/link";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { platformQuery } from "@/lib/api/platform-queries";
 import {
   countInput,
@@ -27,6 +27,7 @@ import { useConsoleHref } from "@/components/shell/console-href";
 import { ListControls } from "@/components/ui/list-controls";
 import { Pagination } from "@/components/ui/pagination";
 import { QueryView, UpdatingStatus } from "@/components/ui/query-view";
+import { useRememberedColumns } from "@/components/preferences/use-remembered-columns";
 import { BulkActions } from "./bulk-actions";
 import { ColumnChooser } from "./column-chooser";
 import { CustomerExport } from "./customer-export";
@@ -52,6 +53,8 @@ export function CustomersView() {
   const [state, setState] = useUrlState(customerListUrlState);
   const [filtersReset, setFiltersReset] = useState(0);
   const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
+  const applyColumns = useCallback((columns: CustomerListState["columns"]) => setState((s) => ({ ...s, columns })), [setState]);
+  const chooseColumns = useRememberedColumns(state.columns, applyColumns);
 
   // The search box or a tag: ids from the customer index, then their live records from the platform.
   const search = searchParamsOf(state);
@@ -109,7 +112,7 @@ export function CustomersView() {
         </div>
         <div className="flex items-center gap-3">
           <UpdatingStatus query={shown} />
-          <ColumnChooser columns={state.columns} onChange={(columns) => setState((s) => ({ ...s, columns }))} />
+          <ColumnChooser columns={state.columns} onChange={chooseColumns} />
           {search ? <span className="text-xs text-slate-700">{t("search.exportUnavailable")}</span> : <CustomerExport state={state} total={total} />}
         </div>
       </div>
