@@ -1,10 +1,13 @@
 "use client";
+import { useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
 import { useEffect, useRef } from "react";
 import type { CustomerColumn } from "@/lib/customers/customer-columns";
+import { appRequest } from "@/lib/api/browser-fetch";
+import type { Preferences } from "@/lib/preferences/preference-rules";
 import { toastStore } from "@/lib/ui/toast-store";
 import { useI18n } from "@/components/i18n/i18n-provider";
-import { usePreferences, useSavePreference } from "./use-preferences";
+import { preferencesKey, usePreferences } from "./use-preferences";
 
 /** A burst of ticks in the column picker is saved once, when it settles (the last choice wins). */
 const SAVE_AFTER_MS = 600;
@@ -19,7 +22,7 @@ export function useRememberedColumns(current: readonly CustomerColumn[], apply: 
   const { t } = useI18n();
   const params = useSearchParams();
   const preferences = usePreferences();
-  const save = useSavePreference();
+  const queryClient = useQueryClient();
   const applied = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
@@ -35,6 +38,12 @@ export function useRememberedColumns(current: readonly CustomerColumn[], apply: 
     applied.current = true;
     apply(columns);
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => save.mutate({ key: "customerColumns", value: columns }, { onError: () => toastStore.show("error", t("prefs.columns.saveError")) }), SAVE_AFTER_MS);
+    // A plain request, not a mutation hook: the customers page stays within its first-load JS budget.
+    timer.current = setTimeout(() => {
+      appRequest<Preferences>("PUT", "/api/preferences", { key: "customerColumns", value: columns }).then(
+        (answer) => queryClient.setQueryData(preferencesKey(), answer),
+        () => toastStore.show("error", t("prefs.columns.saveError")),
+      );
+    }, SAVE_AFTER_MS);
   };
 }
