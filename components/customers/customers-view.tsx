@@ -1,4 +1,5 @@
 "use client";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
@@ -27,13 +28,15 @@ import { useConsoleHref } from "@/components/shell/console-href";
 import { ListControls } from "@/components/ui/list-controls";
 import { Pagination } from "@/components/ui/pagination";
 import { QueryView, UpdatingStatus } from "@/components/ui/query-view";
-import { useRememberedColumns } from "@/components/preferences/use-remembered-columns";
 import { BulkActions } from "./bulk-actions";
 import { ColumnChooser } from "./column-chooser";
 import { CustomerExport } from "./customer-export";
 import { CustomerFilters } from "./customer-filters";
 import { CustomerTable } from "./customer-table";
 import { IndexStatusLine } from "@/components/search/index-status";
+
+// Remembering the column choice is not needed to show the list: loaded after it (first-load budget).
+const RememberedColumns = dynamic(() => import("@/components/preferences/remembered-columns"), { ssr: false });
 
 /** The queries of a list state; the server prefetches exactly these (same keys). */
 export function customerListQueries(state: CustomerListState) {
@@ -54,7 +57,6 @@ export function CustomersView() {
   const [filtersReset, setFiltersReset] = useState(0);
   const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
   const applyColumns = useCallback((columns: CustomerListState["columns"]) => setState((s) => ({ ...s, columns })), [setState]);
-  const chooseColumns = useRememberedColumns(state.columns, applyColumns);
 
   // The search box or a tag: ids from the customer index, then their live records from the platform.
   const search = searchParamsOf(state);
@@ -112,7 +114,8 @@ export function CustomersView() {
         </div>
         <div className="flex items-center gap-3">
           <UpdatingStatus query={shown} />
-          <ColumnChooser columns={state.columns} onChange={chooseColumns} />
+          <ColumnChooser columns={state.columns} onChange={applyColumns} />
+          <RememberedColumns columns={state.columns} apply={applyColumns} />
           {search ? <span className="text-xs text-slate-700">{t("search.exportUnavailable")}</span> : <CustomerExport state={state} total={total} />}
         </div>
       </div>

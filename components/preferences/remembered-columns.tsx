@@ -2,8 +2,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
 import { useEffect, useRef } from "react";
-import type { CustomerColumn } from "@/lib/customers/customer-columns";
 import { appRequest } from "@/lib/api/browser-fetch";
+import type { CustomerColumn } from "@/lib/customers/customer-columns";
 import type { Preferences } from "@/lib/preferences/preference-rules";
 import { toastStore } from "@/lib/ui/toast-store";
 import { useI18n } from "@/components/i18n/i18n-provider";
@@ -15,35 +15,39 @@ const same = (a: readonly string[], b: readonly string[]) => a.length === b.leng
 
 /**
  * The customers table's columns remembered per user in the app's store (issue 17, point 9; not
- * browser storage, which the admin's iframe partitions). A link that names its columns (`cols`)
- * wins; without one, the remembered choice is applied once it loads. Returns the picker's onChange.
+ * browser storage, which the admin's iframe partitions). Renders nothing; loaded lazily by the
+ * customers page (its first-load JS budget). Once the preferences load: a link that names its
+ * columns (`cols`) wins, else the remembered choice is applied; from then on, a changed choice is
+ * saved when the picker settles.
  */
-export function useRememberedColumns(current: readonly CustomerColumn[], apply: (columns: CustomerColumn[]) => void): (columns: CustomerColumn[]) => void {
+export default function RememberedColumns({ columns, apply }: { columns: CustomerColumn[]; apply: (columns: CustomerColumn[]) => void }) {
   const { t } = useI18n();
   const params = useSearchParams();
   const preferences = usePreferences();
   const queryClient = useQueryClient();
-  const applied = useRef(false);
+  /** The choice last applied or saved; undefined until the preferences load. */
+  const known = useRef<readonly CustomerColumn[]>(undefined);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
-  const saved = preferences.data?.customerColumns;
   useEffect(() => {
-    if (applied.current || preferences.data === undefined) return;
-    applied.current = true;
-    if (saved && !params.has("cols") && !same(saved, current)) apply(saved);
-  }, [preferences.data, saved, params, current, apply]);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  return (columns) => {
-    applied.current = true;
-    apply(columns);
+    if (preferences.data === undefined) return;
+    if (known.current === undefined) {
+      const saved = preferences.data.customerColumns;
+      const useSaved = saved !== null && !params.has("cols") && !same(saved, columns);
+      known.current = useSaved ? saved : columns;
+      if (useSaved) apply(saved);
+      return;
+    }
+    if (same(known.current, columns)) return;
+    known.current = columns;
     clearTimeout(timer.current);
-    // A plain request, not a mutation hook: the customers page stays within its first-load JS budget.
     timer.current = setTimeout(() => {
       appRequest<Preferences>("PUT", "/api/preferences", { key: "customerColumns", value: columns }).then(
         (answer) => queryClient.setQueryData(preferencesKey(), answer),
         () => toastStore.show("error", t("prefs.columns.saveError")),
       );
     }, SAVE_AFTER_MS);
-  };
+  }, [preferences.data, params, columns, apply, queryClient, t]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return null;
 }
