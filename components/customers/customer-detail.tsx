@@ -8,7 +8,9 @@ import type { MessageKey } from "@/lib/i18n/messages";
 import { customerDetailInputs } from "@/lib/customers/customer-detail-inputs";
 import { otherFields } from "@/lib/customers/other-fields";
 import type { Customer } from "@/lib/platform/resources";
+import { attrLabel, attrNumber } from "@/lib/preferences/preference-rules";
 import { useI18n } from "@/components/i18n/i18n-provider";
+import { usePreferences } from "@/components/preferences/use-preferences";
 import { useConsoleHref } from "@/components/shell/console-href";
 import { Button, buttonClass, focusRing } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-message";
@@ -47,6 +49,8 @@ export function CustomerDetail({ id }: { id: string }) {
   const identities = useQuery(platformQuery("identities.list", inputs.identities));
   const statistics = useQuery(platformQuery("customers.statistics", inputs.statistics));
   const showLoading = useDelayedFlag(customer.isPending);
+  // Staff-given names of the custom attributes (Settings); the technical name until they load.
+  const labels = usePreferences().data?.attrLabels ?? {};
 
   const back = (
     <Link href={href("/customers")} className={`text-sm text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>
@@ -67,7 +71,7 @@ export function CustomerDetail({ id }: { id: string }) {
     );
   }
   const c: Customer = customer.data;
-  const attrs = Object.entries(c.attr ?? {}).sort(([a], [b]) => Number(a.replace("attr", "")) - Number(b.replace("attr", "")));
+  const attrs = Object.entries(c.attr ?? {}).sort(([a], [b]) => attrNumber(a) - attrNumber(b));
   const others = otherFields(c as Record<string, unknown>);
   const stats = statistics.data?.items?.[0];
   return (
@@ -139,7 +143,15 @@ export function CustomerDetail({ id }: { id: string }) {
               <dl>
                 {attrs.map(([key, value]) => (
                   <div key={key} className="flex justify-between gap-3 border-b border-slate-100 py-1.5 text-sm">
-                    <dt className="font-mono text-slate-700">{key}</dt>
+                    <dt className="text-slate-700" data-attr={key}>
+                      {labels[key] ? (
+                        <>
+                          {labels[key]} <span className="font-mono text-xs">({key})</span>
+                        </>
+                      ) : (
+                        <span className="font-mono">{attrLabel(labels, key)}</span>
+                      )}
+                    </dt>
                     <dd className="break-all text-slate-900"><Value field={key} value={value} /></dd>
                   </div>
                 ))}
@@ -152,7 +164,15 @@ export function CustomerDetail({ id }: { id: string }) {
               <dl data-testid="customer-other-fields">
                 {others.map(([key, value]) => (
                   <div key={key} className="flex justify-between gap-3 border-b border-slate-100 py-1.5 text-sm">
-                    <dt className="font-mono text-slate-700">{key}</dt>
+                    <dt className="text-slate-700" data-attr={key}>
+                      {labels[key] ? (
+                        <>
+                          {labels[key]} <span className="font-mono text-xs">({key})</span>
+                        </>
+                      ) : (
+                        <span className="font-mono">{attrLabel(labels, key)}</span>
+                      )}
+                    </dt>
                     <dd className="break-all text-right text-slate-900"><Value field={key} value={value} /></dd>
                   </div>
                 ))}

@@ -12,7 +12,9 @@ import { useForm } from "@/lib/forms/use-form";
 import type { MessageKey } from "@/lib/i18n/messages";
 import { charLength } from "@/lib/platform/limits";
 import { toastStore } from "@/lib/ui/toast-store";
+import { attrLabel, attrNamesFor, type AttrLabels } from "@/lib/preferences/preference-rules";
 import { FormAlert } from "@/components/forms/form-alert";
+import { usePreferences } from "@/components/preferences/use-preferences";
 import { FormPageHeader, FormSection } from "@/components/forms/form-page";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { useConsoleHref } from "@/components/shell/console-href";
@@ -33,9 +35,12 @@ const FLAG_AFTER: Partial<Record<EditTextField, EditFlagField>> = { mobile: "mob
 export function CustomerEdit({ id }: { id: string }) {
   const { t } = useI18n();
   const customer = useQuery({ ...platformQuery("customers.get", customerDetailInputs(id).customer), staleTime: 0 });
+  // Labels only name the attributes: the form does not wait for them, nor fail without them.
+  const labels = usePreferences().data?.attrLabels ?? {};
   if (customer.isPending) return <p role="status" className="text-sm text-slate-700">{t("detail.loading")}</p>;
   if (customer.isError) return <p role="alert" className="text-sm text-red-800">{errorMessage(customer.error, t)}</p>;
-  return <EditCustomerForm id={id} original={editFormFrom(customer.data)} />;
+  const rawAttr = (customer.data as { attr?: Record<string, unknown> | null }).attr ?? null;
+  return <EditCustomerForm id={id} original={editFormFrom(customer.data)} rawAttr={rawAttr} labels={labels} />;
 }
 
 /**
@@ -43,7 +48,7 @@ export function CustomerEdit({ id }: { id: string }) {
  * `forceUpdate` are explained; the verified flags follow §4.1's rule in the form; platform field
  * errors land on their fields; leaving with unsaved changes asks first.
  */
-function EditCustomerForm({ id, original }: { id: string; original: EditForm }) {
+function EditCustomerForm({ id, original, rawAttr, labels }: { id: string; original: EditForm; rawAttr: Record<string, unknown> | null; labels: AttrLabels }) {
   const { t } = useI18n();
   const href = useConsoleHref();
   const router = useRouter();
@@ -57,7 +62,8 @@ function EditCustomerForm({ id, original }: { id: string; original: EditForm }) 
   const [nullAble, setNullAble] = useState(false);
   const [forceUpdate, setForceUpdate] = useState(false);
   const update = usePlatformMutation("customers.update", { meta: { silent: true } });
-  const plan = updatePlan(id, original, values, { nullAble, forceUpdate });
+  const plan = updatePlan(id, original, values, { nullAble, forceUpdate }, rawAttr);
+  const attrNames = attrNamesFor(rawAttr, labels);
 
   const save = () => {
     if (changedFields(original, values).length === 0) return form.setFormError(t("customerEdit.edit.nothing"));
@@ -139,6 +145,28 @@ function EditCustomerForm({ id, original }: { id: string; original: EditForm }) 
             </div>
           </FormSection>
         ))}
+
+        {attrNames.length > 0 && (
+          <FormSection title={t("prefs.attrs.editTitle")}>
+            <p className="mb-2 text-xs text-slate-700">{t("prefs.attrs.editHelp")}</p>
+            <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+              {attrNames.map((name) => (
+                <TextField
+                  key={name}
+                  {...form.field(`attr.${name}`)}
+                  data-attr={name}
+                  label={attrLabel(labels, name)}
+                  help={labels[name] ? t("prefs.attrs.technical", { name }) : undefined}
+                  value={values.attr[name] ?? ""}
+                  onChange={(e) => {
+                    const value = e.target.value;
+                    form.edit((v) => ({ ...v, attr: { ...v.attr, [name]: value } }), `attr.${name}`);
+                  }}
+                />
+              ))}
+            </div>
+          </FormSection>
+        )}
 
         <FormSection title={t("customerEdit.section.saveOptions")}>
           <div className="flex flex-col gap-3">

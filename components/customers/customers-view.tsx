@@ -1,7 +1,8 @@
 "use client";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { platformQuery } from "@/lib/api/platform-queries";
 import {
   countInput,
@@ -34,6 +35,9 @@ import { CustomerFilters } from "./customer-filters";
 import { CustomerTable } from "./customer-table";
 import { IndexStatusLine } from "@/components/search/index-status";
 
+// Remembering the column choice is not needed to show the list: loaded after it (first-load budget).
+const RememberedColumns = dynamic(() => import("@/components/preferences/remembered-columns"), { ssr: false });
+
 /** The queries of a list state; the server prefetches exactly these (same keys). */
 export function customerListQueries(state: CustomerListState) {
   const count = countInput(state);
@@ -52,6 +56,7 @@ export function CustomersView() {
   const [state, setState] = useUrlState(customerListUrlState);
   const [filtersReset, setFiltersReset] = useState(0);
   const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
+  const applyColumns = useCallback((columns: CustomerListState["columns"]) => setState((s) => ({ ...s, columns })), [setState]);
 
   // The search box or a tag: ids from the customer index, then their live records from the platform.
   const search = searchParamsOf(state);
@@ -109,7 +114,8 @@ export function CustomersView() {
         </div>
         <div className="flex items-center gap-3">
           <UpdatingStatus query={shown} />
-          <ColumnChooser columns={state.columns} onChange={(columns) => setState((s) => ({ ...s, columns }))} />
+          <ColumnChooser columns={state.columns} onChange={applyColumns} />
+          <RememberedColumns columns={state.columns} apply={applyColumns} />
           {search ? <span className="text-xs text-slate-700">{t("search.exportUnavailable")}</span> : <CustomerExport state={state} total={total} />}
         </div>
       </div>

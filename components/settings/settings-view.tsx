@@ -7,6 +7,7 @@ import { useI18n } from "@/components/i18n/i18n-provider";
 import { LanguageSwitch } from "@/components/shell/language-switch";
 import { errorMessage } from "@/components/ui/error-message";
 import { IndexSettings } from "@/components/search/index-settings";
+import { AttrLabelsSettings } from "@/components/preferences/attr-labels-settings";
 
 /** Settings: who and where you are (tenant, user, environment), the language, the time zone. */
 export function SettingsView() {
@@ -49,6 +50,7 @@ export function SettingsView() {
       ),
     },
     { id: "settings-time", title: t("settings.time"), body: <p className="mt-1 text-sm text-slate-800">{t("settings.timeHelp")}</p> },
+    { id: "settings-attrs", title: t("prefs.attrs.title"), body: <AttrLabelsSettings /> },
     { id: "settings-search", title: t("search.settingsTitle"), body: <IndexSettings /> },
   ];
   return (

@@ -90,3 +90,32 @@ describe("placeEditErrors", () => {
     });
   });
 });
+
+describe("custom attributes on the edit form (issue 17, point 13; §2.1 attr)", () => {
+  const raw = { attr1: "金卡", attr2: 7, attr3: null };
+  const start = editFormFrom({ id: "1", name: "Ann", attr: raw } as never);
+
+  it("reads attributes as text; unchanged, nothing is sent", () => {
+    expect(start.attr).toEqual({ attr1: "金卡", attr2: "7", attr3: "" });
+    expect(changedFields(start, start)).toEqual([]);
+    expect(updatePlan("1", start, start, { nullAble: false, forceUpdate: false }, raw).input.body).toEqual({});
+  });
+
+  it("a changed attribute sends the whole attr object: others as loaded, the changed one trimmed", () => {
+    const form = { ...start, attr: { ...start.attr, attr1: " 银卡 " } };
+    expect(changedFields(start, form)).toEqual(["attr"]);
+    const body = updatePlan("1", start, form, { nullAble: false, forceUpdate: false }, raw).input.body;
+    expect(body).toEqual({ attr: { attr1: "银卡", attr2: 7, attr3: null } });
+    expect(operations["customers.update"].body.safeParse(body).success).toBe(true);
+  });
+
+  it("an emptied attribute is sent as null; a labelled one the customer lacks can be filled in", () => {
+    const form = { ...start, attr: { ...start.attr, attr2: "  ", attr5: "Shanghai" } };
+    const body = updatePlan("1", start, form, { nullAble: false, forceUpdate: false }, raw).input.body;
+    expect(body).toEqual({ attr: { attr1: "金卡", attr2: null, attr3: null, attr5: "Shanghai" } });
+  });
+
+  it("a platform error on attr.attr1 lands on its field", () => {
+    expect(placeEditErrors([{ field: "attr.attr1", message: "too long" }]).byField).toEqual({ "attr.attr1": "too long" });
+  });
+});

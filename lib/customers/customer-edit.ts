@@ -17,7 +17,9 @@ export const EDIT_FLAG_FIELDS = ["mobileVerified", "emailVerified"] as const;
 export type EditTextField = (typeof EDIT_TEXT_FIELDS)[number];
 export type EditFlagField = (typeof EDIT_FLAG_FIELDS)[number];
 
-export type EditForm = Record<EditTextField, string> & Record<EditFlagField, boolean>;
+/** Custom attributes (§2.1 `attr`: attr1, attr2, …) as text, by technical name. */
+export type AttrValues = Record<string, string>;
+export type EditForm = Record<EditTextField, string> & Record<EditFlagField, boolean> & { attr: AttrValues };
 export type EditOptions = { nullAble: boolean; forceUpdate: boolean };
 export type EditProblem = { code: "tooLong" | "birthday" | "verifiedLocked"; max?: number };
 
@@ -28,7 +30,30 @@ function asText(value: unknown): string {
 export function editFormFrom(customer: Partial<Customer>): EditForm {
   const c = customer as Record<string, unknown>;
   const text = Object.fromEntries(EDIT_TEXT_FIELDS.map((f) => [f, asText(c[f])])) as Record<EditTextField, string>;
-  return { ...text, mobileVerified: c.mobileVerified === true, emailVerified: c.emailVerified === true };
+  const attr = c.attr && typeof c.attr === "object" ? Object.fromEntries(Object.entries(c.attr as Record<string, unknown>).map(([k, v]) => [k, asText(v)])) : {};
+  return { ...text, mobileVerified: c.mobileVerified === true, emailVerified: c.emailVerified === true, attr };
+}
+
+/** The custom attributes whose text differs from the customer as loaded (one absent counts as empty). */
+export function changedAttrs(original: EditForm, form: EditForm): string[] {
+  const names = new Set([...Object.keys(original.attr), ...Object.keys(form.attr)]);
+  return [...names].filter((n) => (form.attr[n] ?? "").trim() !== (original.attr[n] ?? "").trim());
+}
+
+/**
+ * The `attr` object of the PUT when an attribute changed: the whole object (the sandbox, and
+ * possibly the platform, replaces `attr` as one value, so an attribute left out could be lost),
+ * unchanged attributes as loaded, changed ones trimmed, an emptied one null (§2: empty is null).
+ */
+export function attrBody(raw: Record<string, unknown> | null | undefined, original: EditForm, form: EditForm): Record<string, unknown> | undefined {
+  const changed = changedAttrs(original, form);
+  if (changed.length === 0) return undefined;
+  const body: Record<string, unknown> = { ...(raw ?? {}) };
+  for (const name of changed) {
+    const value = (form.attr[name] ?? "").trim();
+    body[name] = value === "" ? null : value;
+  }
+  return body;
 }
 
 const CONTACT_OF: Record<EditFlagField, "mobile" | "email"> = { mobileVerified: "mobile", emailVerified: "email" };
@@ -77,10 +102,10 @@ export function validateEditForm(original: EditForm, form: EditForm): Record<str
 }
 
 /** Fields whose value differs from the customer as loaded. */
-export function changedFields(original: EditForm, form: EditForm): (EditTextField | EditFlagField)[] {
+export function changedFields(original: EditForm, form: EditForm): (EditTextField | EditFlagField | "attr")[] {
   const text = EDIT_TEXT_FIELDS.filter((f) => form[f].trim() !== original[f].trim());
   const flags = EDIT_FLAG_FIELDS.filter((f) => form[f] !== original[f]);
-  return [...text, ...flags];
+  return [...text, ...flags, ...(changedAttrs(original, form).length ? (["attr"] as const) : [])];
 }
 
 export type UpdatePlan = {
@@ -92,11 +117,15 @@ export type UpdatePlan = {
 };
 
 /** The §4.1 PUT: only changed fields; an emptied field is sent as null, and clears only with nullAble. */
-export function updatePlan(id: string, original: EditForm, form: EditForm, options: EditOptions): UpdatePlan {
+export function updatePlan(id: string, original: EditForm, form: EditForm, options: EditOptions, rawAttr?: Record<string, unknown> | null): UpdatePlan {
   const body: Record<string, unknown> = {};
   const cleared: EditTextField[] = [];
   const kept: EditTextField[] = [];
   for (const field of changedFields(original, form)) {
+    if (field === "attr") {
+      body.attr = attrBody(rawAttr, original, form);
+      continue;
+    }
     if (field === "mobileVerified" || field === "emailVerified") {
       body[field] = form[field];
       continue;
@@ -117,7 +146,7 @@ export function updatePlan(id: string, original: EditForm, form: EditForm, optio
 
 const FORM_FIELDS = new Set<string>([...EDIT_TEXT_FIELDS, ...EDIT_FLAG_FIELDS]);
 
-/** Platform (`email`) and proxy (`email`, `body.email`) field names → form fields; the rest unplaced. */
+/** Platform (`email`, `attr.attr1`) and proxy (`email`, `body.email`) field names → form fields; the rest unplaced. */
 export function placeEditErrors(errors: { field: string; message: string }[]): PlacedErrors {
-  return placeErrors(errors, (name) => (FORM_FIELDS.has(name) ? name : undefined));
+  return placeErrors(errors, (name) => (FORM_FIELDS.has(name) ? name : /^attr\.attr\d+$/.test(name) ? name : undefined));
 }

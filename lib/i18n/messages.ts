@@ -5,6 +5,7 @@ import { eventsMessages } from "@/lib/events/messages";
 import { listsMessages } from "@/lib/lists/messages";
 import { mediaMessages } from "@/lib/media/messages";
 import { ordersMessages } from "@/lib/orders/messages";
+import { preferencesMessages } from "@/lib/preferences/messages";
 import { searchMessages } from "@/lib/search/messages";
 import { shellMessages } from "@/lib/shell/messages";
 import { shopsMessages } from "@/lib/shops/messages";
@@ -26,7 +27,7 @@ export type { Translate, TranslateValues } from "./format";
  * Server code only (and tests): the browser receives just the dictionary of its language from the
  * console layout, and loads the other one when staff switch (components/i18n/i18n-provider.tsx).
  */
-export const FEATURES = { shellMessages, customersMessages, listsMessages, tagsMessages, ordersMessages, eventsMessages, activityMessages, dashboardMessages, shopsMessages, mediaMessages, searchMessages } as const;
+export const FEATURES = { shellMessages, customersMessages, listsMessages, tagsMessages, ordersMessages, eventsMessages, activityMessages, dashboardMessages, shopsMessages, mediaMessages, searchMessages, preferencesMessages } as const;
 
 type Feature = (typeof FEATURES)[keyof typeof FEATURES];
 type KeysOf<F> = F extends { en: infer E } ? keyof E : never;

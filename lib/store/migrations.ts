@@ -253,5 +253,23 @@ export const storeMigrations: Readonly<Record<string, Migration>> = {
       await db.schema.createIndex("media_imports_scope").on("media_imports").columns(["open_app_id", "tenant_id", "started_at"]).execute();
     },
   },
+  // Console preferences (issue 17, points 9 and 13): staff-given labels of the custom attributes
+  // (per tenant: the platform's API has no labels) and each user's choice of customer columns (the
+  // app's store, not browser storage, which the admin's iframe partitions). `user_id` '' = the tenant's.
+  "008-console-preferences": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("console_preferences")
+        .addColumn("open_app_id", "varchar(128)", (c) => c.notNull())
+        .addColumn("tenant_id", "varchar(32)", (c) => c.notNull())
+        .addColumn("user_id", "varchar(64)", (c) => c.notNull())
+        .addColumn("key", "varchar(64)", (c) => c.notNull())
+        .addColumn("value", "text", (c) => c.notNull())
+        .addColumn("updated_by", "varchar(512)")
+        .addColumn("updated_at", "bigint", (c) => c.notNull())
+        .addPrimaryKeyConstraint("console_preferences_pk", ["open_app_id", "tenant_id", "user_id", "key"])
+        .execute();
+    },
+  },
 };
 

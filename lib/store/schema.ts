@@ -176,5 +176,17 @@ export type StoreSchema = {
     /** JSON array of the task ids the platform returned. */
     task_ids: string;
   };
+  // Console preferences (issue 17): attribute labels per tenant (`user_id` ''), column choices per user.
+  console_preferences: {
+    open_app_id: string;
+    tenant_id: string;
+    /** The staff member's id, or '' for a preference of the whole tenant. */
+    user_id: string;
+    key: string;
+    /** JSON, checked by lib/preferences/preference-rules.ts on the way in. */
+    value: string;
+    updated_by: string | null;
+    updated_at: Epoch;
+  };
 };
 

@@ -1,0 +1,103 @@
+"use client";
+import { useState } from "react";
+import { attrNumber, isAttrName, MAX_LABEL_LENGTH, type AttrLabels } from "@/lib/preferences/preference-rules";
+import { toastStore } from "@/lib/ui/toast-store";
+import { FormAlert } from "@/components/forms/form-alert";
+import { useI18n } from "@/components/i18n/i18n-provider";
+import { Button } from "@/components/ui/button";
+import { errorMessage } from "@/components/ui/error-message";
+import { TextField } from "@/components/ui/field";
+import { usePreferences, useSavePreference } from "./use-preferences";
+
+/** Settings: staff name the custom attributes (§2.1 `attr`) for the whole tenant (issue 17, point 13). */
+export function AttrLabelsSettings() {
+  const { t } = useI18n();
+  const preferences = usePreferences();
+  if (preferences.isPending) return <p role="status" className="mt-2 text-sm text-slate-700">{t("prefs.attrs.loading")}</p>;
+  if (preferences.isError) return <p role="alert" className="mt-2 text-sm text-red-800">{errorMessage(preferences.error, t)}</p>;
+  return <AttrLabelsForm saved={preferences.data.attrLabels} />;
+}
+
+function AttrLabelsForm({ saved }: { saved: AttrLabels }) {
+  const { t } = useI18n();
+  const save = useSavePreference();
+  const [labels, setLabels] = useState<AttrLabels>(saved);
+  const [number, setNumber] = useState("");
+  const [numberError, setNumberError] = useState<string>();
+  const names = Object.keys(labels).sort((a, b) => attrNumber(a) - attrNumber(b));
+  const tooLong = (label: string) => [...label.trim()].length > MAX_LABEL_LENGTH;
+
+  const add = () => {
+    const name = `attr${number.trim()}`;
+    if (!isAttrName(name)) return setNumberError(t("prefs.attrs.badNumber"));
+    if (name in labels) return setNumberError(t("prefs.attrs.exists", { name }));
+    setNumberError(undefined);
+    setNumber("");
+    setLabels((l) => ({ ...l, [name]: "" }));
+  };
+  const submit = () => {
+    if (save.isPending || names.some((n) => tooLong(labels[n]!))) return;
+    save.mutate(
+      { key: "attrLabels", value: labels },
+      {
+        onSuccess: (answer) => {
+          setLabels(answer.attrLabels);
+          toastStore.show("success", t("prefs.attrs.saved"));
+        },
+      },
+    );
+  };
+
+  return (
+    <form
+      noValidate
+      className="mt-2 flex flex-col gap-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <p className="text-sm text-slate-700">{t("prefs.attrs.intro")}</p>
+      <FormAlert message={save.isError ? errorMessage(save.error, t) : null} />
+      {names.length === 0 ? (
+        <p className="text-sm text-slate-700">{t("prefs.attrs.none")}</p>
+      ) : (
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+          {names.map((name) => (
+            <TextField
+              key={name}
+              data-attr={name}
+              label={t("prefs.attrs.labelFor", { name })}
+              value={labels[name] ?? ""}
+              maxLength={MAX_LABEL_LENGTH * 2}
+              error={tooLong(labels[name] ?? "") ? t("prefs.attrs.tooLong", { max: MAX_LABEL_LENGTH }) : undefined}
+              onChange={(e) => setLabels((l) => ({ ...l, [name]: e.target.value }))}
+            />
+          ))}
+        </div>
+      )}
+      <div className="flex flex-wrap items-end gap-2">
+        <TextField
+          className="w-48"
+          label={t("prefs.attrs.addName")}
+          help={t("prefs.attrs.addHelp")}
+          inputMode="numeric"
+          value={number}
+          error={numberError}
+          onChange={(e) => setNumber(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key !== "Enter") return;
+            e.preventDefault();
+            add();
+          }}
+        />
+        <Button onClick={add} className="mb-6">{t("prefs.attrs.add")}</Button>
+      </div>
+      <div>
+        <Button type="submit" variant="primary" disabled={save.isPending}>
+          {save.isPending ? t("prefs.attrs.saving") : t("prefs.attrs.save")}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { attrLabel, attrNamesFor, checkAttrLabels, checkCustomerColumns, isAttrName, isPreferenceKey } from "./preference-rules";
+
+describe("attribute labels (issue 17, point 13)", () => {
+  it("accepts attr1…attr100 with trimmed labels, drops emptied ones, orders by number", () => {
+    expect(checkAttrLabels({ attr10: " Tier ", attr2: "Store", attr3: "  " })).toEqual({ ok: true, value: { attr2: "Store", attr10: "Tier" } });
+  });
+  it("refuses unknown names, non-text and labels over 64 characters, naming the field", () => {
+    const checked = checkAttrLabels({ attr0: "x", attr101: "y", name: "z", attr1: 5, attr2: "长".repeat(65) });
+    expect(checked.ok).toBe(false);
+    if (!checked.ok) expect(checked.problems.map((p) => p.field).sort()).toEqual(["value.attr0", "value.attr1", "value.attr101", "value.attr2", "value.name"]);
+    expect(checkAttrLabels({ attr2: "长".repeat(64) }).ok).toBe(true);
+    expect(checkAttrLabels(["attr1"]).ok).toBe(false);
+    expect(checkAttrLabels(null).ok).toBe(false);
+  });
+  it("names: attr1 to attr100 only", () => {
+    expect(["attr1", "attr100"].every(isAttrName)).toBe(true);
+    expect(["attr", "attr01", "attr101", "Attr1", "attr1x"].some(isAttrName)).toBe(false);
+  });
+  it("shows the label, else the technical name", () => {
+    expect(attrLabel({ attr1: "Store" }, "attr1")).toBe("Store");
+    expect(attrLabel({ attr1: "Store" }, "attr2")).toBe("attr2");
+  });
+  it("the form offers the customer's attributes and the labelled ones, in number order", () => {
+    expect(attrNamesFor({ attr10: "a", attr1: null, weird: 1 }, { attr2: "Store" })).toEqual(["attr1", "attr2", "attr10"]);
+    expect(attrNamesFor(null, {})).toEqual([]);
+  });
+});
+
+describe("customer columns remembered (issue 17, point 9)", () => {
+  it("keeps known columns in the table's order; refuses unknown, empty and non-lists", () => {
+    expect(checkCustomerColumns(["email", "id"])).toEqual({ ok: true, value: ["id", "email"] });
+    expect(checkCustomerColumns([]).ok).toBe(false);
+    expect(checkCustomerColumns(["id", "password"]).ok).toBe(false);
+    expect(checkCustomerColumns("id").ok).toBe(false);
+  });
+  it("only known keys", () => {
+    expect(isPreferenceKey("attrLabels")).toBe(true);
+    expect(isPreferenceKey("customerColumns")).toBe(true);
+    expect(isPreferenceKey("toString")).toBe(false);
+    expect(isPreferenceKey("theme")).toBe(false);
+  });
+});

@@ -1,0 +1,65 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { APP, fakePlatformForRoutes, SAME_ORIGIN } from "@/lib/platform/testing/proxy-deps";
+import { openSqliteTestStore, type TestStore } from "@/lib/store/testing";
+import type { Preferences } from "./preference-rules";
+import { handlePreferencePut, handlePreferencesGet, type PreferencesRouteDeps } from "./preferences-route";
+
+const platform = fakePlatformForRoutes("at_preferencesroutetokenpreferences", { retry: { baseDelayMs: 1, maxDelayMs: 2 }, timeoutMs: 2_000 });
+
+let t: TestStore;
+beforeEach(async () => {
+  t = await openSqliteTestStore();
+});
+afterEach(() => t.cleanup());
+
+function depsFor(tenantId = "1", userId = "7"): PreferencesRouteDeps {
+  const { deps } = platform.makeDeps({ requireSession: async () => ({ ok: true, session: { openAppId: "alpha-app", tenantId, userId, userName: `user ${userId}` } as never }) });
+  return { ...deps, store: async () => t.store };
+}
+const put = (body: unknown, headers: Record<string, string> = SAME_ORIGIN) =>
+  new Request(`${APP}/api/preferences`, { method: "PUT", headers: { "content-type": "application/json", ...headers }, body: typeof body === "string" ? body : JSON.stringify(body) });
+const get = () => new Request(`${APP}/api/preferences`);
+const read = async (deps: PreferencesRouteDeps) => (await (await handlePreferencesGet(get(), deps)).json()) as Preferences;
+
+describe("/api/preferences (issue 17, points 9 and 13)", () => {
+  it("PUT labels, GET them in the same tenant (another user too), not in another tenant", async () => {
+    const res = await handlePreferencePut(put({ key: "attrLabels", value: { attr1: "Store" } }), depsFor());
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as Preferences).attrLabels).toEqual({ attr1: "Store" });
+    expect((await read(depsFor("1", "8"))).attrLabels).toEqual({ attr1: "Store" });
+    expect((await read(depsFor("2"))).attrLabels).toEqual({});
+  });
+
+  it("PUT columns is per user", async () => {
+    expect((await handlePreferencePut(put({ key: "customerColumns", value: ["id", "email"] }), depsFor())).status).toBe(200);
+    expect((await read(depsFor())).customerColumns).toEqual(["id", "email"]);
+    expect((await read(depsFor("1", "8"))).customerColumns).toBeNull();
+  });
+
+  it.each([
+    ["an unknown key", { key: "theme", value: "dark" }, "key"],
+    ["an unknown attribute", { key: "attrLabels", value: { attr0: "x" } }, "value.attr0"],
+    ["a long label", { key: "attrLabels", value: { attr1: "x".repeat(65) } }, "value.attr1"],
+    ["an unknown column", { key: "customerColumns", value: ["id", "secret"] }, "value.1"],
+    ["an extra field", { key: "attrLabels", value: {}, more: 1 }, "more"],
+    ["not an object", [1], "body"],
+    ["not JSON", "{oops", "body"],
+  ])("refuses %s with a 400 naming the field, and stores nothing", async (_what, body, field) => {
+    const res = await handlePreferencePut(put(body), depsFor());
+    expect(res.status).toBe(400);
+    const answer = (await res.json()) as { error: { fieldErrors: { field: string }[] } };
+    expect(answer.error.fieldErrors.map((e) => e.field)).toContain(field);
+    expect(await t.store.db.selectFrom("console_preferences").selectAll().execute()).toEqual([]);
+  });
+
+  it("refuses a body that is too large (413), not a 5xx", async () => {
+    const res = await handlePreferencePut(put({ key: "attrLabels", value: { attr1: "x".repeat(40_000) } }), depsFor());
+    expect(res.status).toBe(413);
+  });
+
+  it("a PUT without the CSRF proof is refused and changes nothing", async () => {
+    const res = await handlePreferencePut(put({ key: "attrLabels", value: { attr1: "Store" } }, {}), depsFor());
+    expect(res.status).toBe(403);
+    expect(await t.store.db.selectFrom("console_preferences").selectAll().execute()).toEqual([]);
+  });
+});
