@@ -50,7 +50,8 @@ export async function mockPlatform(
     }),
   );
   // The app's own routes the console's pages read besides the proxy, answered as an installation with a
-  // ready search index and no recorded refunds would (without a session the real ones answer 401).
+  // ready search index, no recorded refunds and no preferences would (without a session the real ones
+  // answer 401 and the page leaves for re-authorization).
   const indexStatus = { enabled: true, phase: "ready", indexed: customers.length, total: customers.length, secondsLeft: null, lastChangeAt: null, syncedAt: null, error: null };
   await page.route("**/api/search/status", (route) => route.fulfill({ contentType: "application/json", body: JSON.stringify(indexStatus) }));
   await page.route("**/api/search/customers?**", (route) =>
@@ -59,6 +60,13 @@ export async function mockPlatform(
   await page.route("**/api/orders/refunds?**", (route) =>
     route.request().method() === "GET" ? route.fulfill({ contentType: "application/json", body: JSON.stringify({ refunds: {} }) }) : route.fallback(),
   );
+  // No labels and no remembered columns; a save answers what was saved.
+  await page.route("**/api/preferences", async (route) => {
+    const saved = route.request().method() === "PUT" ? (route.request().postDataJSON() as { key: string; value: unknown }) : undefined;
+    const preferences: Record<string, unknown> = { attrLabels: {}, customerColumns: null };
+    if (saved) preferences[saved.key] = saved.value;
+    await route.fulfill({ contentType: "application/json", body: JSON.stringify(preferences) });
+  });
   await page.route("**/api/platform/**", async (route) => {
     const request = route.request();
     const url = new URL(request.url());
