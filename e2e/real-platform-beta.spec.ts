@@ -142,7 +142,7 @@ test.describe.serial("the console on beta (the real platform's behaviour)", () =
     await frame.getByRole("textbox", { name: "Order number *" }).fill(orderNo);
     const when = new Date(Date.now() - 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 16);
     await frame.getByLabel("Paid at (UTC+8) *").fill(when);
-    await frame.getByRole("textbox", { name: /^Customer id/ }).fill(seeded[3]!);
+    await frame.getByRole("combobox", { name: /^Customer id/ }).fill(seeded[3]!);
     await frame.getByRole("textbox", { name: "Paid amount *" }).fill("59");
     const line = frame.getByTestId("order-line").nth(0);
     await line.getByRole("textbox", { name: "Product *" }).fill("杯子");
