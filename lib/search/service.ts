@@ -32,6 +32,9 @@ export type SearchServiceDeps = {
 
 export type { IndexStatus };
 
+/** The index's error while its installation waits for a new authorization (the next good poll clears it). */
+export const DISCONNECTED = "the installation must be authorized again";
+
 type SyncJob = InstallationKey & { force?: boolean };
 type ChangeJob = InstallationKey & CustomerChange;
 
@@ -149,6 +152,13 @@ export function createSearchService(deps: SearchServiceDeps) {
     async reinstalled(key: InstallationKey): Promise<void> {
       await removeTenantIndex(await deps.store(), key);
       await requestSync(key);
+    },
+
+    /** The platform refused the installation's refresh token: Settings says why the index stops following until it is authorized again. */
+    async disconnected(key: InstallationKey): Promise<void> {
+      const store = await deps.store();
+      const state = await findTenant(store, key);
+      if (state) await updateTenant(store, state.tenant, { error: DISCONNECTED });
     },
 
     /** The installation reset or removed: its index and sync state leave the store. */

@@ -15,7 +15,7 @@ import { serveHandlers, type ServedHandlers } from "@/lib/webhooks/testing";
 import { createTopicRegistry } from "@/lib/webhooks/topics";
 import type { RunningSandbox } from "@/sandbox/server";
 import { lookupIndexed, searchIndex, upsertCustomers } from "./index-store";
-import { createSearchService, type SearchService } from "./service";
+import { createSearchService, DISCONNECTED, type SearchService } from "./service";
 import type { PlatformCall } from "./sync";
 import { findTenant } from "./tenant-state";
 import { subscribeCustomerIndex } from "./webhooks";
@@ -274,5 +274,10 @@ describeEachDialect("webhook → queue → customer index", (t) => {
     tenant = state!.tenant;
     expect(await indexed(["1"])).toEqual([]);
     expect((await searchIndex(t.store, tenant, { limit: 200 })).hits).toHaveLength(30);
+  });
+
+  it("disconnected (lifecycle): the index's status says the installation must be authorized again", async () => {
+    await lifecycle.publish({ type: "disconnected", key });
+    expect(await service.status(key)).toMatchObject({ phase: "ready", error: DISCONNECTED });
   });
 });

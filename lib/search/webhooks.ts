@@ -24,4 +24,5 @@ export const CUSTOMER_INDEX_TOPICS = [
 export function subscribeCustomerIndex(registries: { topics: TopicRegistry; lifecycle: LifecycleRegistry }, service: () => SearchService): void {
   registries.topics.on(CUSTOMER_INDEX_TOPICS, "customer-index", (event) => service().applyWebhook(event));
   registries.lifecycle.on("installed", "customer-index", ({ key }) => service().reinstalled(key));
+  registries.lifecycle.on("disconnected", "customer-index", ({ key }) => service().disconnected(key));
 }

@@ -60,8 +60,8 @@ export type TopicRegistry = {
   on(topics: readonly WebhookTopic[], feature: string, handler: TopicHandler): void;
   /** Runs every handler of the event's topic; resolves when all settled, never rejects. */
   dispatch(event: WebhookEvent, log?: Log): Promise<void>;
-  /** The topics with at least one handler (tests, docs). */
-  subscribed(): WebhookTopic[];
+  /** Who handles what, one entry per registration (tests, docs). */
+  subscribers(): Array<{ topic: WebhookTopic; feature: string }>;
 };
 
 /** The topic of a delivery: `<resource>.<action>` when both are known, else its `event` / `kind`. */
@@ -88,7 +88,7 @@ export function createTopicRegistry(): TopicRegistry {
         ),
       );
     },
-    subscribed: () => [...handlers.keys()].filter((t): t is WebhookTopic => (WEBHOOK_TOPICS as readonly string[]).includes(t)),
+    subscribers: () => [...handlers].flatMap(([topic, list]) => list.map(({ feature }) => ({ topic: topic as WebhookTopic, feature }))),
   };
 }
 
