@@ -154,7 +154,7 @@ export function createSearchService(deps: SearchServiceDeps) {
       await requestSync(key);
     },
 
-    /** The platform refused the installation's refresh token: Settings says why the index stops following until it is authorized again. */
+    /** The platform refused the installation's refresh token: the index status (`GET /api/search/status`) says why it stops following. */
     async disconnected(key: InstallationKey): Promise<void> {
       const store = await deps.store();
       const state = await findTenant(store, key);
