@@ -47,6 +47,25 @@ const config = [
     },
   },
   {
+    // Auth and the webhook receiver call no feature: they publish lifecycle events and hand deliveries
+    // to topic handlers, and features subscribe in lib/composition.ts.
+    files: ["lib/auth/**", "lib/webhooks/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: nuqsPaths,
+          patterns: [
+            {
+              regex: "^@/lib/(search|dashboard|customers|lists|tags|orders|events|activity|shops|media|preferences|composition)(/|$)",
+              message: "Publish a lifecycle event (lib/auth/lifecycle.ts) or a webhook topic (lib/webhooks/topics.ts); features subscribe in lib/composition.ts.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Modules import in one direction: a cycle means two modules are one concern, or a third is missing.
     files: ["lib/**"],
     rules: { "import/no-cycle": ["error", { ignoreExternal: true }] },

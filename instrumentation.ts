@@ -3,6 +3,9 @@ export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
     const { checkSettingsAtStartup } = await import("@/lib/startup");
     checkSettingsAtStartup();
+    // Features subscribe to webhook topics and installation lifecycle events (lib/composition.ts).
+    const { registerFeatures } = await import("@/lib/composition");
+    registerFeatures();
     // Before Next sees a request: unknown methods 405, malformed paths 400 (lib/http/request-guard.ts).
     const { installRequestGuard } = await import("@/lib/http/node-request-guard");
     installRequestGuard();

@@ -4,6 +4,7 @@ import { operations } from "@/lib/platform/operations";
 import { findInstallation, saveEnvironment, saveInstallation, updateInstallationTokens } from "@/lib/store/installations";
 import { testDialects, warnIfPostgresSkipped, type TestStore } from "@/lib/store/testing";
 import { getAccessToken, ReauthRequiredError } from "./access-token";
+import { installationLifecycle } from "./lifecycle";
 import { startFakePlatform, type FakePlatform } from "./testing/fake-platform";
 import { CLIENT, configureApp } from "./testing/harness";
 import { startSecondAppProcess } from "./testing/second-process";
@@ -13,8 +14,10 @@ warnIfPostgresSkipped("refresh single-flight across processes and the refresh ba
 let platform: FakePlatform;
 const KEY = { openAppId: "oa-refresh-test", tenantId: "9007199254740993123" };
 
+const disconnected: Array<{ openAppId: string; tenantId: string }> = [];
 beforeAll(async () => {
   platform = await startFakePlatform({ ...CLIENT, openAppId: KEY.openAppId });
+  installationLifecycle().on("disconnected", "test-probe", async ({ key }) => void disconnected.push(key));
 });
 afterAll(() => platform.close());
 
@@ -110,6 +113,15 @@ for (const dialect of testDialects) {
       await installAboutToExpire(t);
       expect((await findInstallation(t.store, KEY))?.status).toBe("active");
       expect((await getAccessToken(KEY)).accessToken).toMatch(/^at_/);
+    });
+
+    it("a refused refresh publishes `disconnected` once for the installation (features subscribe)", async () => {
+      await installAboutToExpire(t);
+      platform.revokeRefreshTokens();
+      const before = disconnected.length;
+      await expect(getAccessToken(KEY)).rejects.toBeInstanceOf(ReauthRequiredError);
+      await expect(getAccessToken(KEY)).rejects.toBeInstanceOf(ReauthRequiredError);
+      expect(disconnected.slice(before)).toEqual([KEY]);
     });
 
     it("a network error does not mark the installation", async () => {

@@ -12,6 +12,7 @@ import {
   type Installation,
   type InstallationKey,
 } from "@/lib/store/installations";
+import { installationLifecycle } from "./lifecycle";
 import { clientCredentials, resolveEnvironment } from "./settings";
 
 /**
@@ -54,7 +55,7 @@ async function refreshUnderLock(store: Store, key: InstallationKey, rejection: R
   const environment = await resolveEnvironment(key.openAppId, store);
   if (!environment) throw new ReauthRequiredError(key, "the installation's environment is unknown");
   // The outcome leaves the lock's transaction before anything is thrown, so the mark commits.
-  const outcome = await withInstallationLock(store, key, async (installation, executor): Promise<{ token: string } | { reauth: string }> => {
+  const outcome = await withInstallationLock(store, key, async (installation, executor): Promise<{ token: string } | { reauth: string; refused?: true }> => {
     if (!installation || installation.status === "reauth_required") return { reauth: "the installation must be authorized again" };
     const now = Date.now();
     // Another caller (or instance) refreshed while we waited for the lock: use its token.
@@ -78,7 +79,7 @@ async function refreshUnderLock(store: Store, key: InstallationKey, rejection: R
         // An invalid refresh token: only a new authorization helps (a network error does not mark).
         await markReauthRequired(store, key, executor);
         logger().warn({ openAppId: key.openAppId, tenantId: key.tenantId }, "refresh token refused: installation needs re-authorization");
-        return { reauth: "the refresh token was refused" };
+        return { reauth: "the refresh token was refused", refused: true };
       }
       throw error;
     }
@@ -100,7 +101,11 @@ async function refreshUnderLock(store: Store, key: InstallationKey, rejection: R
     logger().info({ openAppId: key.openAppId, tenantId: key.tenantId, rotated: Boolean(grant.refresh_token) }, "access token refreshed");
     return { token: grant.access_token };
   });
-  if ("reauth" in outcome) throw new ReauthRequiredError(key, outcome.reauth);
+  if ("reauth" in outcome) {
+    // After the lock's commit, once per refusal: subscribers see the installation marked.
+    if (outcome.refused) await installationLifecycle().publish({ type: "disconnected", key: { openAppId: key.openAppId, tenantId: key.tenantId } }, logger());
+    throw new ReauthRequiredError(key, outcome.reauth);
+  }
   return outcome.token;
 }
 

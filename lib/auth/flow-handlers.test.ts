@@ -4,6 +4,7 @@ import { captureLogsForTests } from "@/lib/log";
 import { findEnvironment, findInstallation } from "@/lib/store/installations";
 import { openSqliteTestStore, type TestStore } from "@/lib/store/testing";
 import { computeHmac } from "./hmac";
+import { installationLifecycle } from "./lifecycle";
 import { renewSessionToken, requireApiSession } from "./session";
 import { startFakePlatform, type FakePlatform } from "./testing/fake-platform";
 import { APP_URL, CLIENT, configureApp, formFields, pageData, TestBrowser, verifierOf } from "./testing/harness";
@@ -54,6 +55,14 @@ function signedReturn(params: Record<string, string>, secret = CLIENT.clientSecr
 }
 
 describe("install (§5.2, §5.4)", () => {
+  it("publishes `installed` for the installation before answering (the customer index subscribes; auth imports no feature)", async () => {
+    const installed: Array<{ openAppId: string; tenantId: string }> = [];
+    installationLifecycle().on("installed", "test-probe", async ({ key }) => void installed.push(key));
+    const { response } = await new TestBrowser().install(alpha);
+    expect(response.status).toBe(200);
+    expect(installed).toEqual([ALPHA_KEY]);
+  });
+
   it("installs: cloudinfo, authorize, HMAC, code exchange, users/current, store, session, marketplace redirect", async () => {
     const browser = new TestBrowser();
     const { entry, response } = await browser.install(alpha);

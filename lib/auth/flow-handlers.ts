@@ -7,7 +7,6 @@ import { callPlatform } from "@/lib/platform/client";
 import { isRefusal, PlatformError } from "@/lib/platform/errors";
 import { operations, type OutputOf } from "@/lib/platform/operations";
 import { id } from "@/lib/platform/schema-helpers";
-import { removeTenantIndex } from "@/lib/search/tenant-state";
 import { getStore } from "@/lib/store";
 import { saveEnvironment, saveInstallation, type PlatformEnvironment } from "@/lib/store/installations";
 import { ApiError } from "@/lib/api/api-error";
@@ -16,6 +15,7 @@ import { NONCE_HEADER } from "@/lib/http/security-headers";
 import { consumeFlowNonce } from "@/lib/store/sign-ins";
 import { beginFlow, flowBinding, flowCookie, flowCookieName, openFlow, parseState, VERIFIER_FRAGMENT, type AuthFlow, type AuthPurpose } from "./auth-flow";
 import { isAllowedOrigin, normalizeOrigin } from "./domains";
+import { installationLifecycle } from "./lifecycle";
 import { timestampWithinWindow, verifyHmac } from "./hmac";
 import { TAB_STORAGE_JS } from "./tab-storage";
 import { errorPage, handoffPage, postPage } from "./pages";
@@ -302,8 +302,8 @@ async function authorizationReturn(request: Request, log: Logger): Promise<Respo
     installedByName: user.userName,
     tokens: { accessToken: grant.access_token, refreshToken: grant.refresh_token, accessTokenExpiresAt: now + grant.expires_in * 1000 },
   });
-  // A (re)install from the marketplace starts the tenant's customer index afresh (README "Customer search").
-  if (flow.purpose === "install") await removeTenantIndex(store, { openAppId: environment.openAppId, tenantId: user.tenantId });
+  // Subscribers act before the session starts (the customer index starts afresh, README "Customer search").
+  if (flow.purpose === "install") await installationLifecycle().publish({ type: "installed", key: { openAppId: environment.openAppId, tenantId: user.tenantId } }, log);
   const session = await beginSignIn({
     openAppId: environment.openAppId,
     tenantId: user.tenantId,

@@ -1,5 +1,6 @@
 import "server-only";
 import { sql, type SqlBool } from "kysely";
+import { parseJson } from "@/lib/platform/json";
 import type { Store } from "@/lib/store/database";
 import type { SearchHit } from "./types";
 import { foldText, isShortQuery, queryText, searchTextOf, type IndexDocument } from "./normalize";
@@ -56,7 +57,7 @@ export async function upsertCustomers(store: Store, tenant: number, docs: readon
       const known = new Map<string, IndexDocument["identities"]>();
       if (missing.length > 0) {
         const rows = await tx.selectFrom("customer_index").select(["customer_id", "identities"]).where("tenant", "=", tenant).where("customer_id", "in", missing).execute();
-        for (const row of rows) if (row.identities) known.set(row.customer_id, JSON.parse(row.identities) as IndexDocument["identities"]);
+        for (const row of rows) if (row.identities) known.set(row.customer_id, parseJson(row.identities) as IndexDocument["identities"]);
       }
       const rows = part.map((doc) => rowOf(tenant, doc.identities === undefined ? { ...doc, identities: known.get(doc.id) } : doc));
       const inserted = await tx
@@ -116,6 +117,22 @@ export async function setCustomerTags(store: Store, tenant: number, tags: Readon
       for (const rowPart of chunks(rows)) await tx.insertInto("customer_index_tags").values(rowPart).onConflict((oc) => oc.doNothing()).execute();
     }
   });
+}
+
+/** The distinct tag names of one tenant's index. */
+export async function indexedTagNames(store: Store, tenant: number): Promise<string[]> {
+  const rows = await store.db.selectFrom("customer_index_tags").select("tag").distinct().where("tenant", "=", tenant).execute();
+  return rows.map((r) => r.tag);
+}
+
+/** The customers indexed under any of these tag names. */
+export async function customersTagged(store: Store, tenant: number, tags: readonly string[]): Promise<string[]> {
+  const out = new Set<string>();
+  for (const part of chunks(tags)) {
+    const rows = await store.db.selectFrom("customer_index_tags").select("customer_id").where("tenant", "=", tenant).where("tag", "in", part).execute();
+    for (const row of rows) out.add(row.customer_id);
+  }
+  return [...out];
 }
 
 /** Empties one tenant's index (re-sync from scratch, installation reset). */

@@ -1,6 +1,8 @@
 import "server-only";
 import type { JobQueue } from "@/lib/jobs/queue";
+import { id } from "@/lib/platform/schema-helpers";
 import type { Store } from "@/lib/store/database";
+import type { WebhookEvent } from "@/lib/webhooks/topics";
 import { lookupIndexed, searchIndex, type SearchHit, type SearchRequest, type SearchResult } from "./index-store";
 import { applyChange, backfill, poll, type CustomerChange, type PlatformCall, type SyncDeps } from "./sync";
 import type { IndexStatus } from "./types";
@@ -29,6 +31,9 @@ export type SearchServiceDeps = {
 };
 
 export type { IndexStatus };
+
+/** The index's error while its installation waits for a new authorization (the next good poll clears it). */
+export const DISCONNECTED = "the installation must be authorized again";
 
 type SyncJob = InstallationKey & { force?: boolean };
 type ChangeJob = InstallationKey & CustomerChange;
@@ -129,20 +134,31 @@ export function createSearchService(deps: SearchServiceDeps) {
       await requestSync(key, { force: true });
     },
 
-    /** A stored webhook delivery: customer and customer-tag changes are applied to the index. */
-    async onDelivery(delivery: { openAppId: string; tenantId: string; resource?: string; action?: string; resourceId?: string; payload: string }): Promise<void> {
-      if (!deps.enabled || !delivery.resource || !delivery.action || !delivery.resourceId) return;
-      if (delivery.resource !== "customer" && delivery.resource !== "customerTag") return;
+    /**
+     * A stored webhook delivery (lib/search/webhooks.ts lists the topics): queued as a change with
+     * its ids as decimal strings (the job's data is plain JSON); `data` comes parsed, losslessly.
+     */
+    async applyWebhook({ delivery, data }: Pick<WebhookEvent, "delivery" | "data">): Promise<void> {
+      const { resource, action, resourceId } = delivery;
+      if (!deps.enabled || !resource || !action || !resourceId) return;
       const key = { openAppId: delivery.openAppId, tenantId: delivery.tenantId };
       if (!(await findTenant(await deps.store(), key))) return;
-      let data: Record<string, unknown> | undefined;
-      try {
-        const parsed = JSON.parse(delivery.payload) as { data?: unknown };
-        if (parsed.data && typeof parsed.data === "object") data = parsed.data as Record<string, unknown>;
-      } catch {
-        data = undefined;
-      }
-      await (await queue()).send<ChangeJob>(CHANGE_QUEUE, { ...key, resource: delivery.resource, action: delivery.action, id: delivery.resourceId, ...(data ? { data } : {}) });
+      const fromId = id.safeParse(data.fromId);
+      const change: CustomerChange = { resource, action, id: resourceId, ...(fromId.success ? { data: { fromId: fromId.data } } : {}) };
+      await (await queue()).send<ChangeJob>(CHANGE_QUEUE, { ...key, ...change });
+    },
+
+    /** A (re)install from the marketplace: the tenant's index starts afresh, read again from the platform. */
+    async reinstalled(key: InstallationKey): Promise<void> {
+      await removeTenantIndex(await deps.store(), key);
+      await requestSync(key);
+    },
+
+    /** The platform refused the installation's refresh token: the index status (`GET /api/search/status`) says why it stops following. */
+    async disconnected(key: InstallationKey): Promise<void> {
+      const store = await deps.store();
+      const state = await findTenant(store, key);
+      if (state) await updateTenant(store, state.tenant, { error: DISCONNECTED });
     },
 
     /** The installation reset or removed: its index and sync state leave the store. */

@@ -2,7 +2,7 @@ import "server-only";
 import type { Store } from "@/lib/store/database";
 import { PlatformError } from "@/lib/platform/errors";
 import type { InputOf, OperationName, OutputOf } from "@/lib/platform/operations";
-import { clearTenantIndex, deleteCustomers, setCustomerTags, upsertCustomers } from "./index-store";
+import { clearTenantIndex, customersTagged, deleteCustomers, indexedTagNames, setCustomerTags, upsertCustomers } from "./index-store";
 import type { IndexDocument } from "./normalize";
 import { ensureTenant, findTenant, updateTenant, type InstallationKey, type TenantState } from "./tenant-state";
 
@@ -12,7 +12,8 @@ import { ensureTenant, findTenant, updateTenant, type InstallationKey, type Tena
  *   page's identities (GET /v1/customeridentities) and tags (getCustomerTags, §4.5) fetched in
  *   batches beside it; the cursor is stored after every page, so a restart resumes where it stopped;
  * - increments: `lastUpdatedFrom` polling from a watermark (inclusive, §4.1), and webhooks
- *   (customer created/updated/deleted/merged, customer tags added/removed) applied one by one;
+ *   (customer created/updated/deleted/merged, customer tags added/removed, tags renamed, merged or
+ *   deleted) applied one by one;
  * - bounded load: pages one after the other, at most `concurrency` enrichment calls at a time, a
  *   refusal with `Retry-After` (§ not shown; 429 in practice) waited out.
  * One sync per tenant at a time is the job queue's (lib/jobs: singleton key per tenant).
@@ -253,13 +254,46 @@ export async function applyChange(deps: SyncDeps, key: InstallationKey, change: 
       await refreshCustomer(deps, state.tenant, id);
     }
   } else if (change.resource === "customerTag") {
-    const answer = await patient(deps, () => deps.call("customerTags.get", { query: { customerId: id } }));
-    const names = (answer as Record<string, string | null>)[id];
-    await setCustomerTags(store, state.tenant, new Map([[id, names ? names.split(",").map((n) => n.trim()).filter(Boolean) : []]]));
+    await setCustomerTags(store, state.tenant, await readTags(deps, [id]));
+  } else if (change.resource === "tag") {
+    await reconcileTagNames(deps, state.tenant);
   } else {
     return;
   }
   await updateTenant(store, state.tenant, { lastChangeAt: now() });
+}
+
+/** Each customer's tag names now (getCustomerTags, §4.5); a customer the platform leaves out has none. */
+async function readTags(deps: SyncDeps, ids: readonly string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  for (const part of batches(ids, deps.batchSize ?? 200)) {
+    const answer = (await patient(deps, () => deps.call("customerTags.get", { query: { customerId: part.join(",") } }))) as Record<string, string | null>;
+    for (const id of part) out.set(id, answer[id] ? answer[id].split(",").map((n) => n.trim()).filter(Boolean) : []);
+  }
+  return out;
+}
+
+/** Tags per page of `tags.list` (the sandbox's maximum; the platform's is not shown, §8). */
+const TAG_PAGE = 1000;
+
+/**
+ * A tag renamed (`tag.updated`), merged or deleted (§4.5): the delivery names the tag by id, the
+ * merged-away or old name is gone from the platform, and the index keeps names. So every indexed
+ * name the platform no longer has is stale, and the customers indexed under it get their tags re-read
+ * (a merge's customers then carry the tag that stayed, a rename's the new name).
+ */
+async function reconcileTagNames(deps: SyncDeps, tenant: number): Promise<void> {
+  const indexed = await indexedTagNames(deps.store, tenant);
+  if (indexed.length === 0) return;
+  const current = new Set<string>();
+  for (let page = 1; ; page++) {
+    const { rows } = await patient(deps, () => deps.call("tags.list", { query: { rows: TAG_PAGE, page, sidx: "id", sord: "asc" } }));
+    for (const row of rows) if (typeof row.name === "string") current.add(row.name);
+    if (rows.length < TAG_PAGE) break;
+  }
+  const stale = indexed.filter((name) => !current.has(name));
+  if (stale.length === 0) return;
+  await setCustomerTags(deps.store, tenant, await readTags(deps, await customersTagged(deps.store, tenant, stale)));
 }
 
 async function refreshCustomer(deps: SyncDeps, tenant: number, id: string): Promise<void> {

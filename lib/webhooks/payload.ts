@@ -14,7 +14,11 @@ import type { InboxDelivery, WebhookVerification } from "@/lib/store/webhook-inb
 
 const LIMITS = { deliveryId: 128, kind: 128, openAppId: 128, tenantId: 32, resource: 64, resourceId: 64, action: 64, occurredAt: 32 };
 
-export type ParsedDelivery = { ok: true; delivery: InboxDelivery } | { ok: false; message: string };
+/**
+ * `data` is the body's `data` object as parsed here, the one parse of the delivery: handlers get it
+ * (lib/webhooks/topics.ts) and never parse `delivery.payload` again, so ids above 2^53 stay exact.
+ */
+export type ParsedDelivery = { ok: true; delivery: InboxDelivery; data: Record<string, unknown> } | { ok: false; message: string };
 
 type Fields = Record<string, unknown>;
 
@@ -65,8 +69,10 @@ export function parseDelivery(rawBody: string, verification: WebhookVerification
   const action = read.action.value;
   const kind = read.kind.value ?? (resource && action ? `${resource}.${action}` : "unknown");
   const deliveryId = read.deliveryId.value;
+  const data = fields.data;
   return {
     ok: true,
+    data: typeof data === "object" && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : {},
     delivery: {
       openAppId: read.openAppId.value ?? fallback ?? "",
       tenantId: read.tenantId.value ?? "",

@@ -9,6 +9,7 @@ import type { WebhookAuthConfig } from "./authenticate";
 import { webhookAddressKey, webhookAddressQuery } from "./address";
 import { receiveWebhook } from "./receive";
 import { handleWebhookTokenRequest } from "./token-endpoint";
+import { createTopicRegistry, type WebhookEvent } from "./topics";
 
 const URL_BASE = "http://localhost:3000/api/webhooks/platform";
 const SECRET = "sandbox-webhook-secret";
@@ -304,5 +305,28 @@ describe("logs", () => {
     } finally {
       capture.restore();
     }
+  });
+});
+
+describe("hand-off to the features' topic handlers", () => {
+  it("passes a new delivery once, with its topic and `data` parsed losslessly; a duplicate is not passed again", async () => {
+    const body = `{"deliveryId":"whd_topic","event":"customer.merged","openAppId":"oa-alpha","tenantId":1001,"resource":"customer","action":"merged","resourceId":"${BIG}","data":{"fromId":9007199254740995,"toId":${BIG}}}`;
+    const events: WebhookEvent[] = [];
+    const topics = { dispatch: async (event: WebhookEvent) => void events.push(event) };
+    const send = () =>
+      receiveWebhook(new Request(URL_BASE, { method: "POST", headers: { "X-Service-Hmac-Signature": sign(body) }, body }), { config: secretMode, store: async () => t.store, now: () => now, topics });
+    expect((await send()).status).toBe(200);
+    expect((await send()).status).toBe(200);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ topic: "customer.merged", data: { fromId: 9007199254740995n, toId: BIG }, delivery: { resourceId: String(BIG), deliveryId: "whd_topic" } });
+  });
+
+  it("answers 200 and keeps the delivery when a handler fails", async () => {
+    const topics = createTopicRegistry();
+    topics.on(["customer.updated"], "broken", () => Promise.reject(new Error("index down")));
+    const request = new Request(URL_BASE, { method: "POST", headers: { "X-Service-Hmac-Signature": sign(compact) }, body: compact });
+    const res = await receiveWebhook(request, { config: secretMode, store: async () => t.store, now: () => now, topics });
+    expect(res.status).toBe(200);
+    expect(await stored()).toBe(1);
   });
 });

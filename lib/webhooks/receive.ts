@@ -3,11 +3,12 @@ import { ApiError } from "@/lib/api/api-error";
 import { readBodyText } from "@/lib/http/body";
 import { apiRoute, jsonResponse, type RouteLogger } from "@/lib/http/route";
 import type { Store } from "@/lib/store/database";
-import { INBOX_RETENTION_DAYS, pruneWebhookInbox, recordDelivery, type InboxDelivery } from "@/lib/store/webhook-inbox";
+import { INBOX_RETENTION_DAYS, pruneWebhookInbox, recordDelivery } from "@/lib/store/webhook-inbox";
 import { isWebhookTokenValid } from "@/lib/store/webhook-tokens";
 import { verifiedAddressOpenAppId } from "./address";
 import { authenticateDelivery, type WebhookAuthConfig } from "./authenticate";
 import { parseDelivery } from "./payload";
+import { topicOf, type TopicRegistry } from "./topics";
 
 export type ReceiverDeps = {
   config: WebhookAuthConfig;
@@ -15,8 +16,11 @@ export type ReceiverDeps = {
   now?: () => number;
   log?: RouteLogger;
   maxBodyBytes?: number;
-  /** After a new delivery is stored (not a duplicate): e.g. the customer index applies it. Never delays or fails the answer. */
-  onStored?: (delivery: InboxDelivery) => Promise<void>;
+  /**
+   * The features' handlers per topic (lib/webhooks/topics.ts), run after a new delivery is stored
+   * (not a duplicate), e.g. the customer index applies it. Never delays or fails the answer.
+   */
+  topics?: Pick<TopicRegistry, "dispatch">;
   /** The key of per-installation webhook addresses (address.ts); without it `?openAppId=` is never used. */
   addressKey?: string;
 };
@@ -65,13 +69,11 @@ export const receiveWebhook = apiRoute<ReceiverDeps>(
       throw new ApiError({ status: 400, code: "invalid_payload", message: parsed.message });
     }
 
-    const { delivery } = parsed;
+    const { delivery, data } = parsed;
     const store = await deps.store();
     const stored = await recordDelivery(store, delivery, now());
     pruneLater(store, now(), log);
-    if (!stored.duplicate && deps.onStored) {
-      deps.onStored(delivery).catch((cause: unknown) => log.warn({ err: cause instanceof Error ? cause.message : String(cause) }, "webhook follow-up failed"));
-    }
+    if (!stored.duplicate && deps.topics) void deps.topics.dispatch({ topic: topicOf(delivery), delivery, data }, log);
     log.info({ inboxId: stored.id, deliveryId: delivery.deliveryId, kind: delivery.kind, openAppId: delivery.openAppId, tenantId: delivery.tenantId, duplicate: stored.duplicate }, "webhook received");
     return jsonResponse(200, JSON.stringify(stored.duplicate ? { received: true, duplicate: true } : { received: true }), requestId);
   },

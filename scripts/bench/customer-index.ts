@@ -122,7 +122,7 @@ async function main() {
           const id = String(sample[i]!.id);
           const t = performance.now();
           await callPlatform(operations["customers.update"], { params: { id }, body: { email: `${marker}@bench.test` } }, options);
-          await service.onDelivery({ ...key, resource: "customer", action: "updated", resourceId: id, payload: "{}" });
+          await service.applyWebhook({ delivery: { ...key, kind: "customer.updated", resource: "customer", action: "updated", resourceId: id, dedupeKey: `id:${marker}`, verification: "none", payload: "{}" }, data: {} });
           while ((await searchIndex(store, tenant, { q: marker, limit: 5 })).hits.length === 0) {
             if (performance.now() - t > 30_000) throw new Error("a webhook change was not searchable within 30 s");
             await new Promise((r) => setTimeout(r, 5));

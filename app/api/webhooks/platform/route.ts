@@ -1,9 +1,9 @@
 import { env } from "@/lib/env";
 import { withDeps } from "@/lib/http/route";
-import { getSearchService } from "@/lib/search";
 import { getStore } from "@/lib/store";
 import { webhookAddressKey } from "@/lib/webhooks/address";
 import { receiveWebhook } from "@/lib/webhooks/receive";
+import { webhookTopics } from "@/lib/webhooks/topics";
 
 export const dynamic = "force-dynamic";
 
@@ -11,5 +11,5 @@ export const POST = withDeps(receiveWebhook, () => ({
   config: env().webhook,
   store: getStore,
   addressKey: webhookAddressKey(env().sessionPassword),
-  onStored: (delivery) => getSearchService().onDelivery(delivery),
+  topics: webhookTopics(),
 }));
