@@ -1,10 +1,12 @@
 /** Runs once when the server starts (Node.js runtime only). */
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
-    const { checkSettingsAtStartup } = await import("@/lib/startup");
+    const { checkSettingsAtStartup, resumeRefreshesAtStartup } = await import("@/lib/startup");
     checkSettingsAtStartup();
     // Before Next sees a request: unknown methods 405, malformed paths 400 (lib/http/request-guard.ts).
     const { installRequestGuard } = await import("@/lib/http/node-request-guard");
     installRequestGuard();
+    // A refresh left in flight by a killed instance is done again now, within the platform's grace.
+    void resumeRefreshesAtStartup();
   }
 }
