@@ -6,6 +6,7 @@ import { canKeepPreference, readPreferences, writePreference } from "@/lib/prefe
 import { openSqliteTestStore, type TestStore } from "@/lib/store/testing";
 import { computeHmac } from "./hmac";
 import { renewSessionToken, requireApiSession } from "./session";
+import { logoutUrl } from "./sign-out";
 import { startFakePlatform, type FakePlatform } from "./testing/fake-platform";
 import { APP_URL, CLIENT, configureApp, formFields, pageData, TestBrowser, verifierOf } from "./testing/harness";
 
@@ -535,6 +536,25 @@ describe("sessions per openAppId, start, logout (§5.2.9)", () => {
     expect((await requireApiSession(saved())).ok).toBe(false);
     expect((await requireApiSession(bearer())).ok).toBe(false);
     expect(await renewSessionToken(bearer())).toBeUndefined();
+  });
+
+  it("the console's sign-out (token and cookie in one post) ends the token's sign-in, renewal fails, and the form's answer is the signed-out page", async () => {
+    const browser = new TestBrowser();
+    const { response } = await browser.install(alpha);
+    const { token } = pageData<{ token: string }>(await response.text())!;
+    const bearer = () => new Request(`${APP_URL}/api/auth/session`, { method: "POST", headers: { authorization: `Bearer ${token}`, "X-Open-App-Id": "oa-alpha-test" } });
+    // what SignOutControls sends from a cookie-less frame: a same-origin fetch with the tab's token
+    const framed = new TestBrowser();
+    const out = await framed.request(logoutUrl("oa-alpha-test", false), { method: "POST", headers: { origin: APP_URL, "sec-fetch-site": "same-origin", authorization: `Bearer ${token}`, "X-Open-App-Id": "oa-alpha-test" } });
+    expect(await out.json()).toMatchObject({ signedOut: true, ended: 1 });
+    expect((await requireApiSession(bearer())).ok).toBe(false);
+    expect(await renewSessionToken(bearer())).toBeUndefined();
+    // without JavaScript, the form's post lands on the page that says what ended
+    for (const everywhere of [false, true]) {
+      const form = await browser.request(logoutUrl("oa-alpha-test", everywhere), { method: "POST", headers: { origin: APP_URL, "content-type": "application/x-www-form-urlencoded" }, body: "" });
+      expect(form.status).toBe(303);
+      expect(form.headers.get("location")).toBe(everywhere ? "/signed-out?openAppId=oa-alpha-test&everywhere=1" : "/signed-out?openAppId=oa-alpha-test");
+    }
   });
 
   it("logout by the fallback token alone ends that sign-in; ?everywhere=1 ends the user's other sign-ins", async () => {

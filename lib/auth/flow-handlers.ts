@@ -19,6 +19,7 @@ import { LOCALE_COOKIE, pickLocale } from "@/lib/i18n/locales";
 import { beginFlow, flowBinding, flowCookie, flowCookieName, openFlow, parseState, VERIFIER_FRAGMENT, type AuthFlow, type AuthPurpose } from "./auth-flow";
 import { isAllowedOrigin, normalizeOrigin } from "./domains";
 import { timestampWithinWindow, verifyHmac } from "./hmac";
+import { signedOutUrl } from "./sign-out";
 import { TAB_STORAGE_JS } from "./tab-storage";
 import { confirmPage, declinedPage, errorPage, handoffPage, postPage } from "./pages";
 import {
@@ -479,7 +480,7 @@ export function handleLogout(request: Request): Promise<Response> {
     await removeSessionEntry(request, headers, scope);
     const isForm = /application\/x-www-form-urlencoded|multipart\/form-data/.test(request.headers.get("content-type") ?? "");
     if (isForm) {
-      headers.set("Location", "/?signedOut=1");
+      headers.set("Location", signedOutUrl(openAppId, everywhere));
       return new Response(null, { status: 303, headers });
     }
     headers.set("Content-Type", "application/json");
