@@ -170,8 +170,16 @@ export async function resumeInterruptedRefreshes(): Promise<ResumeReport> {
   for (const flight of flights) {
     const key = { openAppId: flight.openAppId, tenantId: flight.tenantId };
     const id = flightKey(key);
-    const running = inFlight.get(id);
-    const attempt = running ?? refreshUnderLock(store, key, { resume: true }).then((accessToken) => ({ accessToken, apiUrl: "" }));
+    // Through the same single-flight as requests: on SQLite it is the only lock.
+    let attempt = inFlight.get(id);
+    if (!attempt) {
+      const apiUrl = (await resolveEnvironment(key.openAppId, store))?.apiDomain ?? "";
+      const flight = refreshUnderLock(store, key, { resume: true })
+        .then((accessToken) => ({ accessToken, apiUrl }))
+        .finally(() => inFlight.delete(id));
+      inFlight.set(id, flight);
+      attempt = flight;
+    }
     try {
       await attempt;
       report.recovered += 1;
