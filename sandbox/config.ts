@@ -22,6 +22,8 @@ export type EnvironmentConfig = {
   tenant: { id: number; name: string };
   profile: SandboxProfile;
   staff: { id: number; email: string; password: string; name: string };
+  /** Further demo staff of the tenant (the admin above is the first). */
+  moreStaff?: Array<{ id: number; email: string; password: string; name: string }>;
 };
 
 export type AppRegistration = {
@@ -60,7 +62,7 @@ export function loadSandboxConfig(source: Record<string, string | undefined> = p
   const alphaPort = port(source.SANDBOX_ALPHA_PORT, 4000);
   const betaPort = port(source.SANDBOX_BETA_PORT, 4001);
   const appUrl = (source.SANDBOX_APP_URL ?? "http://localhost:3000").replace(/\/+$/, "");
-  const environment = (name: EnvironmentName, envPort: number, details: Pick<EnvironmentConfig, "openAppId" | "productVersion" | "tenant" | "staff" | "profile">): EnvironmentConfig => ({
+  const environment = (name: EnvironmentName, envPort: number, details: Pick<EnvironmentConfig, "openAppId" | "productVersion" | "tenant" | "staff" | "moreStaff" | "profile">): EnvironmentConfig => ({
     name,
     port: envPort,
     origin: `http://${host}:${envPort}`,
@@ -84,6 +86,9 @@ export function loadSandboxConfig(source: Record<string, string | undefined> = p
         productVersion: "5.13.1",
         tenant: { id: 80000000002, name: "Beta Foods 贝塔食品" },
         staff: { id: 90000000002, email: "admin@beta.test", password: "sandbox", name: "Bob Admin 李博" },
+        // A second person of the same tenant: beta's users/current sends no id, so the app tells staff
+        // apart by their login (README "Staff without a user id").
+        moreStaff: [{ id: 90000000003, email: "carol@beta.test", password: "sandbox", name: "Carol Clerk 陈洁" }],
       }),
     ],
     app: {

@@ -83,7 +83,7 @@ export function ensureBaseData(ctx: SandboxContext): void {
     for (const e of config.environments) {
       insertEnv.run(e.name, e.origin, e.openAppId, e.productType, e.productVersion);
       insertTenant.run(e.tenant.id, e.name, e.tenant.name);
-      insertStaff.run(e.staff.id, e.tenant.id, e.staff.email, e.staff.password, e.staff.name);
+      for (const staff of [e.staff, ...(e.moreStaff ?? [])]) insertStaff.run(staff.id, e.tenant.id, staff.email, staff.password, staff.name);
     }
   })();
 }

@@ -1,6 +1,7 @@
 import { redirect } from "next/navigation";
 import { DropAuthorizedMark, ForgetStoredSessions, SessionFallback } from "@/components/auth/session-fallback";
 import { SessionSummary } from "@/components/auth/session-summary";
+import { SignOutControls } from "@/components/auth/sign-out";
 import { DashboardView } from "@/components/dashboard/dashboard-view";
 import { installationStatus } from "@/lib/auth/installation-status";
 import { browserSessions, getPageSession, type PageSearchParams } from "@/lib/auth/page-session";
@@ -29,11 +30,7 @@ export default async function ConsoleHome({ searchParams }: { searchParams: Prom
         <DashboardView initial={warm ? { data: warm, cached: true } : undefined} />
         <SessionSummary {...session} status={await installationStatus(session)} startUrl={startUrl}>
           <DropAuthorizedMark />
-          <form method="post" action={`/api/auth/logout?openAppId=${encodeURIComponent(session.openAppId)}`} className="mt-4">
-            <button type="submit" className="rounded border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-100">
-              {t("home.signOut")}
-            </button>
-          </form>
+          <SignOutControls openAppId={session.openAppId} />
         </SessionSummary>
       </div>
     );

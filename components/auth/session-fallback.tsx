@@ -2,9 +2,10 @@
 
 import { useEffect, useState } from "react";
 import { renewStoredSession, sessionHeaders, storedSession } from "@/lib/auth/client-session";
-import { tabStorage } from "@/lib/auth/tab-storage";
+import { forgetStoredSessions } from "@/lib/auth/sign-out";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { SessionSummary, type SessionSummaryProps } from "./session-summary";
+import { SignOutControls } from "./sign-out";
 
 type State = { kind: "checking" } | { kind: "signed-in"; summary: SessionSummaryProps } | { kind: "failed" };
 
@@ -44,7 +45,9 @@ export function SessionFallback({ openAppId, startUrl }: { openAppId?: string; s
       <>
         <KeepFallbackSessionAlive openAppId={state.summary.openAppId} />
         <DropAuthorizedMark />
-        <SessionSummary {...state.summary} />
+        <SessionSummary {...state.summary}>
+          <SignOutControls openAppId={state.summary.openAppId} />
+        </SessionSummary>
       </>
     );
   }
@@ -76,9 +79,7 @@ export function KeepFallbackSessionAlive({ openAppId }: { openAppId?: string }) 
 
 /** After sign-out: forgets the fallback tokens of this tab too. */
 export function ForgetStoredSessions() {
-  useEffect(() => {
-    for (const key of tabStorage.keys()) if (key.startsWith("ec.session.")) tabStorage.remove(key);
-  }, []);
+  useEffect(() => forgetStoredSessions(), []);
   return null;
 }
 

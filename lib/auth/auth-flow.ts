@@ -22,8 +22,11 @@ import { callbackUrl, clientCredentials } from "./settings";
  * reaches the platform without the platform's SameSite=Lax sign-in (Chromium shows its login).
  * The callback's GET only returns a page; the code is exchanged on that page's same-origin POST,
  * which carries the cookie and the verifier. No request header (Sec-Fetch-Dest or any other) is a
- * reason to go on: a client that holds a callback URL holds neither. The state's nonce is then
- * redeemed once in the store (lib/store/sign-ins.ts) before the code is exchanged.
+ * reason to go on: a client that holds a callback URL holds neither. The verifier is no proof of the
+ * browser on its own, though: an attacker who starts a flow knows its verifier and can send his
+ * return with it in a link (login CSRF), so a return only the verifier vouches for completes after
+ * the user confirms the identity (flow-handlers.ts). The state's nonce is then redeemed once in the
+ * store (lib/store/sign-ins.ts) before the code is exchanged.
  */
 
 export type AuthPurpose = "install" | "auth";
@@ -121,8 +124,9 @@ function equalText(a: string, b: string): boolean {
 }
 
 /**
- * How the browser proves it started the flow: the flow's cookie, or the verifier whose hash
- * the flow carries. Anything else (whatever its headers) is `none` or, for a wrong proof, `mismatch`.
+ * How the browser proves it started the flow: the flow's cookie, or (`tab`, which still needs the
+ * user's confirmation) the verifier whose hash the flow carries. Anything else (whatever its
+ * headers) is `none` or, for a wrong proof, `mismatch`.
  */
 export function flowBinding(flow: AuthFlow, cookieValue: string | undefined, verifier: string | undefined): "cookie" | "tab" | "none" | "mismatch" {
   if (cookieValue !== undefined && cookieValue !== "" && equalText(cookieValue, flow.nonce)) return "cookie";

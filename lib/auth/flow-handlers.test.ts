@@ -2,10 +2,12 @@ import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { captureLogsForTests } from "@/lib/log";
 import { findEnvironment, findInstallation } from "@/lib/store/installations";
+import { canKeepPreference, readPreferences, writePreference } from "@/lib/preferences/server-preferences";
 import { openSqliteTestStore, type TestStore } from "@/lib/store/testing";
 import { computeHmac } from "./hmac";
 import { installationLifecycle } from "./lifecycle";
 import { renewSessionToken, requireApiSession } from "./session";
+import { logoutUrl } from "./sign-out";
 import { startFakePlatform, type FakePlatform } from "./testing/fake-platform";
 import { APP_URL, CLIENT, configureApp, formFields, pageData, TestBrowser, verifierOf } from "./testing/harness";
 
@@ -255,8 +257,14 @@ describe("cookies refused (the fallback of ARCHITECTURE.md §4)", () => {
     const authorize = new URL(start.headers.get("location")!);
     expect(authorize.hash).toMatch(/^#ecv=[\w-]{43}$/);
     expect(authorize.search).not.toContain(authorize.hash.slice(5));
-    // no flow cookie comes back: the callback starts once more, then the fragment's verifier proves the tab
-    const { response } = await framed.authorizeFrom(start, { "sec-fetch-dest": "iframe" });
+    // no flow cookie comes back: the callback starts once more, the fragment's verifier comes along, and
+    // since a link could carry one too, the user confirms who signs in before anything is stored
+    const { response: confirmation } = await framed.authorizeFrom(start, { "sec-fetch-dest": "iframe" });
+    const asked = await confirmation.clone().text();
+    expect(asked).toContain("Continue as Alice Admin 王丽 at Alpha Retail 阿尔法零售?");
+    expect(pageData(asked)).toBeUndefined();
+    expect((await findInstallation(t.store, ALPHA_KEY))!.tokenGeneration).toBe(1);
+    const response = await framed.answer(confirmation, "continue", { "sec-fetch-dest": "iframe" });
     expect(response.status).toBe(200);
     expect(framed.cookies.size).toBe(0);
     expect(alpha.grants).toMatchObject({ authorization_code: 2 }); // the install's and this one's: the first return was never exchanged
@@ -269,16 +277,94 @@ describe("cookies refused (the fallback of ARCHITECTURE.md §4)", () => {
     expect((await requireApiSession(apiRequest(framed, { bearer: complete.token, openAppId: "oa-beta-test" }))).ok).toBe(false);
     // a tampered token is no session
     expect((await requireApiSession(apiRequest(framed, { bearer: `${complete.token.slice(0, -2)}xx`, openAppId: "oa-alpha-test" }))).ok).toBe(false);
+    // the answer is single use
+    expect((await framed.answer(new Response(asked), "continue")).status).toBe(400);
   });
 
-  it("an install whose flow cookie is refused completes through the fragment's verifier", async () => {
+  it("an install whose flow cookie is refused completes through the fragment's verifier and the confirmation", async () => {
     const refusing = new TestBrowser();
     refusing.refuseCookies = true;
     const entry = await refusing.request(`/api/auth/callback?redirectUrl=x&getOpenAppIdToken=${alpha.installToken()}`);
-    const { response } = await refusing.authorizeFrom(entry);
+    const { response: confirmation } = await refusing.authorizeFrom(entry);
+    expect(await installationCount()).toBe(0);
+    const response = await refusing.answer(confirmation, "continue");
     expect(response.status).toBe(200);
     expect(pageData<{ target: string }>(await response.text())!.target).toContain("/application/mktapp/index.html?install=engage-console");
     expect(await installationCount()).toBe(1);
+  });
+});
+
+describe("login CSRF: a sign-in completes only in the browser that started it", () => {
+  const MALLORY = { id: 9007199254740995666n, name: "Mallory 马洛", tenantName: "Alpha Retail 阿尔法零售" };
+  afterEach(() => {
+    alpha.user = { id: 9007199254740995001n, name: "Alice Admin 王丽", tenantName: "Alpha Retail 阿尔法零售" };
+  });
+
+  /** The attacker starts a flow (restart=1, as the red team did), authorizes as himself and keeps the return unopened. */
+  async function attackersReturn(): Promise<string> {
+    if (!(await findInstallation(t.store, ALPHA_KEY))) await new TestBrowser().install(alpha);
+    const attacker = new TestBrowser();
+    attacker.refuseCookies = true;
+    alpha.user = MALLORY;
+    const start = await attacker.request("/api/auth/start?openAppId=oa-alpha-test&restart=1&returnTo=%2Fcustomers%2Fnew");
+    const authorizeUrl = start.headers.get("location")!;
+    const back = (await attacker.request(authorizeUrl)).headers.get("location")!;
+    alpha.user = { id: 9007199254740995001n, name: "Alice Admin 王丽", tenantName: "Alpha Retail 阿尔法零售" };
+    // the link carries the attacker's own verifier in its fragment, as the red team's did
+    return `${back}${new URL(authorizeUrl).hash}`;
+  }
+
+  it("the victim, signed in as herself, gets a 'Continue as Mallory?' page, not Mallory's session; Cancel leaves her session unchanged", async () => {
+    const victim = new TestBrowser();
+    await victim.install(alpha);
+    const herCookie = victim.cookieHeader();
+    const installed = (await findInstallation(t.store, ALPHA_KEY))!;
+    const link = await attackersReturn();
+    const confirmation = await victim.returnTo(link);
+    const html = await confirmation.clone().text();
+    expect(confirmation.headers.getSetCookie().some((c) => c.startsWith("ec_session="))).toBe(false);
+    expect(pageData<{ token?: string }>(html)?.token).toBeUndefined();
+    expect(html).toContain("Continue as Mallory 马洛 at Alpha Retail 阿尔法零售?");
+    expect(html).toContain("This browser is signed in as Alice Admin 王丽 at Alpha Retail 阿尔法零售");
+    expect(victim.cookieHeader()).toBe(herCookie);
+    // nothing stored: the installation keeps its tokens and who installed it
+    expect(await findInstallation(t.store, ALPHA_KEY)).toMatchObject({ tokenGeneration: installed.tokenGeneration, installedBy: installed.installedBy });
+    const declined = await victim.answer(confirmation, "cancel");
+    expect(await declined.text()).toContain("Nothing was changed");
+    expect(victim.cookieHeader()).toBe(herCookie);
+    const session = await requireApiSession(apiRequest(victim, { openAppId: "oa-alpha-test" }));
+    expect(session.ok && session.session).toMatchObject({ userId: "9007199254740995001", userName: "Alice Admin 王丽" });
+  });
+
+  it("the link's fragment, query or restart mark never completes a sign-in without the answer", async () => {
+    for (const headers of [{}, { "sec-fetch-dest": "iframe" }] as Array<Record<string, string>>) {
+      const victim = new TestBrowser();
+      victim.refuseCookies = true;
+      const link = await attackersReturn();
+      const response = await victim.returnTo(link, headers);
+      expect(pageData<{ token?: string }>(await response.clone().text())?.token).toBeUndefined();
+      expect(response.headers.getSetCookie().some((c) => c.startsWith("ec_session="))).toBe(false);
+      // a forged or guessed answer is refused
+      for (const id of ["A".repeat(43), "", "../x"]) {
+        const forged = await victim.postReturn([["confirm", id], ["decision", "continue"]], undefined, headers);
+        expect(forged.status).toBe(400);
+        expect(pageData(await forged.text())).toBeUndefined();
+      }
+    }
+  });
+
+  it("8b: a callback post with the app's Origin but Sec-Fetch-Site cross-site is refused before anything is done", async () => {
+    await new TestBrowser().install(alpha);
+    alpha.grants = {};
+    const victim = new TestBrowser();
+    const start = await victim.request("/api/auth/start?openAppId=oa-alpha-test");
+    const back = new URL((await victim.request(start.headers.get("location")!)).headers.get("location")!);
+    for (const site of ["cross-site", "same-site", "none"]) {
+      const refused = await victim.postReturn([...back.searchParams], undefined, { "sec-fetch-site": site });
+      expect(refused.status).toBe(403);
+    }
+    expect(alpha.grants.authorization_code ?? 0).toBe(0);
+    expect((await victim.postReturn([...back.searchParams], undefined)).status).toBe(200);
   });
 });
 
@@ -333,7 +419,8 @@ describe("the callback is bound to the browser that started it (issue 15, points
     const returned = await unusedReturn(victim, true);
     const attacker = new TestBrowser();
     await attacker.postReturn([...returned.searchParams], undefined);
-    const done = await victim.postReturn([...returned.searchParams], verifierOf(returned.toString()));
+    const asked = await victim.postReturn([...returned.searchParams], verifierOf(returned.toString()));
+    const done = await victim.answer(asked, "continue");
     expect(done.status).toBe(200);
     expect(pageData<{ token?: string }>(await done.text())?.token).toBeTruthy();
     expect(alpha.grants).toEqual({ authorization_code: 1 });
@@ -460,6 +547,25 @@ describe("sessions per openAppId, start, logout (§5.2.9)", () => {
     expect(await renewSessionToken(bearer())).toBeUndefined();
   });
 
+  it("the console's sign-out (token and cookie in one post) ends the token's sign-in, renewal fails, and the form's answer is the signed-out page", async () => {
+    const browser = new TestBrowser();
+    const { response } = await browser.install(alpha);
+    const { token } = pageData<{ token: string }>(await response.text())!;
+    const bearer = () => new Request(`${APP_URL}/api/auth/session`, { method: "POST", headers: { authorization: `Bearer ${token}`, "X-Open-App-Id": "oa-alpha-test" } });
+    // what SignOutControls sends from a cookie-less frame: a same-origin fetch with the tab's token
+    const framed = new TestBrowser();
+    const out = await framed.request(logoutUrl("oa-alpha-test", false), { method: "POST", headers: { origin: APP_URL, "sec-fetch-site": "same-origin", authorization: `Bearer ${token}`, "X-Open-App-Id": "oa-alpha-test" } });
+    expect(await out.json()).toMatchObject({ signedOut: true, ended: 1 });
+    expect((await requireApiSession(bearer())).ok).toBe(false);
+    expect(await renewSessionToken(bearer())).toBeUndefined();
+    // without JavaScript, the form's post lands on the page that says what ended
+    for (const everywhere of [false, true]) {
+      const form = await browser.request(logoutUrl("oa-alpha-test", everywhere), { method: "POST", headers: { origin: APP_URL, "content-type": "application/x-www-form-urlencoded" }, body: "" });
+      expect(form.status).toBe(303);
+      expect(form.headers.get("location")).toBe(everywhere ? "/signed-out?openAppId=oa-alpha-test&everywhere=1" : "/signed-out?openAppId=oa-alpha-test");
+    }
+  });
+
   it("logout by the fallback token alone ends that sign-in; ?everywhere=1 ends the user's other sign-ins", async () => {
     await new TestBrowser().install(alpha);
     const one = new TestBrowser();
@@ -478,6 +584,64 @@ describe("sessions per openAppId, start, logout (§5.2.9)", () => {
     expect((await check(b)).ok).toBe(false);
     expect((await check(c)).ok).toBe(false);
     expect((await requireApiSession(apiRequest(two, { openAppId: "oa-alpha-test" }))).ok).toBe(false);
+  });
+});
+
+describe("staff without a user id (users/current as the real platform answers it)", () => {
+  const observed = (login: string | undefined, name: string) => ({ ...(login ? { email: login, loginName: login } : {}), name, tname: "Beta Foods 贝塔食品", tid: "80000000002" });
+  const BOB = observed("admin@beta.test", "Bob Admin 李博");
+  const CAROL = observed("carol@beta.test", "Carol Clerk 陈洁");
+  const DEFAULT_BETA_USER = beta?.user;
+  afterEach(() => {
+    beta.user = DEFAULT_BETA_USER ?? { id: 9007199254740995001n, name: "Alice Admin 王丽", tenantName: "Alpha Retail 阿尔法零售" };
+  });
+
+  async function signInAs(user: Record<string, unknown>) {
+    beta.user = user;
+    const browser = new TestBrowser();
+    const { response } = await browser.authorizeFrom(await browser.request("/api/auth/start?openAppId=oa-beta-test"));
+    const { token } = pageData<{ token: string }>(await response.text())!;
+    const check = await requireApiSession(apiRequest(browser, { openAppId: "oa-beta-test" }));
+    if (!check.ok) throw new Error("no session");
+    return { browser, token, session: check.session };
+  }
+  const live = (token: string) => requireApiSession(new Request(`${APP_URL}/x`, { headers: { authorization: `Bearer ${token}`, "X-Open-App-Id": "oa-beta-test" } })).then((r) => r.ok);
+
+  it("two staff get two stable keys; one's 'sign out everywhere' ends only hers; their remembered columns stay apart", async () => {
+    beta.user = BOB;
+    await new TestBrowser().install(beta);
+    const bob = await signInAs(BOB);
+    const bobAgain = await signInAs({ ...BOB, loginName: "Admin@Beta.test" });
+    const carol = await signInAs(CAROL);
+    expect(bob.session.userId).toMatch(/^k-[\w-]{27}$/);
+    expect(bobAgain.session.userId).toBe(bob.session.userId);
+    expect(carol.session.userId).toMatch(/^k-[\w-]{27}$/);
+    expect(carol.session.userId).not.toBe(bob.session.userId);
+
+    await writePreference(t.store, bob.session, "customerColumns", ["name"], bob.session.userName);
+    await writePreference(t.store, carol.session, "customerColumns", ["email"], carol.session.userName);
+    expect((await readPreferences(t.store, bob.session)).customerColumns).toEqual(["name"]);
+    expect((await readPreferences(t.store, carol.session)).customerColumns).toEqual(["email"]);
+
+    const out = await bob.browser.request("/api/auth/logout?openAppId=oa-beta-test&everywhere=1", { method: "POST", headers: { origin: APP_URL } });
+    expect(await out.json()).toMatchObject({ ended: 3 }); // the install's, bob's and bobAgain's
+    expect(await live(bob.token)).toBe(false);
+    expect(await live(bobAgain.token)).toBe(false);
+    expect(await live(carol.token)).toBe(true);
+  });
+
+  it("a user with neither id nor login gets no key: 'everywhere' ends only that sign-in and no personal preference is kept", async () => {
+    beta.user = BOB;
+    await new TestBrowser().install(beta);
+    const first = await signInAs(observed(undefined, "Nobody 无名"));
+    const second = await signInAs(observed(undefined, "Nobody 无名"));
+    expect(first.session.userId).toBe("");
+    const out = await first.browser.request("/api/auth/logout?openAppId=oa-beta-test&everywhere=1", { method: "POST", headers: { origin: APP_URL } });
+    expect(await out.json()).toMatchObject({ ended: 1 });
+    expect(await live(first.token)).toBe(false);
+    expect(await live(second.token)).toBe(true);
+    expect(canKeepPreference(second.session, "customerColumns")).toBe(false);
+    expect(canKeepPreference(second.session, "attrLabels")).toBe(true);
   });
 });
 

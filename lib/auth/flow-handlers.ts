@@ -1,4 +1,5 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import type { Logger } from "pino";
 import { env } from "@/lib/env";
 import { requestIdOf } from "@/lib/http/route";
@@ -12,13 +13,15 @@ import { saveEnvironment, saveInstallation, type PlatformEnvironment } from "@/l
 import { ApiError } from "@/lib/api/api-error";
 import { readBodyText } from "@/lib/http/body";
 import { NONCE_HEADER } from "@/lib/http/security-headers";
-import { consumeFlowNonce } from "@/lib/store/sign-ins";
+import { consumeFlowNonce, savePendingSignIn, takePendingSignIn, type PendingSignIn } from "@/lib/store/sign-ins";
+import { LOCALE_COOKIE, pickLocale } from "@/lib/i18n/locales";
 import { beginFlow, flowBinding, flowCookie, flowCookieName, openFlow, parseState, VERIFIER_FRAGMENT, type AuthFlow, type AuthPurpose } from "./auth-flow";
 import { isAllowedOrigin, normalizeOrigin } from "./domains";
 import { installationLifecycle } from "./lifecycle";
 import { timestampWithinWindow, verifyHmac } from "./hmac";
+import { signedOutUrl } from "./sign-out";
 import { TAB_STORAGE_JS } from "./tab-storage";
-import { errorPage, handoffPage, postPage } from "./pages";
+import { confirmPage, declinedPage, errorPage, handoffPage, postPage } from "./pages";
 import {
   beginSignIn,
   endSignIns,
@@ -107,26 +110,47 @@ function textOf(value: unknown): string | undefined {
   return text && text.length <= 512 ? text : undefined;
 }
 
+/** Prefix of a staff key the app builds itself; the platform's own ids are digits, so the two never meet. */
+export const DERIVED_STAFF_KEY_PREFIX = "k-";
+
+/**
+ * The stable key of a staff member whose users/current carries no id (the real v1 shape): the
+ * SHA-256 of the tenant and the login name (else the e-mail), lowercased, as `k-` + 27 base64url
+ * characters (fits the store's 32-character user columns). Undefined when neither is sent: such a
+ * user then has no key, never a shared one. Its limits are in README ("Staff without a user id").
+ */
+export function derivedStaffKey(tenantId: string, user: Record<string, unknown>): string | undefined {
+  const login = textOf(pick(user, ["loginName", "username", "userName", "email"]))?.toLowerCase();
+  if (!login) return undefined;
+  return `${DERIVED_STAFF_KEY_PREFIX}${createHash("sha256").update(`${tenantId}\u0000${login}`, "utf8").digest("base64url").slice(0, 27)}`;
+}
+
 /**
  * §4.7 shows only `tenantId` in the user object: its id and name are read from the usual fields, else
- * what is known. The real v1 shape `{email, name, tname, tid, loginName}` has no user id (left
- * empty) and names the tenant `tname`.
+ * what is known. The real v1 shape `{email, name, tname, tid, loginName}` has no user id: the key
+ * is then derived from the login name (`derivedStaffKey`), and empty only when even that is missing.
  */
 export function currentUserOf(user: OutputOf<"users.current">): { tenantId: string; userId: string; userName: string; tenantName?: string } {
   const userId = id.safeParse(pick(user, ["id", "userId", "uid"]));
   return {
     tenantId: user.tenantId,
-    userId: userId.success ? userId.data : "",
+    userId: userId.success ? userId.data : (derivedStaffKey(user.tenantId, user) ?? ""),
     userName: textOf(pick(user, USER_NAME_FIELDS)) ?? (userId.success ? `User ${userId.data}` : "Platform user"),
     tenantName: textOf(pick(user, ["tenantName", "tenant_name", "tname"])),
   };
 }
 
-/** Same-origin check of state-changing POSTs of our own pages (Origin, else Sec-Fetch-Site). */
+/**
+ * Same-origin check of state-changing POSTs of our own pages: a browser's `Sec-Fetch-Site`, when
+ * sent, must say same-origin (a cross-site page cannot make it lie, and a matching Origin beside a
+ * cross-site mark is a forgery or a redirect through another site); then Origin, else that mark.
+ */
 function isSameOriginPost(request: Request): boolean {
+  const site = request.headers.get("sec-fetch-site");
+  if (site && site !== "same-origin") return false;
   const origin = request.headers.get("origin");
   if (origin) return origin === new URL(env().appUrl).origin;
-  return request.headers.get("sec-fetch-site") === "same-origin";
+  return site === "same-origin";
 }
 
 /**
@@ -256,6 +280,7 @@ async function authorizationReturn(request: Request, log: Logger): Promise<Respo
     throw error;
   }
   const params = checkedParams(new URLSearchParams(text).entries());
+  if (params.has("confirm")) return confirmedReturn(request, params, log);
   const verifier = params.get("verifier");
   params.delete("verifier");
   const flow = await checkedReturn(params);
@@ -293,31 +318,79 @@ async function authorizationReturn(request: Request, log: Logger): Promise<Respo
     throw platformFailure(error, "the current user", "The new access token was not accepted. Start again.", retryUrl);
   }
 
-  const now = Date.now();
-  await saveInstallation(store, {
+  const pending: PendingSignIn = {
     openAppId: environment.openAppId,
     tenantId: user.tenantId,
-    tenantName: user.tenantName,
-    installedBy: user.userId || undefined,
-    installedByName: user.userName,
-    tokens: { accessToken: grant.access_token, refreshToken: grant.refresh_token, accessTokenExpiresAt: now + grant.expires_in * 1000 },
-  });
-  // Subscribers act before the session starts (the customer index starts afresh, README "Customer search").
-  if (flow.purpose === "install") await installationLifecycle().publish({ type: "installed", key: { openAppId: environment.openAppId, tenantId: user.tenantId } }, log);
-  const session = await beginSignIn({
-    openAppId: environment.openAppId,
-    tenantId: user.tenantId,
+    purpose: flow.purpose,
+    ...(flow.returnTo ? { returnTo: flow.returnTo } : {}),
     userId: user.userId,
     userName: user.userName,
     ...(user.tenantName ? { tenantName: user.tenantName } : {}),
+    tokens: { accessToken: grant.access_token, refreshToken: grant.refresh_token, accessTokenExpiresAt: Date.now() + grant.expires_in * 1000 },
+  };
+  const headers = new Headers();
+  headers.append("Set-Cookie", flowCookie(flow.nonce, undefined));
+  if (binding === "cookie") return completeSignIn(request, pending, environment, headers, log);
+  // Only the fragment's verifier vouches, and a link can carry one: the return may be another
+  // person's (login CSRF). Nothing takes effect until the user confirms the identity it signs in as.
+  const confirmId = await savePendingSignIn(store, pending);
+  const { cookie } = await requestSessions(request);
+  const current = cookie[environment.openAppId];
+  log.info({ openAppId: environment.openAppId, purpose: flow.purpose }, "authorization awaits confirmation");
+  return confirmPage(
+    confirmLocale(request),
+    { userName: pending.userName, tenantName: pending.tenantName ?? pending.tenantId },
+    current && (current.tenantId !== pending.tenantId || current.userId !== pending.userId || !pending.userId) ? { userName: current.userName, tenantName: current.tenantName ?? current.tenantId } : undefined,
+    confirmId,
+    headers,
+  );
+}
+
+/** The pick of the confirmation page's language (the console's own rule, lib/i18n/locales.ts). */
+function confirmLocale(request: Request) {
+  return pickLocale({ cookie: readCookie(request, LOCALE_COOKIE), acceptLanguage: request.headers.get("accept-language") });
+}
+
+/** The answer to "Continue as …?": the pending sign-in completes, or is dropped and nothing changes. */
+async function confirmedReturn(request: Request, params: Map<string, string>, log: Logger): Promise<Response> {
+  const store = await getStore();
+  const pending = await takePendingSignIn(store, params.get("confirm") ?? "");
+  if (!pending) throw new FlowFailure(400, "This sign-in has expired", "It was already answered or waited more than 10 minutes. Start again.");
+  if (params.get("decision") !== "continue") {
+    log.info({ openAppId: pending.openAppId }, "authorization declined at confirmation");
+    return declinedPage(confirmLocale(request));
+  }
+  const environment = await resolveEnvironment(pending.openAppId, store);
+  if (!environment) throw new FlowFailure(400, "Unknown platform environment", "Install the app again from the marketplace.");
+  return completeSignIn(request, pending, environment, new Headers(), log);
+}
+
+/** Stores the installation's tokens and a new sign-in, and hands the browser its session. */
+async function completeSignIn(request: Request, pending: PendingSignIn, environment: PlatformEnvironment, headers: Headers, log: Logger): Promise<Response> {
+  const store = await getStore();
+  const now = Date.now();
+  await saveInstallation(store, {
+    openAppId: environment.openAppId,
+    tenantId: pending.tenantId,
+    tenantName: pending.tenantName,
+    installedBy: pending.userId || undefined,
+    installedByName: pending.userName,
+    tokens: pending.tokens,
+  });
+  // Subscribers act before the session starts (the customer index starts afresh, README "Customer search").
+  if (pending.purpose === "install") await installationLifecycle().publish({ type: "installed", key: { openAppId: environment.openAppId, tenantId: pending.tenantId } }, log);
+  const session = await beginSignIn({
+    openAppId: environment.openAppId,
+    tenantId: pending.tenantId,
+    userId: pending.userId,
+    userName: pending.userName,
+    ...(pending.tenantName ? { tenantName: pending.tenantName } : {}),
     expiresAt: now + SESSION_TTL_SECONDS * 1000,
   });
-  const headers = new Headers();
   await saveSessionEntry(request, headers, session);
-  headers.append("Set-Cookie", flowCookie(flow.nonce, undefined));
   const { token, expiresAt } = await issueSessionToken(session);
-  const target = flow.purpose === "install" ? marketplaceUrl(environment.authDomain) : withAuthorizedMark(flow.returnTo ?? homeUrl(environment.openAppId));
-  log.info({ openAppId: environment.openAppId, tenantId: user.tenantId, purpose: flow.purpose, binding }, "authorization completed");
+  const target = pending.purpose === "install" ? marketplaceUrl(environment.authDomain) : withAuthorizedMark(pending.returnTo ?? homeUrl(environment.openAppId));
+  log.info({ openAppId: environment.openAppId, tenantId: pending.tenantId, purpose: pending.purpose }, "authorization completed");
   return handoffPage(
     "Signed in",
     { openAppId: environment.openAppId, token, expiresAt, target },
@@ -381,6 +454,7 @@ export function handleStart(request: Request): Promise<Response> {
     if (!environment) throw new FlowFailure(404, "Engage Console is not installed in this environment", "Install it from your platform's marketplace first.");
     const returnTo = safeReturnTo(url.searchParams.get("returnTo")) ?? homeUrl(environment.openAppId);
     // `restart=1`: the callback's one new start when no flow cookie came back (authorizationReturnPage).
+    // Anyone can ask for it: it only lets the fragment's verifier through, which is no proof on its own.
     const restarted = url.searchParams.get("restart") === "1";
     if (url.searchParams.get("install") === "1") return startAuthorization("install", environment, undefined, restarted);
     return startAuthorization("auth", environment, returnTo, restarted);
@@ -406,7 +480,7 @@ export function handleLogout(request: Request): Promise<Response> {
     await removeSessionEntry(request, headers, scope);
     const isForm = /application\/x-www-form-urlencoded|multipart\/form-data/.test(request.headers.get("content-type") ?? "");
     if (isForm) {
-      headers.set("Location", "/?signedOut=1");
+      headers.set("Location", signedOutUrl(openAppId, everywhere));
       return new Response(null, { status: 303, headers });
     }
     headers.set("Content-Type", "application/json");

@@ -71,3 +71,60 @@ export function postPage(title: string, action: string, fields: Array<[string, s
   // and the same-origin check refuses it. The URL with the code still goes nowhere else.
   return htmlResponse(page(title, body, "", "same-origin"), 200);
 }
+
+const CONFIRM_TEXT = {
+  en: {
+    title: "Continue as {user} at {tenant}?",
+    body: "This sign-in link signs you in to Engage Console as {user} at {tenant}. Continue only if you started this sign-in and this is you.",
+    current: "This browser is signed in as {user} at {tenant}. Continuing replaces that sign-in here.",
+    yes: "Continue as {user}",
+    no: "Cancel",
+    declinedTitle: "Nothing was changed",
+    declinedBody: "You did not continue, so this browser's sign-in is as it was. You can close this page.",
+  },
+  "zh-CN": {
+    title: "以 {tenant} 的 {user} 身份继续？",
+    body: "此登录链接会让你以 {tenant} 的 {user} 身份登录 Engage 控制台。只有当登录是你自己发起、且这是你本人时才继续。",
+    current: "此浏览器当前以 {tenant} 的 {user} 身份登录。继续将替换此处的登录。",
+    yes: "以 {user} 身份继续",
+    no: "取消",
+    declinedTitle: "没有任何更改",
+    declinedBody: "你没有继续，此浏览器的登录保持不变。可以关闭此页面。",
+  },
+} as const;
+
+export type ConfirmLocale = keyof typeof CONFIRM_TEXT;
+
+function fill(text: string, values: { user: string; tenant: string }): string {
+  return text.replace("{user}", values.user).replace("{tenant}", values.tenant);
+}
+
+/**
+ * "Continue as <user> at <tenant>?" before a sign-in that no flow cookie vouched for takes effect:
+ * two same-origin posts of the one-time id, Continue and Cancel. No script: the user decides.
+ */
+export function confirmPage(
+  locale: ConfirmLocale,
+  identity: { userName: string; tenantName: string },
+  current: { userName: string; tenantName: string } | undefined,
+  confirmId: string,
+  headers?: HeadersInit,
+): Response {
+  const t = CONFIRM_TEXT[locale];
+  const who = { user: escapeHtml(identity.userName), tenant: escapeHtml(identity.tenantName) };
+  const title = fill(t.title, { user: identity.userName, tenant: identity.tenantName });
+  const form = (decision: string, label: string, primary: boolean) =>
+    `<form method="post" action="/api/auth/callback" style="display:inline-block;margin-right:1rem"><input type="hidden" name="confirm" value="${escapeHtml(confirmId)}"><input type="hidden" name="decision" value="${decision}"><button type="submit"${primary ? "" : ' data-cancel=""'}>${label}</button></form>`;
+  const warning = current ? `<p role="alert" data-testid="current-sign-in"><strong>${fill(t.current, { user: escapeHtml(current.userName), tenant: escapeHtml(current.tenantName) })}</strong></p>` : "";
+  const body = `<h1 data-testid="confirm-sign-in">${escapeHtml(title)}</h1><p>${fill(t.body, who)}</p>${warning}<p>${form("continue", fill(t.yes, who), true)}${form("cancel", t.no, false)}</p>`;
+  // "same-origin" for the posts' Origin (as postPage).
+  const html = page(title, body, "", "same-origin").replace('<html lang="en">', `<html lang="${locale}">`);
+  return htmlResponse(html, 200, headers);
+}
+
+/** After Cancel at the confirmation: nothing was stored. */
+export function declinedPage(locale: ConfirmLocale, headers?: HeadersInit): Response {
+  const t = CONFIRM_TEXT[locale];
+  const html = page(t.declinedTitle, `<h1>${escapeHtml(t.declinedTitle)}</h1><p>${escapeHtml(t.declinedBody)}</p>`).replace('<html lang="en">', `<html lang="${locale}">`);
+  return htmlResponse(html, 200, headers);
+}

@@ -1,11 +1,11 @@
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseJson } from "@/lib/platform/json";
-import { findInstallation, updateInstallationTokens } from "@/lib/store/installations";
+import { clearRefreshInFlight, findInstallation, markRefreshInFlight, refreshesInFlight, updateInstallationTokens } from "@/lib/store/installations";
 import { testDialects, warnIfPostgresSkipped, type TestStore } from "@/lib/store/testing";
 import { loadSandboxConfig } from "@/sandbox/config";
 import { startSandbox, type RunningSandbox } from "@/sandbox/server";
-import { getAccessToken, ReauthRequiredError } from "./access-token";
+import { getAccessToken, ReauthRequiredError, resumeInterruptedRefreshes } from "./access-token";
 import { requireApiSession } from "./session";
 import { APP_URL, configureApp, pageData, TestBrowser } from "./testing/harness";
 import { startSecondAppProcess } from "./testing/second-process";
@@ -194,6 +194,88 @@ for (const dialect of testDialects) {
       },
       30_000,
     );
+
+    it("refresh resume: killed after the platform rotated and before the write, the next start-up refreshes at once and nothing is lost (sandbox clock, no sleep)", async () => {
+      await control("/config", { refreshGraceSeconds: 60 });
+      const killMidRefresh = async () => {
+        const { accessToken } = await getAccessToken(KEY);
+        const stored = (await findInstallation(t.store, KEY))!.tokens.refreshToken;
+        const before = await refreshGrants();
+        await killTokenWrites(true);
+        await expect(getAccessToken(KEY, { rejectedAccessToken: accessToken })).rejects.toThrow(/killed before the write/);
+        await killTokenWrites(false);
+        expect((await refreshGrants()) - before).toBe(1); // the platform rotated; the pair was never stored
+        expect((await findInstallation(t.store, KEY))!.tokens.refreshToken).toBe(stored);
+        return accessToken;
+      };
+
+      // Without the resume (the measurement before it): the next refresh comes 120 s later, past the 60 s grace → lost.
+      await installThroughSandbox(new TestBrowser());
+      const lostAt = await killMidRefresh();
+      await control("/clock", { advanceSeconds: 120 });
+      await expect(getAccessToken(KEY, { rejectedAccessToken: lostAt })).rejects.toBeInstanceOf(ReauthRequiredError);
+
+      // With it: the refresh's mark survives the crash; a new instance's start-up finds it and refreshes
+      // with the stored token 5 s later (inside the grace), so the request 120 s later finds a live pair.
+      await installThroughSandbox(new TestBrowser());
+      const interrupted = await killMidRefresh();
+      expect(await refreshesInFlight(t.store)).toEqual([expect.objectContaining(KEY)]);
+      await control("/clock", { advanceSeconds: 5 });
+      expect(await resumeInterruptedRefreshes()).toEqual({ found: 1, recovered: 1, reauthRequired: 0, failed: 0 });
+      expect(await refreshesInFlight(t.store)).toEqual([]);
+      const resumed = (await findInstallation(t.store, KEY))!;
+      expect(resumed.tokens.accessToken).not.toBe(interrupted);
+      await control("/clock", { advanceSeconds: 120 });
+      const later = await getAccessToken(KEY, { rejectedAccessToken: resumed.tokens.accessToken });
+      expect(later.accessToken).not.toBe(resumed.tokens.accessToken);
+      expect((await findInstallation(t.store, KEY))?.status).toBe("active");
+      // nothing left to resume: a second start-up does nothing
+      expect(await resumeInterruptedRefreshes()).toEqual({ found: 0, recovered: 0, reauthRequired: 0, failed: 0 });
+    });
+
+    it("refresh resume: a mark whose refresh another instance has since completed is not refreshed again", async () => {
+      await installThroughSandbox(new TestBrowser());
+      const { accessToken } = await getAccessToken(KEY);
+      await markRefreshInFlight(t.store, KEY);
+      await getAccessToken(KEY, { rejectedAccessToken: accessToken }); // completes, and removes the mark
+      await markRefreshInFlight(t.store, KEY);
+      await clearRefreshInFlight(KEY, t.store.db);
+      const before = await refreshGrants();
+      expect(await resumeInterruptedRefreshes()).toMatchObject({ found: 0 });
+      expect((await refreshGrants()) - before).toBe(0);
+    });
+
+    it("two staff of beta (observed users/current, no id) get two keys; one's 'sign out everywhere' leaves the other signed in", async () => {
+      const beta = sandbox.urls.beta!;
+      const signIn = async (staffEmail: string) => {
+        const browser = new TestBrowser();
+        const start = await browser.request("/api/auth/start?openAppId=oa-beta-2d81b6a4");
+        const authorize = new URL(start.headers.get("location")!);
+        const { callbackUrl } = (await control("/authorize", { environment: "beta", redirect_uri: authorize.searchParams.get("redirect_uri"), state: authorize.searchParams.get("state"), staffEmail })) as { callbackUrl: string };
+        const done = await browser.returnTo(callbackUrl);
+        expect(done.status).toBe(200);
+        const check = await requireApiSession(new Request(`${APP_URL}/api/x`, { headers: { cookie: browser.cookieHeader(), "X-Open-App-Id": "oa-beta-2d81b6a4" } }));
+        if (!check.ok) throw new Error("no session");
+        return { browser, session: check.session };
+      };
+      const { getOpenAppIdToken } = (await control("/cloudtokens", { environment: "beta" })) as { getOpenAppIdToken: string };
+      const installer = new TestBrowser();
+      const entry = await installer.request(`/api/auth/callback?redirectUrl=x&getOpenAppIdToken=${encodeURIComponent(getOpenAppIdToken)}`, { headers: { referer: `${beta}/application/mktapp/index.html` } });
+      const authorize = new URL(entry.headers.get("location")!);
+      const { callbackUrl } = (await control("/authorize", { environment: "beta", redirect_uri: authorize.searchParams.get("redirect_uri"), state: authorize.searchParams.get("state"), install: true })) as { callbackUrl: string };
+      expect((await installer.returnTo(callbackUrl)).status).toBe(200);
+
+      const bob = await signIn("admin@beta.test");
+      const carol = await signIn("carol@beta.test");
+      expect(bob.session).toMatchObject({ userName: "Bob Admin 李博", userId: expect.stringMatching(/^k-/) });
+      expect(carol.session).toMatchObject({ userName: "Carol Clerk 陈洁", userId: expect.stringMatching(/^k-/) });
+      expect(carol.session.userId).not.toBe(bob.session.userId);
+      const out = await bob.browser.request("/api/auth/logout?openAppId=oa-beta-2d81b6a4&everywhere=1", { method: "POST", headers: { origin: APP_URL } });
+      expect(out.status).toBe(200);
+      const stillIn = (b: TestBrowser) => requireApiSession(new Request(`${APP_URL}/api/x`, { headers: { cookie: b.cookieHeader(), "X-Open-App-Id": "oa-beta-2d81b6a4" } })).then((r) => r.ok);
+      expect(await stillIn(bob.browser)).toBe(false);
+      expect(await stillIn(carol.browser)).toBe(true);
+    });
 
     it("a revoked refresh token → reauth_required; a reinstall clears it", async () => {
       await installThroughSandbox(new TestBrowser());

@@ -108,11 +108,9 @@ export async function beginSignIn(session: Omit<ConsoleSession, "signInId">): Pr
 export async function endSignIns(sessions: ConsoleSession[], everywhere = false): Promise<number> {
   const store = await getStore();
   const ids = new Set(sessions.flatMap((s) => (s.signInId ? [s.signInId] : [])));
-  if (everywhere) {
-    for (const s of sessions) for (const id of await revokeUserSignIns(store, s)) ids.add(id);
-  } else {
-    await revokeSignIns(store, [...ids]);
-  }
+  await revokeSignIns(store, [...ids]);
+  // A user without a key (no id, no login from users/current) reaches only their own sign-ins.
+  if (everywhere) for (const s of sessions) if (s.userId) for (const id of await revokeUserSignIns(store, s)) ids.add(id);
   const until = Date.now() + SIGN_IN_CHECK_CACHE_MS;
   for (const id of ids) signInChecks.set(id, { live: false, until });
   return ids.size;

@@ -36,6 +36,15 @@ describe("/api/preferences (issue 17, points 9 and 13)", () => {
     expect((await read(depsFor("1", "8"))).customerColumns).toBeNull();
   });
 
+  it("a user without a key (no id, no login from the platform) keeps no personal columns: 409, and none leak to the tenant's row", async () => {
+    const res = await handlePreferencePut(put({ key: "customerColumns", value: ["id"] }), depsFor("1", ""));
+    expect(res.status).toBe(409);
+    expect((await res.json()).error.code).toBe("no_user_key");
+    expect((await read(depsFor("1", ""))).customerColumns).toBeNull();
+    expect((await read(depsFor("1", "8"))).customerColumns).toBeNull();
+    expect((await handlePreferencePut(put({ key: "attrLabels", value: { attr1: "Store" } }), depsFor("1", ""))).status).toBe(200);
+  });
+
   it.each([
     ["an unknown key", { key: "theme", value: "dark" }, "key"],
     ["an unknown attribute", { key: "attrLabels", value: { attr0: "x" } }, "value.attr0"],

@@ -4,7 +4,7 @@ import { readBodyText } from "@/lib/http/body";
 import { apiRoute, jsonResponse, type RouteContext, type RouteDeps } from "@/lib/http/route";
 import type { Store } from "@/lib/store/database";
 import { checkPreference, isPreferenceKey, PREFERENCE_KEYS } from "./preference-rules";
-import { readPreferences, writePreference, type PreferenceScope } from "./server-preferences";
+import { canKeepPreference, readPreferences, writePreference, type PreferenceScope } from "./server-preferences";
 
 /**
  * `/api/preferences` (issue 17, points 9 and 13): the console's preferences in the app's store.
@@ -44,6 +44,8 @@ export const handlePreferencePut = apiRoute<PreferencesRouteDeps>(options, async
   if (!checked.ok) throw bad(checked.problems);
   const store = await ctx.deps.store();
   const scope = scopeOf(ctx);
+  if (!canKeepPreference(scope, key))
+    throw new ApiError({ status: 409, code: "no_user_key", message: "the platform named no id or login for this user, so personal preferences cannot be kept" });
   await writePreference(store, scope, key, checked.value, ctx.session.userName || ctx.session.userId);
   Object.assign(ctx.fields, { key });
   return jsonResponse(200, JSON.stringify(await readPreferences(store, scope)), ctx.requestId);

@@ -198,3 +198,33 @@ export async function withInstallationLock<T>(
     return fn(row ? toInstallation(store, row) : undefined, trx);
   });
 }
+
+/**
+ * The durable mark of a refresh sent to the platform and not yet stored (lib/auth/access-token.ts):
+ * written, committed, before the platform call, from outside the installation lock's transaction
+ * (its own table, so the locked installation row is not touched); removed in the transaction that
+ * stores the new pair. A mark left behind names a refresh whose answer may be lost.
+ */
+export async function markRefreshInFlight(store: Store, key: InstallationKey, now = Date.now()): Promise<void> {
+  await store.db
+    .insertInto("refresh_flights")
+    .values({ open_app_id: key.openAppId, tenant_id: key.tenantId, started_at: Math.floor(now) })
+    .onConflict((oc) => oc.columns(["open_app_id", "tenant_id"]).doUpdateSet({ started_at: Math.floor(now) }))
+    .execute();
+}
+
+export async function clearRefreshInFlight(key: InstallationKey, executor: Executor): Promise<void> {
+  await executor.deleteFrom("refresh_flights").where("open_app_id", "=", key.openAppId).where("tenant_id", "=", key.tenantId).execute();
+}
+
+/** Whether a refresh of the installation is marked in flight (read within the lock's executor). */
+export async function isRefreshInFlight(key: InstallationKey, executor: Executor): Promise<boolean> {
+  const row = await executor.selectFrom("refresh_flights").select("started_at").where("open_app_id", "=", key.openAppId).where("tenant_id", "=", key.tenantId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Every refresh left in flight, oldest first. */
+export async function refreshesInFlight(store: Store): Promise<Array<InstallationKey & { startedAt: number }>> {
+  const rows = await store.db.selectFrom("refresh_flights").selectAll().orderBy("started_at").execute();
+  return rows.map((r) => ({ openAppId: r.open_app_id, tenantId: r.tenant_id, startedAt: Number(r.started_at) }));
+}

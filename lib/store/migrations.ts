@@ -271,5 +271,34 @@ export const storeMigrations: Readonly<Record<string, Migration>> = {
         .execute();
     },
   },
+  // Sign-ins that wait for the user's "Continue as …?" (lib/store/sign-ins.ts: a return no flow
+  // cookie vouched for), and the refreshes in flight (lib/store/installations.ts: resumed at start-up
+  // when an instance died between the platform's rotation and the commit of the new pair).
+  "009-pending-sign-ins-refresh-flights": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("pending_sign_ins")
+        .addColumn("id_hash", "varchar(64)", (c) => c.primaryKey())
+        .addColumn("open_app_id", "varchar(128)", (c) => c.notNull())
+        .addColumn("tenant_id", "varchar(32)", (c) => c.notNull())
+        .addColumn("flow", "text", (c) => c.notNull())
+        .addColumn("user_data", "text", (c) => c.notNull())
+        .addColumn("access_token", "text", (c) => c.notNull())
+        .addColumn("refresh_token", "text", (c) => c.notNull())
+        .addColumn("access_token_expires_at", "bigint", (c) => c.notNull())
+        .addColumn("expires_at", "bigint", (c) => c.notNull())
+        .execute();
+      // Beside the installation row, not on it: on PostgreSQL that row is locked by the refresh's
+      // transaction, and the mark must commit before the platform call, from outside that transaction.
+      await db.schema
+        .createTable("refresh_flights")
+        .addColumn("open_app_id", "varchar(128)", (c) => c.notNull())
+        .addColumn("tenant_id", "varchar(32)", (c) => c.notNull())
+        .addColumn("started_at", "bigint", (c) => c.notNull())
+        .addPrimaryKeyConstraint("refresh_flights_pk", ["open_app_id", "tenant_id"])
+        .execute();
+    },
+  },
 };
+
 

@@ -188,5 +188,26 @@ export type StoreSchema = {
     updated_by: string | null;
     updated_at: Epoch;
   };
+  // A completed code exchange waiting for the user's confirmation (tokens encrypted as installations').
+  pending_sign_ins: {
+    id_hash: string;
+    open_app_id: string;
+    tenant_id: string;
+    /** JSON: purpose, returnTo. */
+    flow: string;
+    /** JSON: userId, userName, tenantName. */
+    user_data: string;
+    access_token: string;
+    refresh_token: string;
+    access_token_expires_at: Epoch;
+    expires_at: Epoch;
+  };
+  // A token refresh begun and not yet stored: resumed at start-up (lib/auth/access-token.ts).
+  refresh_flights: {
+    open_app_id: string;
+    tenant_id: string;
+    started_at: Epoch;
+  };
 };
+
 

@@ -1,9 +1,10 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import type { Store } from "./database";
+import { decryptToken, encryptToken } from "./token-cipher";
 
 /**
- * Server-side state of sign-ins (issue 15). Two tables:
+ * Server-side state of sign-ins. Three tables (the third, `pending_sign_ins`, below):
  * - `auth_flow_nonces`: a flow's state is redeemed once. `consumeFlowNonce` inserts the nonce's hash;
  *   the primary key lets exactly one caller win, on every instance sharing the store, so a replayed or
  *   second callback is refused before its code reaches the token endpoint (which would revoke the
@@ -65,6 +66,8 @@ export async function revokeSignIns(store: Store, ids: string[], now = Date.now(
 
 /** "Sign out everywhere": every live sign-in of the user in that tenant; returns their ids. */
 export async function revokeUserSignIns(store: Store, user: { openAppId: string; tenantId: string; userId: string }, now = Date.now()): Promise<string[]> {
+  // '' is "no key": it names nobody, never every keyless user of the tenant.
+  if (user.userId === "") return [];
   const rows = await store.db
     .selectFrom("sign_ins")
     .select("id")
@@ -76,4 +79,74 @@ export async function revokeUserSignIns(store: Store, user: { openAppId: string;
   const ids = rows.map((r) => r.id);
   await revokeSignIns(store, ids, now);
   return ids;
+}
+
+/**
+ * A code exchange that no flow cookie vouched for, kept until the user answers "Continue as …?"
+ * (lib/auth/flow-handlers.ts). Nothing of it takes effect before then: no installation row, no
+ * sign-in. Held 10 minutes; tokens encrypted as an installation's (token-cipher.ts).
+ */
+export type PendingSignIn = {
+  openAppId: string;
+  tenantId: string;
+  purpose: "install" | "auth";
+  returnTo?: string;
+  userId: string;
+  userName: string;
+  tenantName?: string;
+  tokens: { accessToken: string; refreshToken: string; accessTokenExpiresAt: number };
+};
+
+export const PENDING_SIGN_IN_TTL_MS = 10 * 60 * 1000;
+const PENDING_ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+const pendingAad = (idHash: string, kind: "access" | "refresh") => `pending-sign-in:${idHash}:${kind}`;
+
+/** Keeps the pending sign-in; returns its one-time id (only its hash is stored). */
+export async function savePendingSignIn(store: Store, pending: PendingSignIn, now = Date.now()): Promise<string> {
+  await store.db.deleteFrom("pending_sign_ins").where("expires_at", "<", now).execute();
+  const id = randomBytes(32).toString("base64url");
+  const idHash = sha256(id);
+  await store.db
+    .insertInto("pending_sign_ins")
+    .values({
+      id_hash: idHash,
+      open_app_id: pending.openAppId,
+      tenant_id: pending.tenantId,
+      flow: JSON.stringify({ purpose: pending.purpose, returnTo: pending.returnTo ?? null }),
+      user_data: JSON.stringify({ userId: pending.userId, userName: pending.userName, tenantName: pending.tenantName ?? null }),
+      access_token: encryptToken(pending.tokens.accessToken, store.tokenKeys, pendingAad(idHash, "access")),
+      refresh_token: encryptToken(pending.tokens.refreshToken, store.tokenKeys, pendingAad(idHash, "refresh")),
+      access_token_expires_at: Math.floor(pending.tokens.accessTokenExpiresAt),
+      expires_at: now + PENDING_SIGN_IN_TTL_MS,
+    })
+    .execute();
+  return id;
+}
+
+/** Takes the pending sign-in out of the store (once, on every instance); undefined when unknown, spent or expired. */
+export async function takePendingSignIn(store: Store, id: string, now = Date.now()): Promise<PendingSignIn | undefined> {
+  if (!PENDING_ID_PATTERN.test(id)) return undefined;
+  const idHash = sha256(id);
+  const row = await store.db.selectFrom("pending_sign_ins").selectAll().where("id_hash", "=", idHash).executeTakeFirst();
+  if (!row) return undefined;
+  // The delete decides who takes it: a second answer (double click, another instance) finds nothing.
+  const deleted = await store.db.deleteFrom("pending_sign_ins").where("id_hash", "=", idHash).executeTakeFirst();
+  if (Number(deleted.numDeletedRows) !== 1 || Number(row.expires_at) <= now) return undefined;
+  const flow = JSON.parse(row.flow) as { purpose: "install" | "auth"; returnTo: string | null };
+  const user = JSON.parse(row.user_data) as { userId: string; userName: string; tenantName: string | null };
+  return {
+    openAppId: row.open_app_id,
+    tenantId: row.tenant_id,
+    purpose: flow.purpose === "install" ? "install" : "auth",
+    ...(flow.returnTo ? { returnTo: flow.returnTo } : {}),
+    userId: user.userId,
+    userName: user.userName,
+    ...(user.tenantName ? { tenantName: user.tenantName } : {}),
+    tokens: {
+      accessToken: decryptToken(row.access_token, store.tokenKeys, pendingAad(idHash, "access")),
+      refreshToken: decryptToken(row.refresh_token, store.tokenKeys, pendingAad(idHash, "refresh")),
+      accessTokenExpiresAt: Number(row.access_token_expires_at),
+    },
+  };
 }

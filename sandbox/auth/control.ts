@@ -15,7 +15,9 @@ const configBody = z.object({ refreshRotation: z.boolean().optional(), refreshGr
 const revokeBody = z.object({ ...tenantRef, accessTokens: z.boolean().optional() }).strict();
 const installBody = z.object({ ...tenantRef, installed: z.boolean() }).strict();
 const cloudTokenBody = z.object({ environment: z.string() }).strict();
-const authorizeBody = z.object({ environment: z.string(), redirect_uri: z.string().optional(), state: z.string().optional(), install: z.boolean().optional() }).strict();
+const authorizeBody = z
+  .object({ environment: z.string(), redirect_uri: z.string().optional(), state: z.string().optional(), install: z.boolean().optional(), staffEmail: z.string().optional() })
+  .strict();
 
 type Tenant = { env: EnvironmentConfig; tenantId: number };
 
@@ -79,12 +81,14 @@ export const authControl: ControlArea = (control, ctx) => {
   });
 
   // A test shortcut past the browser login and consent: the signed callback URL that authorize
-  // would redirect the demo staff of the environment to.
+  // would redirect the demo staff of the environment to (the admin, or `staffEmail`'s).
   control.post("/authorize", async (c) => {
     const body = await parse(c, authorizeBody);
-    if (!body.ok) return sendJson(c, { error: "body must be {environment, redirect_uri?, state?, install?: boolean}" }, 400);
+    if (!body.ok) return sendJson(c, { error: "body must be {environment, redirect_uri?, state?, install?: boolean, staffEmail?}" }, 400);
     const env = environmentByName(ctx, body.data.environment);
     if (!env) return sendJson(c, { error: `unknown environment: ${body.data.environment}` }, 404);
+    const staff = body.data.staffEmail === undefined ? env.staff : [env.staff, ...(env.moreStaff ?? [])].find((s) => s.email === body.data.staffEmail);
+    if (!staff) return sendJson(c, { error: `no demo staff ${body.data.staffEmail} in ${env.name}` }, 404);
     const app = ctx.config.app;
     const check = checkAuthorizeRequest(app, {
       client_id: app.clientId,
@@ -95,11 +99,11 @@ export const authControl: ControlArea = (control, ctx) => {
     if (!check.ok) return sendJson(c, { error: check.message }, 400);
     // Standing in for the demo staff's consent: remembered, as the consent page would, so that a browser
     // of that staff later opening the app is not asked again (as after a marketplace install).
-    recordConsent(ctx, env.name, env.staff.id, app.clientId);
+    recordConsent(ctx, env.name, staff.id, app.clientId);
     const code = insertAuthorizationCode(ctx, {
       environment: env.name,
       tenantId: env.tenant.id,
-      userId: env.staff.id,
+      userId: staff.id,
       clientId: app.clientId,
       redirectUri: check.request.redirectUri,
       install: body.data.install ?? false,

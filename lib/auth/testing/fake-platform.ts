@@ -30,6 +30,8 @@ export type FakePlatform = {
   /** Makes every refresh token issued so far invalid. */
   revokeRefreshTokens(): void;
   validRefreshTokens: Set<string>;
+  /** The staff member signed in at this platform's authorize: what users/current then answers for the tokens. */
+  user: Record<string, unknown>;
   calls: string[];
   close(): Promise<void>;
 };
@@ -37,8 +39,9 @@ export type FakePlatform = {
 export async function startFakePlatform(options: { clientId: string; clientSecret: string; openAppId?: string; tenantId?: bigint }): Promise<FakePlatform> {
   const app = new Hono();
   const installTokens = new Set<string>();
-  const codes = new Map<string, string>();
-  const accessTokens = new Set<string>();
+  const codes = new Map<string, { redirect: string; user: Record<string, unknown> }>();
+  const accessTokens = new Map<string, Record<string, unknown>>();
+  const refreshUsers = new Map<string, Record<string, unknown>>();
   const state: FakePlatform = {
     origin: "",
     openAppId: options.openAppId ?? `oa-fake-${randomBytes(3).toString("hex")}`,
@@ -61,14 +64,16 @@ export async function startFakePlatform(options: { clientId: string; clientSecre
       state.validRefreshTokens.clear();
     },
     validRefreshTokens: new Set(),
+    user: { id: 9007199254740995001n, name: "Alice Admin 王丽", tenantName: "Alpha Retail 阿尔法零售" },
     calls: [],
     close: async () => undefined,
   };
   const json = (value: unknown, status = 200) => new Response(stringifyJson(value), { status, headers: { "Content-Type": "application/json" } });
-  const issue = () => {
+  const issue = (user: Record<string, unknown>) => {
     const access = `at_${randomBytes(16).toString("hex")}`;
     const refresh = `rt_${randomBytes(16).toString("hex")}`;
-    accessTokens.add(access);
+    accessTokens.set(access, user);
+    refreshUsers.set(refresh, user);
     state.validRefreshTokens.add(refresh);
     return { access, refresh };
   };
@@ -91,7 +96,7 @@ export async function startFakePlatform(options: { clientId: string; clientSecre
     const q = c.req.query();
     if (q.client_id !== options.clientId || q.response_type !== "code" || !q.redirect_uri) return json({ error: "invalid_request" }, 400);
     const code = `code_${randomBytes(12).toString("hex")}`;
-    codes.set(code, q.redirect_uri);
+    codes.set(code, { redirect: q.redirect_uri, user: state.user });
     const params: [string, string][] = [["code", code], ["timestamp", String(Math.floor(Date.now() / 1000))]];
     const hmac = computeHmac(options.clientSecret, params);
     const target = new URL(q.redirect_uri);
@@ -110,16 +115,16 @@ export async function startFakePlatform(options: { clientId: string; clientSecre
     if (form.get("client_id") !== options.clientId || form.get("client_secret") !== options.clientSecret) return json({ error: "invalid_client" }, 401);
     if (grant === "authorization_code") {
       const code = form.get("code") ?? "";
-      const redirect = codes.get(code);
+      const issued = codes.get(code);
       codes.delete(code);
-      if (!redirect || redirect !== form.get("redirect_uri")) return json({ error: "invalid_grant" }, 400);
-      const t = issue();
+      if (!issued || issued.redirect !== form.get("redirect_uri")) return json({ error: "invalid_grant" }, 400);
+      const t = issue(issued.user);
       return json({ access_token: t.access, token_type: "authorization_code", expires_in: 7200, refresh_token: t.refresh });
     }
     if (grant === "refresh_token") {
       const presented = form.get("refresh_token") ?? "";
       if (!state.validRefreshTokens.has(presented)) return json({ error: "invalid_grant" }, 400);
-      const t = issue();
+      const t = issue(refreshUsers.get(presented) ?? state.user);
       if (state.rotate) state.validRefreshTokens.delete(presented);
       else state.validRefreshTokens.delete(t.refresh);
       return json({ access_token: t.access, token_type: "authorization_code", expires_in: 7200, ...(state.rotate ? { refresh_token: t.refresh } : {}) });
@@ -129,8 +134,9 @@ export async function startFakePlatform(options: { clientId: string; clientSecre
 
   app.get("/v1/users/current", (c) => {
     const token = c.req.query("access_token") ?? /^Bearer (\S+)$/.exec(c.req.header("authorization") ?? "")?.[1];
-    if (!token || !accessTokens.has(token)) return json({ error_code: "invalid_token", error_description: "access_token is invalid" }, 401);
-    return json({ id: 9007199254740995001n, tenantId: state.tenantId, name: "Alice Admin 王丽", tenantName: "Alpha Retail 阿尔法零售" });
+    const user = token ? accessTokens.get(token) : undefined;
+    if (!user) return json({ error_code: "invalid_token", error_description: "access_token is invalid" }, 401);
+    return json("tid" in user ? user : { ...user, tenantId: state.tenantId });
   });
 
   const server: ServerType = await new Promise((resolve) => {

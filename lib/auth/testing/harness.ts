@@ -48,6 +48,11 @@ export function verifierOf(url: string): string | undefined {
   return hash < 0 ? undefined : (new URLSearchParams(url.slice(hash + 1)).get("ecv") ?? undefined);
 }
 
+/** The one-time id of a "Continue as …?" page, or undefined for another page. */
+export function confirmIdOf(html: string): string | undefined {
+  return /<input type="hidden" name="confirm" value="([^"]*)">/.exec(html)?.[1];
+}
+
 /** A browser that keeps cookies and sends app requests straight to the route handlers. */
 export class TestBrowser {
   cookies = new Map<string, string>();
@@ -119,6 +124,13 @@ export class TestBrowser {
       headers: { origin: APP_URL, "content-type": "application/x-www-form-urlencoded", ...headers },
       body: body.toString(),
     });
+  }
+
+  /** Answers a "Continue as …?" page (its Continue or Cancel button), as the user does. */
+  async answer(confirmation: Response, decision: "continue" | "cancel", headers: Record<string, string> = {}): Promise<Response> {
+    const id = confirmIdOf(await confirmation.text());
+    if (!id) throw new Error(`not a confirmation page (HTTP ${confirmation.status})`);
+    return this.postReturn([["confirm", id], ["decision", decision]], undefined, headers);
   }
 
   /** The marketplace install of §5.2.1: entry → authorize → return. */
