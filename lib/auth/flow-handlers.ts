@@ -8,6 +8,7 @@ import { isRefusal, PlatformError } from "@/lib/platform/errors";
 import { operations, type OutputOf } from "@/lib/platform/operations";
 import { id } from "@/lib/platform/schema-helpers";
 import { removeTenantIndex } from "@/lib/search/tenant-state";
+import { forgetInstallationFigures } from "@/lib/dashboard/dashboard-cache";
 import { getStore } from "@/lib/store";
 import { saveEnvironment, saveInstallation, type PlatformEnvironment } from "@/lib/store/installations";
 import { ApiError } from "@/lib/api/api-error";
@@ -302,8 +303,9 @@ async function authorizationReturn(request: Request, log: Logger): Promise<Respo
     installedByName: user.userName,
     tokens: { accessToken: grant.access_token, refreshToken: grant.refresh_token, accessTokenExpiresAt: now + grant.expires_in * 1000 },
   });
-  // A (re)install from the marketplace starts the tenant's customer index afresh (README "Customer search").
+  // A (re)install from the marketplace starts the tenant's customer index (README "Customer search") and overview afresh.
   if (flow.purpose === "install") await removeTenantIndex(store, { openAppId: environment.openAppId, tenantId: user.tenantId });
+  if (flow.purpose === "install") forgetInstallationFigures({ openAppId: environment.openAppId, tenantId: user.tenantId });
   const session = await beginSignIn({
     openAppId: environment.openAppId,
     tenantId: user.tenantId,
