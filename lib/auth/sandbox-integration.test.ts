@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { parseJson } from "@/lib/platform/json";
+import { sandboxControl } from "@/lib/platform/testing/sandbox-control";
 import { findInstallation, updateInstallationTokens } from "@/lib/store/installations";
 import { testDialects, warnIfPostgresSkipped, type TestStore } from "@/lib/store/testing";
 import { loadSandboxConfig } from "@/sandbox/config";
@@ -28,11 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-async function control(path: string, body?: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(`${alpha}/__sandbox${path}`, body === undefined ? {} : { method: "POST", body: JSON.stringify(body) });
-  expect(res.status).toBe(200);
-  return parseJson(await res.text()) as Record<string, unknown>;
-}
+const control = sandboxControl(() => alpha);
 
 async function refreshGrants(): Promise<number> {
   const stats = (await control("/stats")) as { tokenGrants: Record<string, number> };

@@ -3,6 +3,7 @@ import { APP, fakePlatformForRoutes, SAME_ORIGIN } from "@/lib/platform/testing/
 import { openSqliteTestStore, type TestStore } from "@/lib/store/testing";
 import type { Preferences } from "./preference-rules";
 import { handlePreferencePut, handlePreferencesGet, type PreferencesRouteDeps } from "./preferences-route";
+import { signedIn } from "@/lib/platform/testing/fake-session";
 
 const platform = fakePlatformForRoutes("at_preferencesroutetokenpreferences", { retry: { baseDelayMs: 1, maxDelayMs: 2 }, timeoutMs: 2_000 });
 
@@ -13,7 +14,7 @@ beforeEach(async () => {
 afterEach(() => t.cleanup());
 
 function depsFor(tenantId = "1", userId = "7"): PreferencesRouteDeps {
-  const { deps } = platform.makeDeps({ requireSession: async () => ({ ok: true, session: { openAppId: "alpha-app", tenantId, userId, userName: `user ${userId}` } as never }) });
+  const { deps } = platform.makeDeps({ requireSession: signedIn({ openAppId: "alpha-app", tenantId, userId, userName: `user ${userId}` } as never) });
   return { ...deps, store: async () => t.store };
 }
 const put = (body: unknown, headers: Record<string, string> = SAME_ORIGIN) =>

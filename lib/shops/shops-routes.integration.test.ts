@@ -4,7 +4,10 @@ import type { ApiError } from "@/lib/api/api-error";
 import type { ConsoleSession } from "@/lib/auth/session";
 import { handleMediaImport, handleMediaImportList } from "@/lib/media/media-routes";
 import type { MediaImportAnswer, MediaImportListAnswer } from "@/lib/media/media-api";
+import { signedIn } from "@/lib/platform/testing/fake-session";
 import { startTestSandbox } from "@/lib/platform/testing/sandbox";
+import { sandboxCalls, sandboxToken } from "@/lib/platform/testing/sandbox-control";
+import { sandboxProxyDeps } from "@/lib/platform/testing/sandbox-deps";
 import { openSqliteTestStore } from "@/lib/store/testing";
 import { placeShopErrors, shopInfoAllOf, shopFormFrom, emptyShopForm, type ShopForm } from "./shop-form";
 import { handleGroupCreate, handleGroupList, handleGroupRead, handleShopAddKnown, handleShopCreate, handleShopDelete, handleShopGet, handleShopList, handleShopUpdate, type ShopRouteDeps } from "./shops-routes";
@@ -16,27 +19,21 @@ import type { AddKnownAnswer, GroupCreateAnswer, GroupListAnswer, GroupReadAnswe
  */
 
 const APP = "http://app.test";
-const { sandbox } = await startTestSandbox();
+const { sandbox, control } = await startTestSandbox();
 const { store, cleanup } = await openSqliteTestStore();
 afterAll(async () => {
   await cleanup();
   await sandbox.close();
 });
 
-async function control(path: string, body?: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(`${sandbox.urls.alpha}/__sandbox${path}`, { method: body === undefined ? "GET" : "POST", body: body === undefined ? undefined : JSON.stringify(body) });
-  return (await res.json()) as Record<string, unknown>;
-}
-const token = (await control("/tokens", { environment: "alpha" })).access_token as string;
-const calls = async (key: string) => ((await control("/stats")) as { calls: Record<string, number> }).calls[key] ?? 0;
+const token = await sandboxToken(control);
+const calls = async (key: string) => (await sandboxCalls(control))[key] ?? 0;
 
 let clock = 1_700_000_000_000;
 const sessionOf = (tenantId: string): ConsoleSession => ({ openAppId: "alpha-app", tenantId, userId: "7", userName: "王小明", expiresAt: Date.now() + 3_600_000 });
 const depsFor = (session: ConsoleSession): ShopRouteDeps => ({
-  requireSession: async () => ({ ok: true, session }),
-  getAccessToken: async () => ({ accessToken: token, apiUrl: sandbox.urls.alpha! }),
-  isReauthRequired: () => false,
-  log: { info() {}, warn() {}, error() {} },
+  ...sandboxProxyDeps(sandbox.urls.alpha!, token),
+  requireSession: signedIn(session),
   store: async () => store,
   now: () => ++clock,
 });

@@ -45,6 +45,7 @@ async function main() {
   const { createSearchService } = await import("../../lib/search/service");
   const { inProcessQueue } = await import("../../lib/jobs/in-process");
   const { findTenant } = await import("../../lib/search/tenant-state");
+  const { sandboxControl, sandboxToken } = await import("../../lib/platform/testing/sandbox-control");
   type OperationName = keyof typeof operations;
 
   const dir = mkdtempSync(path.join(tmpdir(), "customer-index-bench-"));
@@ -54,10 +55,8 @@ async function main() {
   try {
     console.log(`seeding ${CUSTOMERS.toLocaleString("en")} customers…`);
     seedSandbox(sandbox.ctx, { customers: CUSTOMERS });
-    const control = async (p: string, body: unknown) =>
-      (await (await fetch(`${sandbox.urls.alpha}/__sandbox${p}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })).json()) as Record<string, unknown>;
-    const tokens = await control("/tokens", { environment: "alpha" });
-    const options = { apiUrl: sandbox.urls.alpha!, accessToken: String(tokens.access_token) };
+    const control = sandboxControl(sandbox.urls.alpha!);
+    const options = { apiUrl: sandbox.urls.alpha!, accessToken: await sandboxToken(control) };
     const call = ((name: OperationName, input: unknown) => callPlatform(operations[name], input as never, options)) as never;
     const key = { openAppId: "bench", tenantId: "1" };
 

@@ -44,6 +44,8 @@ async function main(): Promise<void> {
   const { seedSandbox } = await import("../../sandbox/seed/seed");
   const { startSandbox } = await import("../../sandbox/server");
   const { handleProxyRequest } = await import("../../lib/platform/proxy");
+  const { sandboxControl, sandboxToken } = await import("../../lib/platform/testing/sandbox-control");
+  const { sandboxProxyDeps } = await import("../../lib/platform/testing/sandbox-deps");
   const { PROXY_PREFIX } = await import("../../lib/api/browser-fetch");
   const { operationUrl, routes } = await import("../../lib/platform/routes");
   const { DEFAULT_STATE, EMPTY_FILTERS, listInput } = await import("../../lib/customers/customer-list-state");
@@ -57,14 +59,10 @@ async function main(): Promise<void> {
     console.log(`seeded ${CUSTOMERS.toLocaleString("en")} customers (+ a tenth in beta) in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
 
     const base = sandbox.urls.alpha!;
-    await fetch(`${base}/__sandbox/webhooks/config`, { method: "POST", body: JSON.stringify({ enabled: false }) });
-    const token = ((await (await fetch(`${base}/__sandbox/tokens`, { method: "POST", body: JSON.stringify({ environment: "alpha" }) })).json()) as { access_token: string }).access_token;
-    const deps = {
-      requireSession: async () => ({ ok: true as const, session: { openAppId: "oa-alpha-7f3c9e21", tenantId: "80000000001" } }),
-      getAccessToken: async () => ({ accessToken: token, apiUrl: base }),
-      isReauthRequired: () => false,
-      log: { info() {}, warn() {}, error() {} },
-    };
+    const control = sandboxControl(base);
+    await control("/webhooks/config", { enabled: false });
+    const token = await sandboxToken(control);
+    const deps = sandboxProxyDeps(base, token, { openAppId: "oa-alpha-7f3c9e21", tenantId: "80000000001" });
 
     /** The console's request for a list state, through the proxy; returns ms and the ids shown. */
     const load = async (state: State): Promise<{ ms: number; ids: string[] }> => {

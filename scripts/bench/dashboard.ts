@@ -14,6 +14,7 @@ import { mkdirSync, rmSync, existsSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { adminUrl, consoleFrame, installApp, launchBrowser, median, pickE2ePorts, runBench } from "./support/admin-bench";
 import { startServer, waitFor, type Server } from "./support/processes";
+import { sandboxApiCalls, sandboxControl } from "../../lib/platform/testing/sandbox-control";
 
 const TARGET_MS = 1000;
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 1_000_000);
@@ -40,8 +41,7 @@ async function measure(page: Page, url: string, appOrigin: string): Promise<Samp
 const ms = (xs: number[]) => xs.map((x) => Math.round(x)).join(", ");
 
 async function platformCalls(alpha: string): Promise<number> {
-  const stats = (await (await fetch(`${alpha}/__sandbox/stats`)).json()) as { calls: Record<string, number> };
-  return Object.entries(stats.calls).filter(([k]) => k.includes("/v1/") && !k.includes("users/current")).reduce((s, [, n]) => s + n, 0);
+  return sandboxApiCalls(sandboxControl(alpha));
 }
 
 async function main(): Promise<void> {

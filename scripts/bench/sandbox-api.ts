@@ -10,6 +10,7 @@ import path from "node:path";
 import { loadSandboxConfig } from "../../sandbox/config";
 import { seedSandbox } from "../../sandbox/seed/seed";
 import { startSandbox } from "../../sandbox/server";
+import { sandboxControl, sandboxToken } from "../../lib/platform/testing/sandbox-control";
 
 const CUSTOMERS = Number(process.env.SANDBOX_API_BENCH_CUSTOMERS ?? 1_000_000);
 const dir = mkdtempSync(path.join(tmpdir(), "sandbox-bench-"));
@@ -40,9 +41,9 @@ async function main() {
 
     const base = sandbox.urls.alpha!;
     // Loopback only: no outbound webhooks for the benchmark's changes.
-    await fetch(`${base}/__sandbox/webhooks/config`, { method: "POST", body: JSON.stringify({ enabled: false }) });
-    const tokenRes = await fetch(`${base}/__sandbox/tokens`, { method: "POST", body: JSON.stringify({ environment: "alpha" }) });
-    const token = ((await tokenRes.json()) as { access_token: string }).access_token;
+    const control = sandboxControl(base);
+    await control("/webhooks/config", { enabled: false });
+    const token = await sandboxToken(control);
     const customers = (q: string) => `${base}/v1/customers?access_token=${token}&${q}`;
 
     // Warm up the connection and the page cache.
