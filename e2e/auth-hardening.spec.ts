@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { e2eUrls } from "../scripts/testing/e2e-env";
 
 /**
- * Issue 15 as an attacker tries it: plain HTTP against `next start` and the sandbox (no browser
+ * Sign-in hardening (docs/decisions/sign-in-hardening.md) as an attacker tries it: plain HTTP against `next start` and the sandbox (no browser
  * headers are trusted), then a bounded, seeded fuzz over every route of the app. `FUZZ_SEED` replays
  * a run; `FUZZ_RUNS` (default 5000) sets its size. Loopback only.
  */
@@ -100,7 +100,7 @@ async function authorizedReturn(authorizeUrl: string, install = false): Promise<
   return callbackUrl;
 }
 
-test.describe.serial("issue 15: sign-in, logout and input hardening over plain HTTP", () => {
+test.describe.serial("sign-in, logout and input hardening over plain HTTP", () => {
   const victim = new Client();
 
   test.beforeAll(async () => {

@@ -7,7 +7,7 @@ import { attachScreenshot } from "./support/screenshots";
 import { sandboxSuite } from "./support/suite";
 
 /**
- * Issue 17, the orders half, as staff meet it in the admin's iframe through the sandbox:
+ * Order integrity, as staff meet it in the admin's iframe through the sandbox:
  * 1. a new order with an existing number never silently replaces it;
  * 2. editing a quantity recomputes the line's subtotal, and amounts that do not add up are said before saving;
  * 5. a refund shows on the order for every staff member (the app's store), "Delete refund" only where one
@@ -20,7 +20,7 @@ type Order = { orderNo: string; customerId: string; amountPaid: number; state?: 
 const stats = async () => ((await (await fetch(`${ALPHA.origin}/__sandbox/stats`)).json()) as { calls: Record<string, number> }).calls;
 const utcNow = (offsetMs = 0) => `${new Date(Math.floor((Date.now() + offsetMs) / 1000) * 1000).toISOString().slice(0, 19)}Z`;
 
-test.describe.serial("order integrity through the sandbox (issue 17)", () => {
+test.describe.serial("order integrity through the sandbox", () => {
   const sandbox = sandboxSuite({ reset: { customers: 30 }, window: { width: 1024, height: 900 } });
   const stamp = Date.now().toString(36);
   let owner: string;

@@ -273,7 +273,7 @@ describe("cookies refused (the fallback of ARCHITECTURE.md §4)", () => {
   });
 });
 
-describe("the callback is bound to the browser that started it (issue 15, points 1–3)", () => {
+describe("the callback is bound to the browser that started it (docs/decisions/sign-in-hardening.md)", () => {
   /** A flow started by `victim` and authorized at the platform, its return not yet used. */
   /** The return URL (with the fragment the browser carries) of a flow `victim` started; `cookieless`: one refused flow cookie. */
   async function unusedReturn(victim: TestBrowser, cookieless = false) {

@@ -11,7 +11,7 @@ import { APP_URL, configureApp, pageData, TestBrowser } from "./testing/harness"
 import { startSecondAppProcess } from "./testing/second-process";
 
 /**
- * The app's side of the flow against the real Platform Sandbox (issue 3): install through the
+ * The app's side of the flow against the real Platform Sandbox (the install and refresh of §5.2): install through the
  * sandbox's authorize, cloudinfo, token endpoint (rotation on) and users/current, then the refresh
  * rules counted by the sandbox itself (`GET /__sandbox/stats`).
  */

@@ -33,7 +33,7 @@ const answerRefund = () =>
     json(res, 404, '{"error":{"code":"404","message":"not found"}}');
   });
 
-describe("/api/orders/refunds (issue 17, point 5: refunds every staff member sees)", () => {
+describe("/api/orders/refunds (refunds every staff member sees)", () => {
   it("POST refunds at the platform once and records its answer; GET shows it to another session of the tenant", async () => {
     answerRefund();
     const res = await handleRefundPost(post({ requestKey: "key-00000001", refund: refundBody }), depsFor());

@@ -22,7 +22,7 @@ const put = (body: unknown, headers: Record<string, string> = SAME_ORIGIN) =>
 const get = () => new Request(`${APP}/api/preferences`);
 const read = async (deps: PreferencesRouteDeps) => (await (await handlePreferencesGet(get(), deps)).json()) as Preferences;
 
-describe("/api/preferences (issue 17, points 9 and 13)", () => {
+describe("/api/preferences", () => {
   it("PUT labels, GET them in the same tenant (another user too), not in another tenant", async () => {
     const res = await handlePreferencePut(put({ key: "attrLabels", value: { attr1: "Store" } }), depsFor());
     expect(res.status).toBe(200);

@@ -3,7 +3,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Store } from "./database";
 
 /**
- * Server-side state of sign-ins (issue 15). Two tables:
+ * Server-side state of sign-ins (docs/decisions/sign-in-hardening.md). Two tables:
  * - `auth_flow_nonces`: a flow's state is redeemed once. `consumeFlowNonce` inserts the nonce's hash;
  *   the primary key lets exactly one caller win, on every instance sharing the store, so a replayed or
  *   second callback is refused before its code reaches the token endpoint (which would revoke the

@@ -1,5 +1,5 @@
 /**
- * Benchmark of the tenant customer index (issue 18; not a test; `npm run bench`). One run, over
+ * Benchmark of the tenant customer index (README "Customer search"; not a test; `npm run bench`). One run, over
  * loopback, against the Platform Sandbox seeded with CUSTOMER_INDEX_BENCH_CUSTOMERS customers
  * (default 200,000; the figures are also extrapolated to 1,000,000):
  * - backfill: total time and customers per second (keyset pages of 1,000, identities and tags in

@@ -1,5 +1,5 @@
 /**
- * The home page's overview (issue 20): LCP inside the sandbox admin's iframe with BENCH_CUSTOMERS
+ * The home page's overview (README "The overview"): LCP inside the sandbox admin's iframe with BENCH_CUSTOMERS
  * (default 1,000,000) customers seeded, cold (the server's overview cache empty: the first open after
  * `next start`) and warm (the figures in the 2-minute cache), ≤ 1000 ms warm as the target; the time
  * until the customer total is on screen (the first frame after it enters the DOM); and

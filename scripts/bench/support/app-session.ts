@@ -37,7 +37,7 @@ export async function signIn(app: string, sandbox: string, environment = "alpha"
     install: true,
   });
   // The return's GET answers a page that posts the return (same-origin, with the flow cookie); the
-  // code is exchanged on that post only (issue 15).
+  // code is exchanged on that post only (docs/decisions/sign-in-hardening.md).
   const returnPage = await (await get(callbackUrl)).text();
   const fields = [...returnPage.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!.replace(/&amp;/g, "&")]);
   const done = await get("/api/auth/callback", { origin: new URL(callbackUrl).origin, "content-type": "application/x-www-form-urlencoded" }, {
