@@ -1,5 +1,6 @@
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { createAppPost } from "@/lib/api/browser-fetch";
+import { routeClientDeps } from "@/lib/platform/testing/app-client";
 import { startTestSandbox } from "@/lib/platform/testing/sandbox";
 import { sandboxCalls, sandboxToken } from "@/lib/platform/testing/sandbox-control";
 import { sandboxProxyDeps } from "@/lib/platform/testing/sandbox-deps";
@@ -24,17 +25,7 @@ const token = await sandboxToken(control);
 const deps = sandboxProxyDeps(sandbox.urls.alpha!, token);
 
 /** The browser's poster, its requests handled by the route as Next would, from the app's own origin. */
-const post = createAppPost({
-  openAppId: () => "alpha-app",
-  sessionToken: () => undefined,
-  storage: () => undefined,
-  onReauth: () => {},
-  fetch: async (url, init) => {
-    const headers = new Headers(init?.headers);
-    headers.set("origin", APP);
-    return handleEventImport(new Request(`${APP}${String(url)}`, { ...init, headers }), deps);
-  },
-});
+const post = createAppPost(routeClientDeps((request) => handleEventImport(request, deps), APP));
 
 async function batchCalls(): Promise<number> {
   return (await sandboxCalls(control))["POST /v1/collector/batchPushEvents"] ?? 0;
