@@ -18,6 +18,16 @@ import { sandboxSuite } from "./support/suite";
 type Order = { orderNo: string; customerId: string; amountPaid: number; state?: string; cancelDate?: string; lastUpdated?: string; lines: { lineId: string; qty: number; priceSubTotal: number }[] };
 
 const stats = async () => ((await (await fetch(`${ALPHA.origin}/__sandbox/stats`)).json()) as { calls: Record<string, number> }).calls;
+/** Fills the new-order form: the number, paid a minute ago (UTC+8), the customer by id, the paid amount and one line. */
+async function fillNewOrder(frame: FrameLocator, o: { orderNo: string; customerId: string; paid: string; product: string; unitPrice?: string }) {
+  await frame.getByRole("textbox", { name: "Order number *" }).fill(o.orderNo);
+  await frame.getByLabel("Paid at (UTC+8) *").fill(new Date(Date.now() + 8 * 3_600_000 - 60_000).toISOString().slice(0, 19));
+  await frame.getByRole("combobox", { name: "Customer id *" }).fill(o.customerId);
+  await frame.getByRole("textbox", { name: "Paid amount *" }).fill(o.paid);
+  const line = frame.getByTestId("order-line").first();
+  await line.getByRole("textbox", { name: "Product *" }).fill(o.product);
+  if (o.unitPrice !== undefined) await line.getByRole("textbox", { name: "Unit price" }).fill(o.unitPrice);
+}
 const utcNow = (offsetMs = 0) => `${new Date(Math.floor((Date.now() + offsetMs) / 1000) * 1000).toISOString().slice(0, 19)}Z`;
 
 test.describe.serial("order integrity through the sandbox", () => {
@@ -46,16 +56,7 @@ test.describe.serial("order integrity through the sandbox", () => {
 
     const frame = await openInAdmin(page, "/orders/new");
     await expect(frame.getByTestId("replace-warning")).toContainText("looked up before saving");
-    const fill = async (orderNo: string) => {
-      await frame.getByRole("textbox", { name: "Order number *" }).fill(orderNo);
-      await frame.getByLabel("Paid at (UTC+8) *").fill(new Date(Date.now() + 8 * 3_600_000 - 60_000).toISOString().slice(0, 19));
-      await frame.getByRole("combobox", { name: "Customer id *" }).fill(other);
-      await frame.getByRole("textbox", { name: "Paid amount *" }).fill("1");
-      const line = frame.getByTestId("order-line").first();
-      await line.getByRole("textbox", { name: "Product *" }).fill("Sample");
-      await line.getByRole("textbox", { name: "Unit price" }).fill("1");
-    };
-    await fill(taken);
+    await fillNewOrder(frame, { orderNo: taken, customerId: other, paid: "1", product: "Sample", unitPrice: "1" });
     const before = await stats();
     // A busy person double-clicks: one look-up, one question. The look-up is counted where the console
     // sends it: the app's proxy may repeat a read upstream when a connection drops (the sandbox would
@@ -94,13 +95,7 @@ test.describe.serial("order integrity through the sandbox", () => {
     // A free number is created without a question.
     const fresh = `SO-${stamp}-new`;
     const frame2 = await openInAdmin(page, "/orders/new");
-    await frame2.getByRole("textbox", { name: "Order number *" }).fill(fresh);
-    await frame2.getByLabel("Paid at (UTC+8) *").fill(new Date(Date.now() + 8 * 3_600_000 - 60_000).toISOString().slice(0, 19));
-    await frame2.getByRole("combobox", { name: "Customer id *" }).fill(other);
-    await frame2.getByRole("textbox", { name: "Paid amount *" }).fill("2.50");
-    const line = frame2.getByTestId("order-line").first();
-    await line.getByRole("textbox", { name: "Product *" }).fill("Cup");
-    await line.getByRole("textbox", { name: "Unit price" }).fill("2.5");
+    await fillNewOrder(frame2, { orderNo: fresh, customerId: other, paid: "2.50", product: "Cup", unitPrice: "2.5" });
     await frame2.getByRole("button", { name: "Create order" }).click();
     await expect(frame2.getByRole("heading", { level: 1, name: `Order ${fresh}`, exact: true })).toBeVisible();
     expect((await detail(fresh)).order).toMatchObject({ customerId: other, amountPaid: 2.5 });
@@ -231,11 +226,7 @@ test.describe.serial("order integrity through the sandbox", () => {
     await createOrder(no, { customerId: owner, amountPaid: 10, lines: [{ lineId: "1", productName: "Tea", qty: 2, priceUnit: 5, priceSubTotal: 10 }] });
 
     let frame = await openInAdmin(page, "/orders/new");
-    await frame.getByRole("textbox", { name: "Order number *" }).fill(no);
-    await frame.getByLabel("Paid at (UTC+8) *").fill(new Date(Date.now() + 8 * 3_600_000 - 60_000).toISOString().slice(0, 19));
-    await frame.getByRole("combobox", { name: "Customer id *" }).fill(other);
-    await frame.getByRole("textbox", { name: "Paid amount *" }).fill("3");
-    await frame.getByTestId("order-line").first().getByRole("textbox", { name: "Product *" }).fill("Cup");
+    await fillNewOrder(frame, { orderNo: no, customerId: other, paid: "3", product: "Cup" });
     await frame.getByRole("button", { name: "Create order" }).click();
     await expect(frame.getByRole("alertdialog", { name: `Order ${no} already exists` })).toBeVisible();
     await expectAccessible(page, { label: "replace dialog" });
