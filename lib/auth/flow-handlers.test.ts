@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { installationCacheKey, sharedDashboardCache } from "@/lib/dashboard/dashboard-cache";
 import { captureLogsForTests } from "@/lib/log";
 import { findEnvironment, findInstallation } from "@/lib/store/installations";
 import { openSqliteTestStore, type TestStore } from "@/lib/store/testing";
@@ -88,6 +89,14 @@ describe("install (§5.2, §5.4)", () => {
     expect(fromCookie.ok && fromCookie.session).toMatchObject({ ...ALPHA_KEY, userId: "9007199254740995001", userName: "Alice Admin 王丽" });
     const fromToken = await requireApiSession(apiRequest(new TestBrowser(), { bearer: data.token }));
     expect(fromToken.ok && fromToken.session.tenantId).toBe(ALPHA_KEY.tenantId);
+  });
+
+  it("a (re)install forgets the tenant's cached overview: its figures are computed anew", async () => {
+    const figures = sharedDashboardCache<string>();
+    await figures.get(installationCacheKey(ALPHA_KEY), async () => "figures of before");
+    expect(figures.peek(installationCacheKey(ALPHA_KEY))).toBeDefined();
+    expect((await new TestBrowser().install(alpha)).response.status).toBe(200);
+    expect(figures.peek(installationCacheKey(ALPHA_KEY))).toBeUndefined();
   });
 
   it("refuses an install whose cloudinfo domain is outside the allowlist, and never calls it", async () => {
