@@ -13,9 +13,8 @@
  */
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
+import { startFileSandbox } from "./support/file-sandbox";
 
 // The modules import `server-only`, importable only under the `react-server` condition (as in the app's server bundle).
 if (!process.execArgv.includes("--conditions=react-server")) {
@@ -34,9 +33,7 @@ function percentile(values: number[], p: number): number {
 }
 
 async function main() {
-  const { loadSandboxConfig } = await import("../../sandbox/config");
   const { seedSandbox } = await import("../../sandbox/seed/seed");
-  const { startSandbox } = await import("../../sandbox/server");
   const { openStore } = await import("../../lib/store/database");
   const { callPlatform } = await import("../../lib/platform/client");
   const { operations } = await import("../../lib/platform/operations");
@@ -48,8 +45,7 @@ async function main() {
   const { sandboxControl, sandboxToken } = await import("../../lib/platform/testing/sandbox-control");
   type OperationName = keyof typeof operations;
 
-  const dir = mkdtempSync(path.join(tmpdir(), "customer-index-bench-"));
-  const sandbox = await startSandbox({ ...loadSandboxConfig({ SANDBOX_ALPHA_PORT: "0", SANDBOX_BETA_PORT: "0" }), dbFile: path.join(dir, "sandbox.sqlite") });
+  const { sandbox, dir, close } = await startFileSandbox("customer-index-bench");
   const pgUrl = process.env.TEST_DATABASE_URL;
   const pgDatabase = `bench_search_${randomBytes(3).toString("hex")}`;
   try {
@@ -149,8 +145,7 @@ async function main() {
     }
     console.log(`\nsummary (${CUSTOMERS.toLocaleString("en")} customers seeded)\n${lines.join("\n")}`);
   } finally {
-    await sandbox.close();
-    rmSync(dir, { recursive: true, force: true });
+    await close();
     if (pgUrl) {
       const pg = (await import("pg")).default;
       const admin = new pg.Client({ connectionString: pgUrl });
