@@ -107,7 +107,7 @@ test.describe.serial("sign-in, logout and input hardening over plain HTTP", () =
     await installOverHttp(victim);
   });
 
-  test("points 1–3: a callback URL in another client's hands gives no session; replay and a second use are refused without a token call", async () => {
+  test("a callback URL in another client's hands gives no session; replay and a second use are refused without a token call", async () => {
     const started = await victim.send("GET", `/api/auth/start?openAppId=${ALPHA.openAppId}`);
     expect(started.status).toBe(302);
     const returned = await authorizedReturn(String(started.headers.location));
@@ -149,7 +149,7 @@ test.describe.serial("sign-in, logout and input hardening over plain HTTP", () =
     expect(read.status).toBe(200);
   });
 
-  test("point 4: after logout the saved cookie and the fallback token get 401 and cannot be renewed", async () => {
+  test("after logout the saved cookie and the fallback token get 401 and cannot be renewed", async () => {
     const client = new Client();
     const started = await client.send("GET", `/api/auth/start?openAppId=${ALPHA.openAppId}`);
     const page = await client.send("GET", await authorizedReturn(String(started.headers.location)));
@@ -170,7 +170,7 @@ test.describe.serial("sign-in, logout and input hardening over plain HTTP", () =
     expect(renewal.status).toBe(401);
   });
 
-  test("point 6: TRACE, unknown methods, malformed paths and a non-ASCII lang are 4xx, never 5xx", async () => {
+  test("TRACE, unknown methods, malformed paths and a non-ASCII lang are 4xx, never 5xx", async () => {
     expect((await raw("TRACE", "/")).status).toBe(405);
     expect((await raw("TRACE", "/api/platform/v1/customers")).status).toBe(405);
     expect((await raw("PROPFIND", "/customers")).status).toBe(405);
@@ -179,7 +179,7 @@ test.describe.serial("sign-in, logout and input hardening over plain HTTP", () =
     for (const lang of ["%E4%B8%AD", "%00", "%ff", "en%0d%0aX-Evil:1"]) expect((await raw("GET", `/health?lang=${lang}`)).status, lang).toBe(200);
   });
 
-  test("point 7: pages carry a nonce CSP with 'strict-dynamic', object-src and base-uri 'none', frame-ancestors as before", async () => {
+  test("pages carry a nonce CSP with 'strict-dynamic', object-src and base-uri 'none', frame-ancestors as before", async () => {
     const answer = await raw("GET", "/health");
     const csp = String(answer.headers["content-security-policy"]);
     const nonce = /script-src 'nonce-([^']+)' 'strict-dynamic'/.exec(csp)?.[1];

@@ -8,11 +8,11 @@ import { sandboxSuite } from "./support/suite";
 
 /**
  * Order integrity, as staff meet it in the admin's iframe through the sandbox:
- * 1. a new order with an existing number never silently replaces it;
- * 2. editing a quantity recomputes the line's subtotal, and amounts that do not add up are said before saving;
- * 5. a refund shows on the order for every staff member (the app's store), "Delete refund" only where one
- *    is known, the state no longer says "the payment is complete", the cancel date starts at now;
- * 10. the orders list shows states without a read per row.
+ * - a new order with an existing number never silently replaces it;
+ * - editing a quantity recomputes the line's subtotal, and amounts that do not add up are said before saving;
+ * - a refund shows on the order for every staff member (the app's store), "Delete refund" only where one
+ *   is known, the state no longer says "the payment is complete", the cancel date starts at now;
+ * - the orders list shows states without a read per row.
  */
 
 type Order = { orderNo: string; customerId: string; amountPaid: number; state?: string; cancelDate?: string; lastUpdated?: string; lines: { lineId: string; qty: number; priceSubTotal: number }[] };
@@ -50,7 +50,7 @@ test.describe.serial("order integrity through the sandbox", () => {
     other = String(((await platformCall("POST", "/v1/customers", sandbox.token, { body: { name: `Other ${stamp}` } })).json as { id: string }).id);
   });
 
-  test("point 1: a new order with an existing number shows that order and replaces it only on 'Replace order …'", async ({ page }) => {
+  test("a new order with an existing number shows that order and replaces it only on 'Replace order …'", async ({ page }) => {
     const taken = `SO-${stamp}-1415`;
     await createOrder(taken, { customerId: owner, amountPaid: 599, lines: [{ lineId: "1", productName: "Tea set", qty: 1, priceUnit: 599, priceSubTotal: 599 }, { lineId: "2", productName: "Gift box", qty: 1, priceUnit: 0, priceSubTotal: 0 }] });
 
@@ -101,7 +101,7 @@ test.describe.serial("order integrity through the sandbox", () => {
     expect((await detail(fresh)).order).toMatchObject({ customerId: other, amountPaid: 2.5 });
   });
 
-  test("point 2: a quantity change recomputes the subtotal; amounts that do not add up are said before saving", async ({ page }) => {
+  test("a quantity change recomputes the subtotal; amounts that do not add up are said before saving", async ({ page }) => {
     const no = `SO-${stamp}-edit`;
     await createOrder(no, { customerId: owner, amountPaid: 99.9, lines: [{ lineId: "1", productName: "Tea", qty: 2, priceUnit: 49.95, priceSubTotal: 99.9 }] });
     const frame = await openInAdmin(page, `/orders/${encodeURIComponent(no)}/edit`);
@@ -137,7 +137,7 @@ test.describe.serial("order integrity through the sandbox", () => {
     expect(saved.lines[0]).toMatchObject({ qty: 3, priceSubTotal: 149.85 });
   });
 
-  test("point 5: a refund shows for every staff member; Delete refund only where one is known; cancel date starts at now", async ({ page, browser }) => {
+  test("a refund shows for every staff member; Delete refund only where one is known; cancel date starts at now", async ({ page, browser }) => {
     test.setTimeout(120_000);
     const no = `SO-${stamp}-refund`;
     await createOrder(no, { customerId: owner, amountPaid: 599, lines: [{ lineId: "1", productName: "Tea set", qty: 1, priceUnit: 599, priceSubTotal: 599 }] });
@@ -204,7 +204,7 @@ test.describe.serial("order integrity through the sandbox", () => {
     expect(Date.parse((await detail(no)).order.cancelDate!)).toBe(now);
   });
 
-  test("point 10: the orders list shows each row's state with one platform read per page, none per row", async ({ page }) => {
+  test("the orders list shows each row's state with one platform read per page, none per row", async ({ page }) => {
     const cancelledNo = `SO-${stamp}-cxl`;
     await createOrder(cancelledNo, { customerId: other, amountPaid: 5, lines: [{ lineId: "1", productName: "Pen", qty: 1 }] });
     expect((await platformCall("POST", "/v1/dealService/cancel", sandbox.token, { body: { orderNo: cancelledNo } })).status).toBe(200);

@@ -307,7 +307,7 @@ describe("the callback is bound to the browser that started it (docs/decisions/s
     alpha.grants = {};
   });
 
-  it("point 1: another client with the callback URL and any headers gets no session and the code is never exchanged", async () => {
+  it("another client with the callback URL and any headers gets no session and the code is never exchanged", async () => {
     for (const cookieless of [false, true]) {
       const returned = await unusedReturn(new TestBrowser(), cookieless);
       const attacker = new TestBrowser();
@@ -328,7 +328,7 @@ describe("the callback is bound to the browser that started it (docs/decisions/s
     expect(alpha.grants.authorization_code ?? 0).toBe(0);
   });
 
-  it("points 1–2: the browser that started the flow still completes it after an attacker's tries", async () => {
+  it("the browser that started the flow still completes it after an attacker's tries", async () => {
     const victim = new TestBrowser();
     const returned = await unusedReturn(victim, true);
     const attacker = new TestBrowser();
@@ -339,7 +339,7 @@ describe("the callback is bound to the browser that started it (docs/decisions/s
     expect(alpha.grants).toEqual({ authorization_code: 1 });
   });
 
-  it("point 2: a replayed return is refused without calling the token endpoint, and the installation keeps working", async () => {
+  it("a replayed return is refused without calling the token endpoint, and the installation keeps working", async () => {
     const victim = new TestBrowser();
     const returned = await unusedReturn(victim);
     const flowCookie = [...victim.cookies].find(([k]) => k.startsWith("ec_flow_"))!;
@@ -358,7 +358,7 @@ describe("the callback is bound to the browser that started it (docs/decisions/s
     expect(after.tokens.accessToken).toBe(before.tokens.accessToken);
   });
 
-  it("point 3: a second code for the same state, with the saved flow cookie, gives no session", async () => {
+  it("a second code for the same state, with the saved flow cookie, gives no session", async () => {
     const victim = new TestBrowser();
     const start = await victim.request("/api/auth/start?openAppId=oa-alpha-test");
     const authorizeUrl = start.headers.get("location")!;
@@ -443,7 +443,7 @@ describe("sessions per openAppId, start, logout (§5.2.9)", () => {
     expect((await requireApiSession(apiRequest(browser, { openAppId: "oa-beta-test" }))).ok).toBe(true);
   });
 
-  it("point 4: after logout the saved cookie and the fallback token are refused and cannot be renewed", async () => {
+  it("after logout the saved cookie and the fallback token are refused and cannot be renewed", async () => {
     const browser = new TestBrowser();
     const { response } = await browser.install(alpha);
     const { token } = pageData<{ token: string }>(await response.text())!;

@@ -133,7 +133,7 @@ for (const dialect of testDialects) {
       for (const statement of statements) await sql.raw(statement).execute(t.store.db);
     }
 
-    it("point 8: a rotated refresh token lost before the write is recovered within the platform's rotation grace", async () => {
+    it("a rotated refresh token lost before the write is recovered within the platform's rotation grace", async () => {
       await control("/config", { refreshGraceSeconds: 30 });
       await installThroughSandbox(new TestBrowser());
       const { accessToken } = await getAccessToken(KEY);
@@ -158,7 +158,7 @@ for (const dialect of testDialects) {
     });
 
     it.skipIf(dialect.name !== "postgres")(
-      "point 8: an app process killed after the platform rotated the refresh token and before the write → the next refresh recovers (rotation grace)",
+      "an app process killed after the platform rotated the refresh token and before the write → the next refresh recovers (rotation grace)",
       async () => {
         await control("/config", { refreshGraceSeconds: 30 });
         await installThroughSandbox(new TestBrowser());
