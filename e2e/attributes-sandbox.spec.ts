@@ -7,7 +7,7 @@ import { attachScreenshot } from "./support/screenshots";
 import { sandboxSuite } from "./support/suite";
 
 /**
- * Issue 17, point 13: custom attributes (§2.1 `attr`) get staff-given labels in Settings (the
+ * Custom attributes (§2.1 `attr`) get staff-given labels in Settings (the
  * tenant's, in the app's store) and their values are edited on the customer form; both stay after
  * a reload; another tenant (beta) does not see the label. In the admin's 1024-px iframe.
  */

@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { e2eUrls } from "../scripts/testing/e2e-env";
 
 /**
- * Issue 15 as an attacker tries it: plain HTTP against `next start` and the sandbox (no browser
+ * Sign-in hardening (docs/decisions/sign-in-hardening.md) as an attacker tries it: plain HTTP against `next start` and the sandbox (no browser
  * headers are trusted), then a bounded, seeded fuzz over every route of the app. `FUZZ_SEED` replays
  * a run; `FUZZ_RUNS` (default 5000) sets its size. Loopback only.
  */
@@ -100,14 +100,14 @@ async function authorizedReturn(authorizeUrl: string, install = false): Promise<
   return callbackUrl;
 }
 
-test.describe.serial("issue 15: sign-in, logout and input hardening over plain HTTP", () => {
+test.describe.serial("sign-in, logout and input hardening over plain HTTP", () => {
   const victim = new Client();
 
   test.beforeAll(async () => {
     await installOverHttp(victim);
   });
 
-  test("points 1–3: a callback URL in another client's hands gives no session; replay and a second use are refused without a token call", async () => {
+  test("a callback URL in another client's hands gives no session; replay and a second use are refused without a token call", async () => {
     const started = await victim.send("GET", `/api/auth/start?openAppId=${ALPHA.openAppId}`);
     expect(started.status).toBe(302);
     const returned = await authorizedReturn(String(started.headers.location));
@@ -149,7 +149,7 @@ test.describe.serial("issue 15: sign-in, logout and input hardening over plain H
     expect(read.status).toBe(200);
   });
 
-  test("point 4: after logout the saved cookie and the fallback token get 401 and cannot be renewed", async () => {
+  test("after logout the saved cookie and the fallback token get 401 and cannot be renewed", async () => {
     const client = new Client();
     const started = await client.send("GET", `/api/auth/start?openAppId=${ALPHA.openAppId}`);
     const page = await client.send("GET", await authorizedReturn(String(started.headers.location)));
@@ -170,7 +170,7 @@ test.describe.serial("issue 15: sign-in, logout and input hardening over plain H
     expect(renewal.status).toBe(401);
   });
 
-  test("point 6: TRACE, unknown methods, malformed paths and a non-ASCII lang are 4xx, never 5xx", async () => {
+  test("TRACE, unknown methods, malformed paths and a non-ASCII lang are 4xx, never 5xx", async () => {
     expect((await raw("TRACE", "/")).status).toBe(405);
     expect((await raw("TRACE", "/api/platform/v1/customers")).status).toBe(405);
     expect((await raw("PROPFIND", "/customers")).status).toBe(405);
@@ -179,7 +179,7 @@ test.describe.serial("issue 15: sign-in, logout and input hardening over plain H
     for (const lang of ["%E4%B8%AD", "%00", "%ff", "en%0d%0aX-Evil:1"]) expect((await raw("GET", `/health?lang=${lang}`)).status, lang).toBe(200);
   });
 
-  test("point 7: pages carry a nonce CSP with 'strict-dynamic', object-src and base-uri 'none', frame-ancestors as before", async () => {
+  test("pages carry a nonce CSP with 'strict-dynamic', object-src and base-uri 'none', frame-ancestors as before", async () => {
     const answer = await raw("GET", "/health");
     const csp = String(answer.headers["content-security-policy"]);
     const nonce = /script-src 'nonce-([^']+)' 'strict-dynamic'/.exec(csp)?.[1];

@@ -8,7 +8,7 @@ import { ALPHA } from "./support/sandbox-login";
 import { sandboxSuite } from "./support/suite";
 
 /**
- * Issue 17 (console half), as staff meet it: the console in the sandbox admin's 1024-px iframe,
+ * The console's integrity, as staff meet it: the console in the sandbox admin's 1024-px iframe,
  * results checked against the sandbox API. Each test fails if its point comes back.
  */
 

@@ -8,14 +8,14 @@ import { attachScreenshot } from "./support/screenshots";
 import { sandboxSuite } from "./support/suite";
 
 /**
- * Issue 17, point 7: the Events page browses events (§4.3 GET /v1/customerevents by customer, types,
+ * The Events page browses events (§4.3 GET /v1/customerevents by customer, types,
  * time window, max, sort) and records one with the customer chosen in the dialog, in the admin's
  * iframe through the sandbox. What is shown is compared with the platform's own answer.
  */
 
 type Row = { id: string; event: string; customerId: string; targetName?: string };
 
-test.describe.serial("the events browser through the sandbox (issue 17)", () => {
+test.describe.serial("the events browser through the sandbox", () => {
   const sandbox = sandboxSuite({ reset: { customers: 20 }, window: { width: 1024, height: 900 } });
   const stamp = Date.now().toString(36);
   const custom = `c_br_${stamp}`.slice(0, 32);

@@ -32,7 +32,7 @@ async function install(page: Page, env: Env): Promise<Response> {
   const card = page.getByRole("region", { name: "Engage Console" });
   await card.getByRole("button", { name: "Install" }).click();
   await expect(page.getByRole("heading", { name: "Authorize Engage Console" })).toBeVisible();
-  // The return's GET only answers a page; the code is exchanged on that page's same-origin post (issue 15).
+  // The return's GET only answers a page; the code is exchanged on that page's same-origin post (docs/decisions/sign-in-hardening.md).
   const completion = page.waitForResponse((r) => r.url() === CALLBACK && r.request().method() === "POST" && r.request().frame() === page.mainFrame());
   await page.getByRole("button", { name: "Authorize" }).click();
   const response = await completion;

@@ -7,20 +7,30 @@ import { attachScreenshot } from "./support/screenshots";
 import { sandboxSuite } from "./support/suite";
 
 /**
- * Issue 17, the orders half, as staff meet it in the admin's iframe through the sandbox:
- * 1. a new order with an existing number never silently replaces it;
- * 2. editing a quantity recomputes the line's subtotal, and amounts that do not add up are said before saving;
- * 5. a refund shows on the order for every staff member (the app's store), "Delete refund" only where one
- *    is known, the state no longer says "the payment is complete", the cancel date starts at now;
- * 10. the orders list shows states without a read per row.
+ * Order integrity, as staff meet it in the admin's iframe through the sandbox:
+ * - a new order with an existing number never silently replaces it;
+ * - editing a quantity recomputes the line's subtotal, and amounts that do not add up are said before saving;
+ * - a refund shows on the order for every staff member (the app's store), "Delete refund" only where one
+ *   is known, the state no longer says "the payment is complete", the cancel date starts at now;
+ * - the orders list shows states without a read per row.
  */
 
 type Order = { orderNo: string; customerId: string; amountPaid: number; state?: string; cancelDate?: string; lastUpdated?: string; lines: { lineId: string; qty: number; priceSubTotal: number }[] };
 
 const stats = async () => ((await (await fetch(`${ALPHA.origin}/__sandbox/stats`)).json()) as { calls: Record<string, number> }).calls;
+/** Fills the new-order form: the number, paid a minute ago (UTC+8), the customer by id, the paid amount and one line. */
+async function fillNewOrder(frame: FrameLocator, o: { orderNo: string; customerId: string; paid: string; product: string; unitPrice?: string }) {
+  await frame.getByRole("textbox", { name: "Order number *" }).fill(o.orderNo);
+  await frame.getByLabel("Paid at (UTC+8) *").fill(new Date(Date.now() + 8 * 3_600_000 - 60_000).toISOString().slice(0, 19));
+  await frame.getByRole("combobox", { name: "Customer id *" }).fill(o.customerId);
+  await frame.getByRole("textbox", { name: "Paid amount *" }).fill(o.paid);
+  const line = frame.getByTestId("order-line").first();
+  await line.getByRole("textbox", { name: "Product *" }).fill(o.product);
+  if (o.unitPrice !== undefined) await line.getByRole("textbox", { name: "Unit price" }).fill(o.unitPrice);
+}
 const utcNow = (offsetMs = 0) => `${new Date(Math.floor((Date.now() + offsetMs) / 1000) * 1000).toISOString().slice(0, 19)}Z`;
 
-test.describe.serial("order integrity through the sandbox (issue 17)", () => {
+test.describe.serial("order integrity through the sandbox", () => {
   const sandbox = sandboxSuite({ reset: { customers: 30 }, window: { width: 1024, height: 900 } });
   const stamp = Date.now().toString(36);
   let owner: string;
@@ -40,24 +50,21 @@ test.describe.serial("order integrity through the sandbox (issue 17)", () => {
     other = String(((await platformCall("POST", "/v1/customers", sandbox.token, { body: { name: `Other ${stamp}` } })).json as { id: string }).id);
   });
 
-  test("point 1: a new order with an existing number shows that order and replaces it only on 'Replace order …'", async ({ page }) => {
+  test("a new order with an existing number shows that order and replaces it only on 'Replace order …'", async ({ page }) => {
     const taken = `SO-${stamp}-1415`;
     await createOrder(taken, { customerId: owner, amountPaid: 599, lines: [{ lineId: "1", productName: "Tea set", qty: 1, priceUnit: 599, priceSubTotal: 599 }, { lineId: "2", productName: "Gift box", qty: 1, priceUnit: 0, priceSubTotal: 0 }] });
 
     const frame = await openInAdmin(page, "/orders/new");
     await expect(frame.getByTestId("replace-warning")).toContainText("looked up before saving");
-    const fill = async (orderNo: string) => {
-      await frame.getByRole("textbox", { name: "Order number *" }).fill(orderNo);
-      await frame.getByLabel("Paid at (UTC+8) *").fill(new Date(Date.now() + 8 * 3_600_000 - 60_000).toISOString().slice(0, 19));
-      await frame.getByRole("combobox", { name: "Customer id *" }).fill(other);
-      await frame.getByRole("textbox", { name: "Paid amount *" }).fill("1");
-      const line = frame.getByTestId("order-line").first();
-      await line.getByRole("textbox", { name: "Product *" }).fill("Sample");
-      await line.getByRole("textbox", { name: "Unit price" }).fill("1");
-    };
-    await fill(taken);
+    await fillNewOrder(frame, { orderNo: taken, customerId: other, paid: "1", product: "Sample", unitPrice: "1" });
     const before = await stats();
-    // A busy person double-clicks: one look-up, one question.
+    // A busy person double-clicks: one look-up, one question. The look-up is counted where the console
+    // sends it: the app's proxy may repeat a read upstream when a connection drops (the sandbox would
+    // then count two calls for one look-up), which is transport, not a second question.
+    const lookups: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/api/platform/v1/dealService/getDealByOrderNo")) lookups.push(r.url());
+    });
     await frame.getByRole("button", { name: "Create order" }).dblclick();
     const dialog = frame.getByRole("alertdialog", { name: `Order ${taken} already exists` });
     await expect(dialog).toBeVisible();
@@ -74,7 +81,7 @@ test.describe.serial("order integrity through the sandbox (issue 17)", () => {
     await expect(dialog).toBeHidden();
     const afterKeep = await stats();
     expect((afterKeep["POST /v1/deals"] ?? 0) - (before["POST /v1/deals"] ?? 0)).toBe(0);
-    expect((afterKeep["GET /v1/dealService/getDealByOrderNo"] ?? 0) - (before["GET /v1/dealService/getDealByOrderNo"] ?? 0)).toBe(1);
+    expect(lookups).toHaveLength(1);
     expect((await detail(taken)).order).toMatchObject({ customerId: owner, amountPaid: 599 });
 
     // Replacing is explicit, named, and happens once even when double-clicked.
@@ -88,19 +95,13 @@ test.describe.serial("order integrity through the sandbox (issue 17)", () => {
     // A free number is created without a question.
     const fresh = `SO-${stamp}-new`;
     const frame2 = await openInAdmin(page, "/orders/new");
-    await frame2.getByRole("textbox", { name: "Order number *" }).fill(fresh);
-    await frame2.getByLabel("Paid at (UTC+8) *").fill(new Date(Date.now() + 8 * 3_600_000 - 60_000).toISOString().slice(0, 19));
-    await frame2.getByRole("combobox", { name: "Customer id *" }).fill(other);
-    await frame2.getByRole("textbox", { name: "Paid amount *" }).fill("2.50");
-    const line = frame2.getByTestId("order-line").first();
-    await line.getByRole("textbox", { name: "Product *" }).fill("Cup");
-    await line.getByRole("textbox", { name: "Unit price" }).fill("2.5");
+    await fillNewOrder(frame2, { orderNo: fresh, customerId: other, paid: "2.50", product: "Cup", unitPrice: "2.5" });
     await frame2.getByRole("button", { name: "Create order" }).click();
     await expect(frame2.getByRole("heading", { level: 1, name: `Order ${fresh}`, exact: true })).toBeVisible();
     expect((await detail(fresh)).order).toMatchObject({ customerId: other, amountPaid: 2.5 });
   });
 
-  test("point 2: a quantity change recomputes the subtotal; amounts that do not add up are said before saving", async ({ page }) => {
+  test("a quantity change recomputes the subtotal; amounts that do not add up are said before saving", async ({ page }) => {
     const no = `SO-${stamp}-edit`;
     await createOrder(no, { customerId: owner, amountPaid: 99.9, lines: [{ lineId: "1", productName: "Tea", qty: 2, priceUnit: 49.95, priceSubTotal: 99.9 }] });
     const frame = await openInAdmin(page, `/orders/${encodeURIComponent(no)}/edit`);
@@ -136,7 +137,7 @@ test.describe.serial("order integrity through the sandbox (issue 17)", () => {
     expect(saved.lines[0]).toMatchObject({ qty: 3, priceSubTotal: 149.85 });
   });
 
-  test("point 5: a refund shows for every staff member; Delete refund only where one is known; cancel date starts at now", async ({ page, browser }) => {
+  test("a refund shows for every staff member; Delete refund only where one is known; cancel date starts at now", async ({ page, browser }) => {
     test.setTimeout(120_000);
     const no = `SO-${stamp}-refund`;
     await createOrder(no, { customerId: owner, amountPaid: 599, lines: [{ lineId: "1", productName: "Tea set", qty: 1, priceUnit: 599, priceSubTotal: 599 }] });
@@ -187,24 +188,23 @@ test.describe.serial("order integrity through the sandbox (issue 17)", () => {
     await expect(frame.getByRole("button", { name: "Delete refund…" })).toHaveCount(0);
     await expect(frame.getByText("The payment is complete.")).toBeVisible();
 
-    // Cancel: the date starts at now (UTC+8); the platform stamps that, not the last update.
+    // Cancel: the date starts at now (UTC+8); the platform stamps that, not the last update. The
+    // browser's clock is set (a minute after the last update), so "now" is known, not raced.
     const lastUpdated = (await detail(no)).order.lastUpdated!;
-    await page.waitForTimeout(1_100);
+    const now = Math.floor(Date.parse(lastUpdated) / 1000) * 1000 + 60_000;
+    await page.clock.setFixedTime(now);
     await frame.getByRole("button", { name: "Cancel order…" }).click();
     const cancel = frame.getByRole("alertdialog", { name: `Cancel order ${no}?` });
     await expect(cancel.getByText("Left empty, the platform stamps the order's last update time")).toBeVisible();
     const shown = await cancel.getByLabel("Cancel date (UTC+8, optional)").inputValue();
     // The field shows `YYYY-MM-DDTHH:MM:SS` (datetime-local) or `YYYY-MM-DD HH:MM:SS` (the console's DateTimeField, en).
-    const shownUtc = Date.parse(`${shown.trim().replace(" ", "T")}+08:00`);
-    expect(Math.abs(shownUtc - Date.now())).toBeLessThan(120_000);
+    expect(shown.trim().replace(" ", "T")).toBe(new Date(now + 8 * 3_600_000).toISOString().slice(0, 19));
     await cancel.getByRole("button", { name: "Cancel the order" }).click();
     await expect(frame.getByTestId("order-state")).toHaveText("Cancelled");
-    const cancelled = (await detail(no)).order;
-    expect(cancelled.cancelDate).not.toBe(lastUpdated);
-    expect(Date.parse(cancelled.cancelDate!)).toBe(shownUtc);
+    expect(Date.parse((await detail(no)).order.cancelDate!)).toBe(now);
   });
 
-  test("point 10: the orders list shows each row's state with one platform read per page, none per row", async ({ page }) => {
+  test("the orders list shows each row's state with one platform read per page, none per row", async ({ page }) => {
     const cancelledNo = `SO-${stamp}-cxl`;
     await createOrder(cancelledNo, { customerId: other, amountPaid: 5, lines: [{ lineId: "1", productName: "Pen", qty: 1 }] });
     expect((await platformCall("POST", "/v1/dealService/cancel", sandbox.token, { body: { orderNo: cancelledNo } })).status).toBe(200);
@@ -226,11 +226,7 @@ test.describe.serial("order integrity through the sandbox (issue 17)", () => {
     await createOrder(no, { customerId: owner, amountPaid: 10, lines: [{ lineId: "1", productName: "Tea", qty: 2, priceUnit: 5, priceSubTotal: 10 }] });
 
     let frame = await openInAdmin(page, "/orders/new");
-    await frame.getByRole("textbox", { name: "Order number *" }).fill(no);
-    await frame.getByLabel("Paid at (UTC+8) *").fill(new Date(Date.now() + 8 * 3_600_000 - 60_000).toISOString().slice(0, 19));
-    await frame.getByRole("combobox", { name: "Customer id *" }).fill(other);
-    await frame.getByRole("textbox", { name: "Paid amount *" }).fill("3");
-    await frame.getByTestId("order-line").first().getByRole("textbox", { name: "Product *" }).fill("Cup");
+    await fillNewOrder(frame, { orderNo: no, customerId: other, paid: "3", product: "Cup" });
     await frame.getByRole("button", { name: "Create order" }).click();
     await expect(frame.getByRole("alertdialog", { name: `Order ${no} already exists` })).toBeVisible();
     await expectAccessible(page, { label: "replace dialog" });

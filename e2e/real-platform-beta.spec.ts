@@ -7,7 +7,7 @@ import { attachScreenshot } from "./support/screenshots";
 
 /**
  * The console's core path on beta, which answers as the real platform does (the sandbox's
- * `observed` profile, issue 16): install (users/current in the `tid` shape, `error_code: 0` on the
+ * `observed` profile, docs/decisions/real-platform-answers.md): install (users/current in the `tid` shape, `error_code: 0` on the
  * token), customers list (`{records, rows, total}`) and page (extra fields under "Other fields"),
  * edit with a field error, create with a C0002 field error, a deleted customer (HTTP 500 40201), an
  * expired and a superseded token (HTTP 200 + error_code), an order (201, money as 59.000000) and an

@@ -12,7 +12,7 @@ test("the app's health page answers with the baseline security headers", async (
   expect(response?.status()).toBe(200);
   await expect(page.getByTestId("health-status")).toHaveText("status: ok");
   const headers = response!.headers();
-  // Issue 15: a per-request nonce with 'strict-dynamic' for scripts, no plugins, no <base>; framing as before.
+  // Sign-in hardening: a per-request nonce with 'strict-dynamic' for scripts, no plugins, no <base>; framing as before.
   expect(headers["content-security-policy"]).toMatch(
     new RegExp(`^script-src 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'; frame-ancestors 'self' ${e2eUrls.alpha} ${e2eUrls.beta}; object-src 'none'; base-uri 'none'$`),
   );

@@ -1,5 +1,6 @@
 import "server-only";
 import { installationLifecycle } from "@/lib/auth/lifecycle";
+import { forgetInstallationFigures } from "@/lib/dashboard/dashboard-cache";
 import { getSearchService } from "@/lib/search";
 import { subscribeCustomerIndex } from "@/lib/search/webhooks";
 import { webhookTopics } from "@/lib/webhooks/topics";
@@ -15,4 +16,6 @@ export function registerFeatures(): void {
   if (holder[DONE]) return;
   holder[DONE] = true;
   subscribeCustomerIndex({ topics: webhookTopics(), lifecycle: installationLifecycle() }, getSearchService);
+  // A (re)installed tenant starts afresh: never served the overview of before.
+  installationLifecycle().on("installed", "dashboard", async ({ key }) => forgetInstallationFigures(key));
 }

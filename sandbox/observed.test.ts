@@ -5,7 +5,7 @@ import { loadSandboxConfig } from "./config";
 import { startApiKitForFile } from "./api/testkit";
 
 /**
- * The profiles (README "Profiles"): beta answers as the real platform does (issue 16), alpha as the
+ * The profiles (README "Profiles"): beta answers as the real platform does (docs/decisions/real-platform-answers.md), alpha as the
  * spec says. The recorded answers are sent byte for byte.
  */
 const kit = await startApiKitForFile({ SANDBOX_BETA_PROFILE: "observed" });

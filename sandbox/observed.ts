@@ -6,7 +6,7 @@ import type { SandboxContext } from "./context";
 
 /**
  * The `observed` profile (sandbox/README.md "Profiles"): the real platform's answers where the spec
- * is silent or says otherwise (issue 16), in one place. The handlers answer as the spec says; this
+ * is silent or says otherwise (docs/decisions/real-platform-answers.md), in one place. The handlers answer as the spec says; this
  * middleware rewrites their answers on the way out (and refuses a bearer-only token on the way in).
  * Bodies the real platform was recorded sending are the very bytes of `RECORDED`. Two behaviours
  * live where their state is: one active access token per app and tenant (auth/tokens.ts

@@ -4,7 +4,7 @@ import { useI18n } from "@/components/i18n/i18n-provider";
 import { buttonClass } from "@/components/ui/button";
 import { useConsoleHref } from "@/components/shell/console-href";
 
-/** A 404 inside the console's frame, in the user's language (issue 17: not Next's English default). */
+/** A 404 inside the console's frame, in the user's language (not Next's English default). */
 export default function ConsoleNotFound() {
   const { t } = useI18n();
   const href = useConsoleHref();

@@ -41,6 +41,28 @@ function Value({ field, value }: { field: string; value: unknown }) {
 }
 
 /** A customer, read-only: profile (custom `attr` fields included), identities, statistics (§4.1). */
+/** Fields by key (custom attributes, other fields): the staff-given label with the key, else the key's own label. */
+function FieldList({ entries, labels, alignRight = false, testId }: { entries: [string, unknown][]; labels: Record<string, string>; alignRight?: boolean; testId?: string }) {
+  return (
+    <dl data-testid={testId}>
+      {entries.map(([key, value]) => (
+        <div key={key} className="flex justify-between gap-3 border-b border-slate-100 py-1.5 text-sm">
+          <dt className="text-slate-700" data-attr={key}>
+            {labels[key] ? (
+              <>
+                {labels[key]} <span className="font-mono text-xs">({key})</span>
+              </>
+            ) : (
+              <span className="font-mono">{attrLabel(labels, key)}</span>
+            )}
+          </dt>
+          <dd className={`break-all ${alignRight ? "text-right " : ""}text-slate-900`}><Value field={key} value={value} /></dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 export function CustomerDetail({ id }: { id: string }) {
   const { t } = useI18n();
   const href = useConsoleHref();
@@ -140,43 +162,13 @@ export function CustomerDetail({ id }: { id: string }) {
             {attrs.length === 0 ? (
               <p className="text-sm text-slate-700">{t("detail.noCustomFields")}</p>
             ) : (
-              <dl>
-                {attrs.map(([key, value]) => (
-                  <div key={key} className="flex justify-between gap-3 border-b border-slate-100 py-1.5 text-sm">
-                    <dt className="text-slate-700" data-attr={key}>
-                      {labels[key] ? (
-                        <>
-                          {labels[key]} <span className="font-mono text-xs">({key})</span>
-                        </>
-                      ) : (
-                        <span className="font-mono">{attrLabel(labels, key)}</span>
-                      )}
-                    </dt>
-                    <dd className="break-all text-slate-900"><Value field={key} value={value} /></dd>
-                  </div>
-                ))}
-              </dl>
+              <FieldList entries={attrs} labels={labels} />
             )}
           </DetailSection>
           {others.length > 0 && (
             <DetailSection id="detail-other" title={t("detail.otherFields")}>
               <p className="mb-2 text-xs text-slate-700">{t("detail.otherFieldsNote")}</p>
-              <dl data-testid="customer-other-fields">
-                {others.map(([key, value]) => (
-                  <div key={key} className="flex justify-between gap-3 border-b border-slate-100 py-1.5 text-sm">
-                    <dt className="text-slate-700" data-attr={key}>
-                      {labels[key] ? (
-                        <>
-                          {labels[key]} <span className="font-mono text-xs">({key})</span>
-                        </>
-                      ) : (
-                        <span className="font-mono">{attrLabel(labels, key)}</span>
-                      )}
-                    </dt>
-                    <dd className="break-all text-right text-slate-900"><Value field={key} value={value} /></dd>
-                  </div>
-                ))}
-              </dl>
+              <FieldList entries={others} labels={labels} alignRight testId="customer-other-fields" />
             </DetailSection>
           )}
         </div>

@@ -23,7 +23,7 @@ type Draft = Pick<EventBrowseState, "customerId" | "types" | "from" | "to">;
 const draftOf = (s: EventBrowseState): Draft => ({ customerId: s.customerId, types: s.types, from: s.from, to: s.to });
 
 /**
- * The event browser of the Events page (issue 17, point 7; §4.3 GET /v1/customerevents): customer,
+ * The event browser of the Events page (§4.3 GET /v1/customerevents): customer,
  * event types, a window on when events entered the system (UTC+8 typed, UTC sent), `max` up to 1000
  * (§8) and the sort, kept in the URL; "Record an event" with the customer chosen in its dialog.
  */

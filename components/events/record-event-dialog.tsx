@@ -36,7 +36,7 @@ const KINDS: PropertyKind[] = ["string", "number", "money"];
 export function RecordEventDialog({ customerId: fixedCustomer, onClose, onOutcome }: { customerId?: string; onClose: () => void; onOutcome: (message: string) => void }) {
   const { t } = useI18n();
   const queryClient = useQueryClient();
-  // Without a customer (the Events page), the dialog asks for one (issue 17, point 7).
+  // Without a customer (the Events page), the dialog asks for one.
   const askCustomer = fixedCustomer === undefined;
   const [chosenCustomer, setChosenCustomer] = useState("");
   const customerProblem = askCustomer ? customerIdProblem(chosenCustomer) : undefined;

@@ -7,7 +7,7 @@ import type { ApiError } from "@/lib/api/api-error";
 import { usePlatformMutation } from "@/lib/api/platform-mutation";
 import { orderPath } from "@/lib/orders/order-path";
 import { computedSubtotal, createOrderInput, emptyLine, HEADER_TEXT_FIELDS, lineKey, nextLineId, orderFormDirty, orderFormFrom, orderSums, placeOrderErrors, sumsNeedConfirmation, updateOrderInput, validateOrderForm, type LineField, type LineForm, type MoneyField, type OrderForm, type OrderSums } from "@/lib/orders/order-form";
-import { lookupOrderNo } from "@/lib/orders/order-lookup";
+import { createSaveIntent } from "@/lib/orders/save-intent";
 import { formatMoney } from "@/lib/orders/money";
 import { problemText, problemTexts } from "@/lib/forms/field-errors";
 import { useForm } from "@/lib/forms/use-form";
@@ -66,8 +66,9 @@ export function OrderFormView({ mode, orderNo, original }: { mode: "create" | "e
   const update = usePlatformMutation("deals.update", { meta: { silent: true } });
   const queryClient = useQueryClient();
   const [checking, setChecking] = useState(false);
-  // A second click while the number is looked up does nothing (state updates are not synchronous).
-  const checkingRef = useRef(false);
+  // One save per intent (a double click is one): the button stays disabled until it ends.
+  const [intentRunning, setIntentRunning] = useState(false);
+  const [intent] = useState(() => createSaveIntent(setIntentRunning));
   const [check, setCheck] = useState<SaveCheck>();
   // Left while the number was being looked up: nothing is created behind the person's back.
   const mounted = useRef(true);
@@ -91,6 +92,7 @@ export function OrderFormView({ mode, orderNo, original }: { mode: "create" | "e
     router.push(href(orderPath(no)));
   };
   const onError = (error: ApiError) => form.fail(errorMessage(error, t), placeOrderErrors(error.fieldErrors));
+  const settled = { onSettled: () => intent.end() };
 
   const send = (values: OrderForm) => {
     setCheck(undefined);
@@ -101,35 +103,39 @@ export function OrderFormView({ mode, orderNo, original }: { mode: "create" | "e
           saved(no, t("orders.form.created", { orderNo: no }));
         },
         onError,
+        ...settled,
       });
     }
     const input = updateOrderInput(orderNo!, original, values);
-    if (!input) return form.setFormError(t("orders.form.nothing"));
-    update.mutate(input, { onSuccess: () => saved(orderNo!, t("orders.form.updated", { orderNo: orderNo! })), onError });
+    if (!input) {
+      intent.end();
+      return form.setFormError(t("orders.form.nothing"));
+    }
+    update.mutate(input, { onSuccess: () => saved(orderNo!, t("orders.form.updated", { orderNo: orderNo! })), onError, ...settled });
   };
 
   /** Before sending: a new order's number is looked up (§4.2 create replaces), and the amounts are checked. */
   const save = async (values: OrderForm) => {
-    if (checkingRef.current || create.isPending || update.isPending) return;
+    if (create.isPending || update.isPending || !intent.begin()) return;
     const amounts = orderSums(values);
     const sumsToConfirm = sumsNeedConfirmation(amounts) ? amounts : undefined;
     let existing: Record<string, unknown> | undefined;
     if (mode === "create") {
-      checkingRef.current = true;
       setChecking(true);
-      try {
-        const no = values.orderNo.trim();
-        const found = await lookupOrderNo((n) => queryClient.fetchQuery({ ...orderDetailQuery(n), staleTime: 0, retry: false }), no);
-        if (found.kind === "failed") return form.setFormError(t("orders.form.lookupFailed", { error: errorMessage(found.error, t) }));
-        if (found.kind === "exists") existing = found.order;
-      } finally {
-        checkingRef.current = false;
-        setChecking(false);
-      }
+      const found = await intent.lookup((n) => queryClient.fetchQuery({ ...orderDetailQuery(n), staleTime: 0, retry: false }), values.orderNo.trim());
+      setChecking(false);
+      if (!mounted.current || found.kind === "failed") intent.end();
       if (!mounted.current) return;
+      if (found.kind === "failed") return form.setFormError(t("orders.form.lookupFailed", { error: errorMessage(found.error, t) }));
+      if (found.kind === "exists") existing = found.order;
     }
+    // The intent goes on while the question is asked: it ends with the answer.
     if (existing || sumsToConfirm) return setCheck({ values, existing, sums: sumsToConfirm });
     send(values);
+  };
+  const answeredNo = () => {
+    setCheck(undefined);
+    intent.end();
   };
 
   const moneyField = (field: MoneyField, required = false) => (
@@ -291,7 +297,7 @@ export function OrderFormView({ mode, orderNo, original }: { mode: "create" | "e
           <Link href={back} className={`rounded-md px-3 py-1.5 text-sm font-medium text-blue-800 hover:bg-blue-50 ${focusRing}`}>
             {t("orders.form.discard")}
           </Link>
-          <Button type="submit" variant="primary" disabled={pending} aria-busy={pending || undefined}>
+          <Button type="submit" variant="primary" disabled={pending || intentRunning} aria-busy={pending || undefined}>
             {checking ? t("orders.form.checking") : pending ? t("orders.form.saving") : mode === "create" ? t("orders.form.create") : t("orders.form.save")}
           </Button>
         </div>
@@ -303,7 +309,7 @@ export function OrderFormView({ mode, orderNo, original }: { mode: "create" | "e
           sums={check.sums}
           currency={check.values.currency || undefined}
           pending={create.isPending || update.isPending}
-          onCancel={() => setCheck(undefined)}
+          onCancel={answeredNo}
           onConfirm={() => send(check.values)}
         />
       )}

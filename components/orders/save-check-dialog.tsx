@@ -21,7 +21,7 @@ type Props = {
 };
 
 /**
- * The question before an order is saved (issue 17, points 1 and 2): an existing order of this number
+ * The question before an order is saved (docs/decisions/order-number-looked-up-before-create.md): an existing order of this number
  * is shown with what replacing it loses, and the action names it ("Replace order SO…"); amounts that
  * do not add up are said in numbers. Cancel comes first and has the focus.
  */

@@ -9,7 +9,7 @@ import { errorMessage } from "@/components/ui/error-message";
 import { TextField } from "@/components/ui/field";
 import { usePreferences, useSavePreference } from "./use-preferences";
 
-/** Settings: staff name the custom attributes (§2.1 `attr`) for the whole tenant (issue 17, point 13). */
+/** Settings: staff name the custom attributes (§2.1 `attr`) for the whole tenant (docs/decisions/preferences-in-the-app-store.md). */
 export function AttrLabelsSettings() {
   const { t } = useI18n();
   const preferences = usePreferences();

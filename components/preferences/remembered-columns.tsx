@@ -14,7 +14,7 @@ const SAVE_AFTER_MS = 600;
 const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((c, i) => c === b[i]);
 
 /**
- * The customers table's columns remembered per user in the app's store (issue 17, point 9; not
+ * The customers table's columns remembered per user in the app's store (docs/decisions/preferences-in-the-app-store.md; not
  * browser storage, which the admin's iframe partitions). Renders nothing; loaded lazily by the
  * customers page (its first-load JS budget). Once the preferences load: a link that names its
  * columns (`cols`) wins, else the remembered choice is applied; from then on, a changed choice is

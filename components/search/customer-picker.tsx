@@ -5,7 +5,7 @@ import { useDebouncedValue } from "@/lib/hooks/use-debounced-value";
 import { customerLookupQuery, customerSearchQuery, hitName } from "@/lib/search/search-queries";
 import type { SearchHit } from "@/lib/search/types";
 import { useI18n } from "@/components/i18n/i18n-provider";
-import { inputClass } from "@/components/ui/field";
+import { FieldNotes, inputClass } from "@/components/ui/field";
 
 /** Text that is a customer id (pasted or typed): used as the value at once. */
 const ID_TEXT = /^\d{6,20}$/;
@@ -159,16 +159,7 @@ export function CustomerPicker({ label, value, onChange, help, error, testId, au
       <p id={`${id}-chosen`} className="text-xs text-slate-700" data-testid={testId ? `${testId}-chosen` : undefined}>
         {value ? t("picker.selected", { name: chosenHit ? `${hitName(chosenHit) ?? t("picker.noName")} (${value})` : value }) : null}
       </p>
-      {help && (
-        <p id={helpId} className="text-xs text-slate-600">
-          {help}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="text-xs font-medium text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldNotes id={id} help={help} error={error} />
     </div>
   );
 }

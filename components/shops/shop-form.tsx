@@ -17,7 +17,7 @@ import { useI18n } from "@/components/i18n/i18n-provider";
 import { useConsoleHref } from "@/components/shell/console-href";
 import { Button, focusRing } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-message";
-import { inputClass, TextField } from "@/components/ui/field";
+import { FieldNotes, inputClass, TextField } from "@/components/ui/field";
 import { ShopStatus } from "./shop-status";
 
 /** Loads the register's shop (the platform has no read by id), then the edit form. */
@@ -241,16 +241,7 @@ function TextArea({ label, help, error, value, rows, onChange, ...rest }: { labe
         {label}
       </label>
       <textarea id={id} rows={rows} value={value} aria-describedby={describedBy} aria-invalid={error ? true : undefined} className={inputClass} onChange={(e) => onChange(e.target.value)} {...rest} />
-      {help && (
-        <p id={`${id}-help`} className="text-xs text-slate-600">
-          {help}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="text-xs font-medium text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldNotes id={id} help={help} error={error} />
     </div>
   );
 }

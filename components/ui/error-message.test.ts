@@ -13,7 +13,7 @@ describe("errorMessage", () => {
     expect(errorMessage(err(429), en)).toMatch(/too many requests/);
     expect(errorMessage(err(504), en)).toMatch(/did not answer in time/);
     expect(errorMessage(new ApiError({ status: 504, code: "timeout", message: "x" }), zh)).toBe("平台未能及时响应。请稍后重试。");
-    // An injected 503 (the platform answered, with an error) is not a timeout (issue 17 point 11).
+    // An injected 503 (the platform answered, with an error) is not a timeout.
     for (const status of [502, 503]) {
       expect(errorMessage(err(status), en)).toBe("The platform is unavailable right now (it answered with an error). Try again in a moment.");
       expect(errorMessage(err(status), en)).not.toMatch(/in time/);

@@ -17,17 +17,26 @@ function FieldFrame({ label, help, error, className = "", children }: FieldProps
         {label}
       </label>
       {children({ id, describedBy })}
+      <FieldNotes id={id} help={help} error={error} />
+    </div>
+  );
+}
+
+/** A field's help and error lines, as `${id}-help` and `${id}-error` (the ids its control's aria-describedby names). */
+export function FieldNotes({ id, help, error }: { id: string; help?: ReactNode; error?: ReactNode }) {
+  return (
+    <>
       {help && (
-        <p id={helpId} className="text-xs text-slate-600">
+        <p id={`${id}-help`} className="text-xs text-slate-600">
           {help}
         </p>
       )}
       {error && (
-        <p id={errorId} className="text-xs font-medium text-red-700">
+        <p id={`${id}-error`} className="text-xs font-medium text-red-700">
           {error}
         </p>
       )}
-    </div>
+    </>
   );
 }
 

@@ -1,4 +1,4 @@
-import { expect, type Frame, type FrameLocator, type Page } from "@playwright/test";
+import { expect, type Frame, type FrameLocator, type Page, type Request } from "@playwright/test";
 import { e2eUrls } from "../../scripts/testing/e2e-env";
 import { ALPHA, marketUrl } from "./sandbox-login";
 
@@ -42,12 +42,29 @@ export const appUrl = (path: string) => `${e2eUrls.app}${path}${path.includes("?
 /** The app's frame in the page (a `Frame`: its URL can be read and moved). */
 export const appFrame = (page: Page): Frame => page.frames().find((f) => f.url().startsWith(e2eUrls.app))!;
 
-/** The console's frame opened from the marketplace and moved to `path` when given. */
+/**
+ * The console's frame opened from the marketplace and moved to `path` when given; resolves once the
+ * page at `path` is hydrated (its shell's first activity poll, as `openInAdmin`), so a file chosen or
+ * a click made next reaches React rather than the bare server-rendered HTML.
+ */
 export async function consoleFrameAt(page: Page, path: string): Promise<Frame> {
   await (await openFromMarket(page)).getByRole("navigation").waitFor({ timeout: 20_000 });
   const frame = appFrame(page);
-  if (path) await frame.goto(appUrl(path));
+  if (!path) return frame;
+  const target = new URL(appUrl(path)).pathname;
+  const hydrated = page.waitForRequest((r) => r.url().includes("/api/activity") && documentPath(r) === target, { timeout: 20_000 });
+  await frame.goto(appUrl(path));
+  await hydrated;
   return frame;
+}
+
+/** The path of the document a request came from (the previous page's late polls do not count). */
+function documentPath(request: Request): string | undefined {
+  try {
+    return new URL(request.frame().url()).pathname;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The customer ids of the list on screen (the first column is the bulk selection checkbox; the id is the second). */

@@ -353,7 +353,7 @@ describe("login CSRF: a sign-in completes only in the browser that started it", 
     }
   });
 
-  it("8b: a callback post with the app's Origin but Sec-Fetch-Site cross-site is refused before anything is done", async () => {
+  it("a callback post with the app's Origin but Sec-Fetch-Site cross-site is refused before anything is done", async () => {
     await new TestBrowser().install(alpha);
     alpha.grants = {};
     const victim = new TestBrowser();
@@ -368,7 +368,7 @@ describe("login CSRF: a sign-in completes only in the browser that started it", 
   });
 });
 
-describe("the callback is bound to the browser that started it (issue 15, points 1–3)", () => {
+describe("the callback is bound to the browser that started it (docs/decisions/sign-in-hardening.md)", () => {
   /** A flow started by `victim` and authorized at the platform, its return not yet used. */
   /** The return URL (with the fragment the browser carries) of a flow `victim` started; `cookieless`: one refused flow cookie. */
   async function unusedReturn(victim: TestBrowser, cookieless = false) {
@@ -393,7 +393,7 @@ describe("the callback is bound to the browser that started it (issue 15, points
     alpha.grants = {};
   });
 
-  it("point 1: another client with the callback URL and any headers gets no session and the code is never exchanged", async () => {
+  it("another client with the callback URL and any headers gets no session and the code is never exchanged", async () => {
     for (const cookieless of [false, true]) {
       const returned = await unusedReturn(new TestBrowser(), cookieless);
       const attacker = new TestBrowser();
@@ -414,7 +414,7 @@ describe("the callback is bound to the browser that started it (issue 15, points
     expect(alpha.grants.authorization_code ?? 0).toBe(0);
   });
 
-  it("points 1–2: the browser that started the flow still completes it after an attacker's tries", async () => {
+  it("the browser that started the flow still completes it after an attacker's tries", async () => {
     const victim = new TestBrowser();
     const returned = await unusedReturn(victim, true);
     const attacker = new TestBrowser();
@@ -426,7 +426,7 @@ describe("the callback is bound to the browser that started it (issue 15, points
     expect(alpha.grants).toEqual({ authorization_code: 1 });
   });
 
-  it("point 2: a replayed return is refused without calling the token endpoint, and the installation keeps working", async () => {
+  it("a replayed return is refused without calling the token endpoint, and the installation keeps working", async () => {
     const victim = new TestBrowser();
     const returned = await unusedReturn(victim);
     const flowCookie = [...victim.cookies].find(([k]) => k.startsWith("ec_flow_"))!;
@@ -445,7 +445,7 @@ describe("the callback is bound to the browser that started it (issue 15, points
     expect(after.tokens.accessToken).toBe(before.tokens.accessToken);
   });
 
-  it("point 3: a second code for the same state, with the saved flow cookie, gives no session", async () => {
+  it("a second code for the same state, with the saved flow cookie, gives no session", async () => {
     const victim = new TestBrowser();
     const start = await victim.request("/api/auth/start?openAppId=oa-alpha-test");
     const authorizeUrl = start.headers.get("location")!;
@@ -530,7 +530,7 @@ describe("sessions per openAppId, start, logout (§5.2.9)", () => {
     expect((await requireApiSession(apiRequest(browser, { openAppId: "oa-beta-test" }))).ok).toBe(true);
   });
 
-  it("point 4: after logout the saved cookie and the fallback token are refused and cannot be renewed", async () => {
+  it("after logout the saved cookie and the fallback token are refused and cannot be renewed", async () => {
     const browser = new TestBrowser();
     const { response } = await browser.install(alpha);
     const { token } = pageData<{ token: string }>(await response.text())!;

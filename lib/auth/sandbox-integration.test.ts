@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseJson } from "@/lib/platform/json";
+import { sandboxControl } from "@/lib/platform/testing/sandbox-control";
 import { clearRefreshInFlight, findInstallation, markRefreshInFlight, refreshesInFlight, updateInstallationTokens } from "@/lib/store/installations";
 import { testDialects, warnIfPostgresSkipped, type TestStore } from "@/lib/store/testing";
 import { loadSandboxConfig } from "@/sandbox/config";
@@ -11,7 +12,7 @@ import { APP_URL, configureApp, pageData, TestBrowser } from "./testing/harness"
 import { startSecondAppProcess } from "./testing/second-process";
 
 /**
- * The app's side of the flow against the real Platform Sandbox (issue 3): install through the
+ * The app's side of the flow against the real Platform Sandbox (the install and refresh of §5.2): install through the
  * sandbox's authorize, cloudinfo, token endpoint (rotation on) and users/current, then the refresh
  * rules counted by the sandbox itself (`GET /__sandbox/stats`).
  */
@@ -28,11 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-async function control(path: string, body?: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(`${alpha}/__sandbox${path}`, body === undefined ? {} : { method: "POST", body: JSON.stringify(body) });
-  expect(res.status).toBe(200);
-  return parseJson(await res.text()) as Record<string, unknown>;
-}
+const control = sandboxControl(() => alpha);
 
 async function refreshGrants(): Promise<number> {
   const stats = (await control("/stats")) as { tokenGrants: Record<string, number> };
@@ -137,7 +134,7 @@ for (const dialect of testDialects) {
       for (const statement of statements) await sql.raw(statement).execute(t.store.db);
     }
 
-    it("point 8: a rotated refresh token lost before the write is recovered within the platform's rotation grace", async () => {
+    it("a rotated refresh token lost before the write is recovered within the platform's rotation grace", async () => {
       await control("/config", { refreshGraceSeconds: 30 });
       await installThroughSandbox(new TestBrowser());
       const { accessToken } = await getAccessToken(KEY);
@@ -162,7 +159,7 @@ for (const dialect of testDialects) {
     });
 
     it.skipIf(dialect.name !== "postgres")(
-      "point 8: an app process killed after the platform rotated the refresh token and before the write → the next refresh recovers (rotation grace)",
+      "an app process killed after the platform rotated the refresh token and before the write → the next refresh recovers (rotation grace)",
       async () => {
         await control("/config", { refreshGraceSeconds: 30 });
         await installThroughSandbox(new TestBrowser());

@@ -60,7 +60,7 @@ describe("the fallback session token", () => {
     expect((await refused.json()).error.code).toBe("reauth_required");
   });
 
-  it("is no session without a live sign-in: none named, or revoked (point 4)", async () => {
+  it("is no session without a live sign-in: none named, or revoked", async () => {
     const { signInId: _none, ...unsigned } = session;
     expect(await readSessionToken((await issueSessionToken(unsigned)).token)).toBeUndefined();
     const other = await beginSignIn({ ...unsigned, userId: "8" });

@@ -28,7 +28,7 @@ describe("verified-flag rule (§4.1 PUT)", () => {
   });
 });
 
-describe("a changed mobile or email is no longer verified (issue 17 point 3)", () => {
+describe("a changed mobile or email is no longer verified (the platform cannot know the new one is verified)", () => {
   it("unticks the flag of a changed contact, says so, and sends it off", () => {
     let form = editContact(original, original, "mobile", "1390000000");
     form = editContact(original, form, "mobile", "13900000000");
@@ -91,7 +91,7 @@ describe("placeEditErrors", () => {
   });
 });
 
-describe("custom attributes on the edit form (issue 17, point 13; §2.1 attr)", () => {
+describe("custom attributes on the edit form (§2.1 attr)", () => {
   const raw = { attr1: "金卡", attr2: 7, attr3: null };
   const start = editFormFrom({ id: "1", name: "Ann", attr: raw } as never);
 

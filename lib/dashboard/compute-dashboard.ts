@@ -73,6 +73,15 @@ function completeFromDay(days: readonly HomeDay[], cutoffMs: number): string | n
   return days[index + 1]?.day ?? null;
 }
 
+/** How whole a walked figure is: complete, else from which day (the oldest record read), and whether the window cuts its first day. */
+function coverage(days: readonly HomeDay[], complete: boolean, oldestMs: number, windowStartMs: number) {
+  return {
+    complete,
+    completeFrom: complete ? null : Number.isFinite(oldestMs) ? completeFromDay(days, oldestMs) : null,
+    firstDayCut: days[0]!.startMs < windowStartMs,
+  };
+}
+
 /**
  * Events of the last month per UTC+8 day and type (§4.3). The query returns at most 1000 events
  * (§8) and no count, so the walk reads newest first by id (`sidx=id&sord=desc`, `idTo` = the last id
@@ -121,9 +130,7 @@ export async function eventsFigure(call: PlatformCall, nowMs: number): Promise<E
     counts,
     fetched,
     pageSize,
-    complete,
-    completeFrom: complete ? null : Number.isFinite(oldestRecorded) ? completeFromDay(days, oldestRecorded) : null,
-    firstDayCut: days[0]!.startMs < windowStartMs,
+    ...coverage(days, complete, oldestRecorded, windowStartMs),
   };
 }
 
@@ -211,9 +218,7 @@ export async function ordersFigure(call: PlatformCall, nowMs: number): Promise<O
     topProducts,
     fetched,
     records,
-    complete,
-    completeFrom: complete ? null : Number.isFinite(oldest) ? completeFromDay(days, oldest) : null,
-    firstDayCut: days[0]!.startMs < windowStartMs,
+    ...coverage(days, complete, oldest, windowStartMs),
     cancelled,
     skippedAmounts,
     currency,

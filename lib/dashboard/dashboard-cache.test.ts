@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CACHE_TTL_MS, createDashboardCache, MIN_REFRESH_MS } from "./dashboard-cache";
+import { CACHE_TTL_MS, createDashboardCache, forgetInstallationFigures, installationCacheKey, MIN_REFRESH_MS, sharedDashboardCache } from "./dashboard-cache";
 
 function setup() {
   let now = 1_000_000;
@@ -60,5 +60,31 @@ describe("the overview's cache", () => {
     const { cache, compute } = setup();
     await expect(cache.get("t", () => Promise.reject(new Error("down")))).rejects.toThrow("down");
     expect((await cache.get("t", compute)).value).toBe(1);
+  });
+});
+
+describe("the process's cache after a (re)install", () => {
+  it("forgets the installation's figures: the tenant is not served figures of before", async () => {
+    const cache = sharedDashboardCache<number>();
+    const key = { openAppId: "oa-forget", tenantId: "80000000001" };
+    const other = { openAppId: "oa-forget", tenantId: "80000000002" };
+    let runs = 0;
+    const compute = () => Promise.resolve(++runs);
+    await cache.get(installationCacheKey(key), compute);
+    await cache.get(installationCacheKey(other), compute);
+    forgetInstallationFigures(key);
+    expect(cache.peek(installationCacheKey(key))).toBeUndefined();
+    expect(cache.peek(installationCacheKey(other))?.value).toBe(2);
+    expect(await cache.get(installationCacheKey(key), compute)).toMatchObject({ value: 3, cached: false });
+  });
+
+  it("a computation in flight when the tenant is reinstalled does not fill the cache", async () => {
+    const { cache } = setup();
+    let finish!: (value: number) => void;
+    const running = cache.get("t", () => new Promise<number>((resolve) => (finish = resolve)));
+    cache.forget("t");
+    finish(1);
+    await running;
+    expect(cache.peek("t")).toBeUndefined();
   });
 });

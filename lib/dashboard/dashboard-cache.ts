@@ -2,7 +2,9 @@
  * A short cache of the overview per tenant installation, in the process: staff opening the home page
  * again within CACHE_TTL_MS see the same figures ("as of HH:MM") without a single platform call, and
  * several tabs opening it at once share one computation (single flight). A refresh recomputes, but not
- * more often than MIN_REFRESH_MS: a double click or a refresh storm costs the platform one run.
+ * more often than MIN_REFRESH_MS: a double click or a refresh storm costs the platform one run. A
+ * (re)install of the app from the marketplace forgets the tenant's figures (`forgetInstallationFigures`):
+ * the tenant starts afresh, as its customer index does, and is never served figures of before.
  */
 
 export const CACHE_TTL_MS = 2 * 60_000;
@@ -19,7 +21,24 @@ export type DashboardCache<T> = {
   get(key: string, compute: () => Promise<T>): Promise<{ value: T; at: number; cached: boolean }>;
   /** A new computation unless the last one is younger than MIN_REFRESH_MS (or one is in flight). */
   refresh(key: string, compute: () => Promise<T>): Promise<{ value: T; at: number; cached: boolean }>;
+  /** Drops the key's figures; a computation in flight no longer fills the cache. */
+  forget(key: string): void;
 };
+
+/** The cache key of a tenant installation. */
+export const installationCacheKey = (key: { openAppId: string; tenantId: string }) => `${key.openAppId}\u0000${key.tenantId}`;
+
+let shared: DashboardCache<unknown> | undefined;
+/** The process's cache of overviews, one entry per tenant installation. */
+export function sharedDashboardCache<T>(): DashboardCache<T> {
+  shared ??= createDashboardCache<unknown>();
+  return shared as DashboardCache<T>;
+}
+
+/** After a (re)install from the marketplace: the tenant's next overview is computed anew. */
+export function forgetInstallationFigures(key: { openAppId: string; tenantId: string }): void {
+  shared?.forget(installationCacheKey(key));
+}
 
 export function createDashboardCache<T>(now: () => number = Date.now, ttlMs = CACHE_TTL_MS): DashboardCache<T> {
   const entries = new Map<string, Entry<T>>();
@@ -36,7 +55,7 @@ export function createDashboardCache<T>(now: () => number = Date.now, ttlMs = CA
       (error: unknown) => {
         // A failed run is not cached: the next request tries again (the old value stays until it expires).
         entry.pending = undefined;
-        if (entry.value === undefined) entries.delete(key);
+        if (entry.value === undefined && entries.get(key) === entry) entries.delete(key);
         throw error;
       },
     );
@@ -65,6 +84,9 @@ export function createDashboardCache<T>(now: () => number = Date.now, ttlMs = CA
       if (entry?.pending) return entry.pending.then((value) => ({ value, at: entry.at, cached: false }));
       if (fresh(entry, Math.min(MIN_REFRESH_MS, ttlMs))) return Promise.resolve({ value: entry!.value!, at: entry!.at, cached: true });
       return start(key, compute, entry);
+    },
+    forget(key) {
+      entries.delete(key);
     },
   };
 }

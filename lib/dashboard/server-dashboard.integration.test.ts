@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProxyDeps } from "@/lib/platform/proxy";
 import { startTestSandbox } from "@/lib/platform/testing/sandbox";
+import { sandboxApiCalls, sandboxToken } from "@/lib/platform/testing/sandbox-control";
+import { sandboxProxyDeps } from "@/lib/platform/testing/sandbox-deps";
 import { CALL_BUDGET } from "./compute-dashboard";
 import { createDashboardCache } from "./dashboard-cache";
 import { EMPTY_STAGE, type DashboardAnswer, type DashboardData } from "./dashboard-data";
@@ -15,14 +17,9 @@ import { handleDashboardRequest } from "./server-dashboard";
 
 const APP = "http://app.test";
 const CUSTOMERS = 2000;
-const { sandbox } = await startTestSandbox();
+const { sandbox, control } = await startTestSandbox();
 afterAll(() => sandbox.close());
 const alpha = sandbox.urls.alpha!;
-
-async function control(path: string, body?: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(`${alpha}/__sandbox${path}`, { method: body === undefined ? "GET" : "POST", body: body === undefined ? undefined : JSON.stringify(body) });
-  return (await res.json()) as Record<string, unknown>;
-}
 
 let token = "";
 const api = async <T>(path: string): Promise<T> => {
@@ -31,19 +28,10 @@ const api = async <T>(path: string): Promise<T> => {
   // Ids beyond 2^53 lose precision here; only counts and text are compared.
   return (await res.json()) as T;
 };
-const apiCalls = async () => {
-  const stats = (await control("/stats")) as { calls: Record<string, number> };
-  return Object.entries(stats.calls).filter(([k]) => k.includes("/v1/") && !k.includes("users/current")).reduce((s, [, n]) => s + n, 0);
-};
+const apiCalls = () => sandboxApiCalls(control);
 
 const cache = createDashboardCache<DashboardData>();
-const deps = (): ProxyDeps & { dashboard: { cache: typeof cache } } => ({
-  requireSession: async () => ({ ok: true, session: { openAppId: "alpha-app", tenantId: "80000000001" } }),
-  getAccessToken: async () => ({ accessToken: token, apiUrl: alpha }),
-  isReauthRequired: () => false,
-  log: { info() {}, warn() {}, error() {} },
-  dashboard: { cache },
-});
+const deps = (): ProxyDeps & { dashboard: { cache: typeof cache } } => ({ ...sandboxProxyDeps(sandbox.urls.alpha!, () => token), dashboard: { cache } });
 const request = (method: "GET" | "POST") =>
   handleDashboardRequest(
     new Request(`${APP}/api/dashboard`, { method, headers: method === "POST" ? { "x-engage-request": "1", origin: APP } : {} }),
@@ -56,7 +44,7 @@ let callsCold = 0;
 beforeAll(async () => {
   await control("/reset", {});
   await control("/seed", { customers: CUSTOMERS });
-  token = (await control("/tokens", { environment: "alpha" })).access_token as string;
+  token = await sandboxToken(control);
   const before = await apiCalls();
   const res = await request("GET");
   expect(res.status).toBe(200);

@@ -4,7 +4,7 @@ import { callPlatform } from "@/lib/platform/client";
 import { operations } from "@/lib/platform/operations";
 import { callOptionsFor, type InstallationKey, type PlatformRouteContext, type ProxyDeps } from "@/lib/platform/proxy";
 import { computeDashboard, type PlatformCall } from "./compute-dashboard";
-import { createDashboardCache, type DashboardCache } from "./dashboard-cache";
+import { installationCacheKey, sharedDashboardCache, type DashboardCache } from "./dashboard-cache";
 import type { DashboardAnswer, DashboardData } from "./dashboard-data";
 
 /**
@@ -18,13 +18,11 @@ import type { DashboardAnswer, DashboardData } from "./dashboard-data";
  * tenant, so it is not tied to one browser's abort signal: a tab closed mid-way still fills the cache.
  */
 
-const cacheKey = (key: InstallationKey) => `${key.openAppId}\u0000${key.tenantId}`;
+const cacheKey = installationCacheKey;
 
-let sharedCache: DashboardCache<DashboardData> | undefined;
 /** The process's cache (the home page peeks into it to render warm figures with the HTML). */
 export function dashboardCache(): DashboardCache<DashboardData> {
-  sharedCache ??= createDashboardCache<DashboardData>();
-  return sharedCache;
+  return sharedDashboardCache<DashboardData>();
 }
 
 /** Fresh cached figures of an installation, if any; never calls the platform. */

@@ -4,7 +4,7 @@ import { browseProblems, eventBrowseInput, eventBrowseUrlState, eventTypesOf, ma
 
 const state = (patch: Record<string, string> = {}) => eventBrowseUrlState.parse(new URLSearchParams(patch));
 
-describe("the events browser (issue 17, point 7; §4.3 GET /v1/customerevents)", () => {
+describe("the events browser (§4.3 GET /v1/customerevents)", () => {
   it("by default: the newest 20 by lastUpdated, no other filter", () => {
     const input = eventBrowseInput(state());
     expect(input.query).toEqual({ max: 20, sidx: "lastUpdated", sord: "desc" });

@@ -6,7 +6,7 @@ import { defineUrlState, parseAsId, parseAsIntegerIf, parseAsOrder, parseAsText 
 import { eventIdProblem, type EventProblem } from "./event-fields";
 
 /**
- * The Events page's browser (issue 17, point 7): §4.3 GET /v1/customerevents by customer, event
+ * The Events page's browser: §4.3 GET /v1/customerevents by customer, event
  * types (comma-separated), a window on `lastUpdated` (when the event entered the system, UTC
  * `YYYY-MM-DDTHH:MM:SSZ`), `max` (default 20, at most 1000, §8) and a sort. The state lives in the URL
  * (times as typed in UTC+8); only the last month is ever returned (§4.3).

@@ -1,7 +1,9 @@
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { createAppPost } from "@/lib/api/browser-fetch";
-import type { ProxyDeps } from "@/lib/platform/proxy";
+import { routeClientDeps } from "@/lib/platform/testing/app-client";
 import { startTestSandbox } from "@/lib/platform/testing/sandbox";
+import { sandboxCalls, sandboxToken } from "@/lib/platform/testing/sandbox-control";
+import { sandboxProxyDeps } from "@/lib/platform/testing/sandbox-deps";
 import { describeInEnglish } from "./event-csv";
 import { handleEventImport } from "./import-route";
 import { importThrough, startEventImport } from "./start-import";
@@ -13,41 +15,20 @@ import { importThrough, startEventImport } from "./start-import";
  */
 
 const APP = "http://app.test";
-const { sandbox } = await startTestSandbox();
+const { sandbox, control } = await startTestSandbox();
 afterAll(() => sandbox.close());
-
-async function control(path: string, body?: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(`${sandbox.urls.alpha}/__sandbox${path}`, { method: body === undefined ? "GET" : "POST", body: body === undefined ? undefined : JSON.stringify(body) });
-  return (await res.json()) as Record<string, unknown>;
-}
 afterEach(async () => {
   await control("/faults", { faults: [] });
 });
 
-const token = (await control("/tokens", { environment: "alpha" })).access_token as string;
-const deps: ProxyDeps = {
-  requireSession: async () => ({ ok: true, session: { openAppId: "alpha-app", tenantId: "80000000001" } }),
-  getAccessToken: async () => ({ accessToken: token, apiUrl: sandbox.urls.alpha! }),
-  isReauthRequired: () => false,
-  log: { info() {}, warn() {}, error() {} },
-};
+const token = await sandboxToken(control);
+const deps = sandboxProxyDeps(sandbox.urls.alpha!, token);
 
 /** The browser's poster, its requests handled by the route as Next would, from the app's own origin. */
-const post = createAppPost({
-  openAppId: () => "alpha-app",
-  sessionToken: () => undefined,
-  storage: () => undefined,
-  onReauth: () => {},
-  fetch: async (url, init) => {
-    const headers = new Headers(init?.headers);
-    headers.set("origin", APP);
-    return handleEventImport(new Request(`${APP}${String(url)}`, { ...init, headers }), deps);
-  },
-});
+const post = createAppPost(routeClientDeps((request) => handleEventImport(request, deps), APP));
 
 async function batchCalls(): Promise<number> {
-  const stats = (await control("/stats")) as { calls: Record<string, number> };
-  return stats.calls["POST /v1/collector/batchPushEvents"] ?? 0;
+  return (await sandboxCalls(control))["POST /v1/collector/batchPushEvents"] ?? 0;
 }
 
 /** Events of one type stored for the tenant (§4.3: the last month, these are this week's; 1000 a page, by id). */

@@ -34,7 +34,7 @@ function send(method: string, path: string): Promise<{ status: number; allow?: s
   });
 }
 
-describe("the request guard in front of the Node server (issue 15, point 6)", () => {
+describe("the request guard in front of the Node server (docs/decisions/sign-in-hardening.md)", () => {
   it("answers TRACE, CONNECT-like and unknown methods with 405 before the app runs", async () => {
     const before = reached;
     for (const method of ["TRACE", "PROPFIND", "MKCOL", "PURGE"]) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { problemResponse, rawPathOf, requestProblem, validLang } from "./request-guard";
 
-describe("the request guard (issue 15, point 6)", () => {
+describe("the request guard", () => {
   it("refuses TRACE, CONNECT and unknown methods with 405 and Allow", async () => {
     for (const method of ["TRACE", "CONNECT", "PROPFIND", "FOO"]) {
       const problem = requestProblem(method, "http://app.test/customers")!;

@@ -16,7 +16,7 @@ describe("security headers", () => {
     expect(Object.keys(h).map((k) => k.toLowerCase())).not.toContain("x-frame-options");
   });
 
-  it("point 7: with a nonce, scripts need it ('strict-dynamic'), no plugins, no <base>", () => {
+  it("with a nonce, scripts need it ('strict-dynamic'), no plugins, no <base>", () => {
     const csp = securityHeaders(["http://127.0.0.1:4000"], "bm9uY2Vub25jZW5vbmNl")["Content-Security-Policy"]!;
     expect(csp.split("; ")).toEqual([
       "script-src 'nonce-bm9uY2Vub25jZW5vbmNl' 'strict-dynamic'",

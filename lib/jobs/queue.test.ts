@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { PgBoss } from "pg-boss";
 import { describe, expect, it } from "vitest";
 import { postgresUrl, warnIfPostgresSkipped } from "@/lib/store/testing";
 import { inProcessQueue } from "./in-process";
@@ -8,11 +9,20 @@ import type { JobQueue } from "./queue";
 
 warnIfPostgresSkipped("pg-boss job queue");
 
-/** A handler that records how many jobs of each key run at once. */
+/**
+ * A handler that records how many jobs of each key run at once, holds every job until `release`,
+ * and lets the test wait for the events themselves: jobs started, jobs done (no sleeps).
+ */
 function probe() {
   const active = new Map<string, number>();
   let maxSameKey = 0;
+  let started = 0;
   const done: string[] = [];
+  const waiters: Array<() => void> = [];
+  const changed = () => waiters.splice(0).forEach((wake) => wake());
+  const until = async (reached: () => boolean) => {
+    while (!reached()) await new Promise<void>((wake) => waiters.push(wake));
+  };
   let release!: () => void;
   const gate = new Promise<void>((r) => (release = r));
   return {
@@ -20,12 +30,18 @@ function probe() {
       const now = (active.get(data.key) ?? 0) + 1;
       active.set(data.key, now);
       maxSameKey = Math.max(maxSameKey, now);
+      started++;
+      changed();
       await gate;
-      await new Promise((r) => setTimeout(r, 20));
       active.set(data.key, (active.get(data.key) ?? 1) - 1);
       done.push(`${data.key}:${data.n}`);
+      changed();
     },
     release: () => release(),
+    /** Resolves once `n` jobs have started. */
+    started: (n: number) => until(() => started >= n),
+    /** Resolves once `n` jobs have finished. */
+    finished: (n: number) => until(() => done.length >= n),
     get maxSameKey() {
       return maxSameKey;
     },
@@ -72,6 +88,7 @@ describe.skipIf(!postgresUrl)("pg-boss job queue (two instances on one PostgreSQ
   it("runs one job per singleton key at a time across instances", { timeout: 60_000 }, async () => {
     const schema = `jobs_${randomBytes(4).toString("hex")}`;
     const queues: JobQueue[] = [];
+    let other: PgBoss | undefined;
     try {
       const p = probe();
       for (let i = 0; i < 2; i++) {
@@ -80,16 +97,20 @@ describe.skipIf(!postgresUrl)("pg-boss job queue (two instances on one PostgreSQ
         queues.push(q);
       }
       await queues[0]!.send("sync", { key: "t1", n: 1 }, { singletonKey: "t1" });
-      // Let one instance pick it up, then send from the other while it runs.
-      await new Promise((r) => setTimeout(r, 1500));
-      await queues[1]!.send("sync", { key: "t1", n: 2 }, { singletonKey: "t1" });
-      await new Promise((r) => setTimeout(r, 1500));
+      // One instance runs it (its handler holds it); the other instance sends the next job meanwhile.
+      await p.started(1);
+      expect(await queues[1]!.send("sync", { key: "t1", n: 2 }, { singletonKey: "t1" })).toBe(true);
+      // Any worker asking for work now (a third instance, asked directly rather than waiting for
+      // polls) is given nothing: the key's one job is active.
+      other = new PgBoss({ connectionString: postgresUrl!, schema, supervise: false, schedule: false, migrate: false });
+      await other.start();
+      expect(await other.fetch("sync")).toEqual([]);
       p.release();
-      const deadline = Date.now() + 30_000;
-      while (p.done.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+      await p.finished(2);
       expect(p.done.sort()).toEqual(["t1:1", "t1:2"]);
       expect(p.maxSameKey).toBe(1);
     } finally {
+      await other?.stop({ graceful: false });
       for (const q of queues) await q.stop();
       const client = new pg.Client({ connectionString: postgresUrl });
       await client.connect();

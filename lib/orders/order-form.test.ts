@@ -177,7 +177,7 @@ it("nextLineId picks the next free number", () => {
   expect(nextLineId([emptyLine("2")])).toBe("3");
 });
 
-describe("line subtotals follow quantity × unit price (issue 17, point 2)", () => {
+describe("line subtotals follow quantity × unit price", () => {
   const order = {
     orderNo: "SO-2",
     customerId: "42",
@@ -216,7 +216,7 @@ describe("line subtotals follow quantity × unit price (issue 17, point 2)", () 
   });
 });
 
-describe("amounts checked before saving (issue 17, point 2)", () => {
+describe("amounts checked before saving", () => {
   it("warns when the lines do not add up to the paid amount (no total given)", () => {
     const form = filled({ amountPaid: "99.90", lines: [{ ...emptyLine("1"), productName: "Tea", qty: "3", priceUnit: "49.95" }] });
     const sums = orderSums(form);

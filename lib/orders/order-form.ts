@@ -28,7 +28,7 @@ export type LineForm = Record<LineField, string> & {
   /**
    * The subtotal was set by hand (typed, or loaded with a value that is not quantity × unit price):
    * `priceSubTotal` is then sent as typed. Otherwise the subtotal is always quantity × unit price, so
-   * changing a quantity changes the subtotal (issue 17: an edited quantity once kept its old subtotal).
+   * changing a quantity changes the subtotal (an edited quantity once kept its old subtotal).
    */
   subtotalByHand: boolean;
 };

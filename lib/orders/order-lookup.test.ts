@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/api/api-error";
 import { lookupOrderNo, replaceLoss } from "./order-lookup";
 
-describe("lookupOrderNo (issue 17, point 1: a new order never silently replaces one)", () => {
+describe("lookupOrderNo (a new order never silently replaces one)", () => {
   it("an existing number is found, with the order to show", async () => {
     const order = { orderNo: "SO000001415", customerIdStr: "9007199254740993", amountPaid: 599, lines: [{ lineId: "1" }], state: "已付款", dateOrder: "2026-11-20T01:00:00Z" };
     const outcome = await lookupOrderNo(async (no) => ({ ...order, orderNo: no }), "SO000001415");

@@ -2,7 +2,7 @@ import { ApiError } from "@/lib/api/api-error";
 import { minorOf, formatMinor } from "./money";
 
 /**
- * The look-up of a new order's number before it is created (issue 17, point 1): §4.2's create
+ * The look-up of a new order's number before it is created (docs/decisions/order-number-looked-up-before-create.md): §4.2's create
  * replaces an order of the same number and discards the earlier data, so the console reads the
  * number first (§4.2 getDealByOrderNo) and asks before replacing. The read sees the last month only
  * (§2.4), so an older order is still replaced unseen; the form says so.

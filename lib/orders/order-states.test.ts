@@ -33,7 +33,7 @@ describe("order states (§3, §4.2)", () => {
   });
 });
 
-describe("listedOrderState (issue 17, point 10: no read per row)", () => {
+describe("listedOrderState (no read per row)", () => {
   it("uses the row's state, else cancelled when it has a cancelDate, else paid", () => {
     expect(listedOrderState({ state: "部分退单" })).toBe("部分退单");
     expect(listedOrderState({ state: null, cancelDate: "2026-03-01T00:00:00Z" })).toBe("已取消");

@@ -28,7 +28,7 @@ export function canCancel(state: unknown): boolean {
 }
 
 /**
- * The state of an order in a list row, without a read per row (issue 17: 20 detail reads per page).
+ * The state of an order in a list row, without a read per row (a read per row was 20 detail reads per page).
  * §4.2's list does not promise `state` (§2.4: cancel and detail-by-order-number return it), so: the
  * row's own `state` when the platform sends one; else a row with a `cancelDate` was cancelled (cancel
  * stamps it, §3); else the order is paid (`dateOrder` is the payment completion time, §2.4, and

@@ -1,5 +1,5 @@
 /**
- * A refund as this console recorded it (issue 17, point 5), shared by the store, the route and the
+ * A refund as this console recorded it (docs/decisions/refunds-recorded-by-the-app.md), shared by the store, the route and the
  * order page. §4.2 has no read of refunds: the platform's answer to the refund call is the only time
  * it tells about one, so the app keeps it, for every staff member of the tenant.
  */

@@ -4,6 +4,7 @@ import { APP, fakePlatformForRoutes, SAME_ORIGIN } from "@/lib/platform/testing/
 import { openSqliteTestStore, type TestStore } from "@/lib/store/testing";
 import type { RefundRecord, RefundsAnswer } from "./refund-record";
 import { handleRefundDelete, handleRefundPost, handleRefundsGet, type RefundRouteDeps } from "./refund-route";
+import { signedIn } from "@/lib/platform/testing/fake-session";
 
 const TOKEN = "at_refundroutetokenrefundroutetoken";
 const platform = fakePlatformForRoutes(TOKEN, { retry: { baseDelayMs: 1, maxDelayMs: 2 }, timeoutMs: 2_000 });
@@ -15,7 +16,7 @@ beforeEach(async () => {
 afterEach(() => t.cleanup());
 
 function depsFor(tenantId = "1", userName = "Li Wei"): RefundRouteDeps {
-  const { deps } = platform.makeDeps({ requireSession: async () => ({ ok: true, session: { openAppId: "alpha-app", tenantId, userId: "7", userName } as never }) });
+  const { deps } = platform.makeDeps({ requireSession: signedIn({ openAppId: "alpha-app", tenantId, userId: "7", userName } as never) });
   return { ...deps, store: async () => t.store };
 }
 
@@ -32,7 +33,7 @@ const answerRefund = () =>
     json(res, 404, '{"error":{"code":"404","message":"not found"}}');
   });
 
-describe("/api/orders/refunds (issue 17, point 5: refunds every staff member sees)", () => {
+describe("/api/orders/refunds (refunds every staff member sees)", () => {
   it("POST refunds at the platform once and records its answer; GET shows it to another session of the tenant", async () => {
     answerRefund();
     const res = await handleRefundPost(post({ requestKey: "key-00000001", refund: refundBody }), depsFor());

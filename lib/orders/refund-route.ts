@@ -13,7 +13,7 @@ import { MAX_REFUND_ORDERS, type RefundsAnswer } from "./refund-record";
 import { abandonRefund, beginRefund, completeRefund, markRefundsDeleted, refundsOf, type RefundScope } from "./server-refund-store";
 
 /**
- * `/api/orders/refunds` (issue 17, point 5): refunds made through the console, kept in the app's
+ * `/api/orders/refunds` (docs/decisions/refunds-recorded-by-the-app.md): refunds made through the console, kept in the app's
  * store so every staff member of the tenant sees them (§4.2 has no read of refunds).
  * - `GET ?orderNo=A&orderNo=B` (1 to 100 numbers): the records of each order, newest first.
  * - `POST {requestKey, refund}`: §4.2 dealService/refund with the installation's token, recorded

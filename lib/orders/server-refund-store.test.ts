@@ -7,7 +7,7 @@ warnIfPostgresSkipped("order refunds store (004-order-refunds)");
 const scope = { openAppId: "oa-alpha", tenantId: "80000000001" };
 const facts = (requestKey: string, orderNo = "SO-1") => ({ orderNo, requestKey, refundState: "完全退单", refundTotal: "599", lineIds: ["1", "2"], by: "Li Wei" });
 
-describeEachDialect("order refunds store (issue 17, point 5)", (t) => {
+describeEachDialect("order refunds store", (t) => {
   it("one claim per request key, even when two arrive at once; the answer completes it", async () => {
     const [a, b] = await Promise.all([beginRefund(t.store, scope, facts("k-1")), beginRefund(t.store, scope, facts("k-1"))]);
     const claims = [a, b].filter((c) => "id" in c);

@@ -8,7 +8,7 @@ import { quoteIds, quoteIdsInBytes, type ScanInfo } from "./json-ids";
  * - plain-text HTTP 400 bodies (§7.3);
  * - `{error_code, error_description}` (§7.4, and the sandbox's answer to a bad token: HTTP 401
  *   `invalid_token` / `expired_token`);
- * - what the real platform sends beyond the spec (issue 16; recorded in `testing/recorded-answers.ts`):
+ * - what the real platform sends beyond the spec (docs/decisions/real-platform-answers.md; recorded in `testing/recorded-answers.ts`):
  *   `error_code` 40201 (often HTTP 500) for a missing or deleted resource, an auth-layer
  *   `{error_code, error_description}` with HTTP 200 for a bad token, `error_code: 0` as a success
  *   marker, C0002 field errors whose message is JSON text, a §7.3 text sent as a JSON string;

@@ -6,7 +6,7 @@ import { rejection } from "./testing/rejection";
 
 /**
  * The typed client against the sandbox's `observed` profile (beta answers as the real platform
- * does, issue 16): every breakage of the issue's "Why", end to end over HTTP.
+ * does, docs/decisions/real-platform-answers.md): every difference that broke code written to the spec alone, end to end over HTTP.
  */
 const sandbox = await startTestSandbox({ SANDBOX_BETA_PROFILE: "observed" });
 afterAll(() => sandbox.close());

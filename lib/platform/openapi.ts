@@ -41,7 +41,7 @@ function security(op: Operation): Array<Record<string, string[]>> {
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: JsonSchema) => ({ "application/json": { schema } });
 
-/** §7 and what the real platform answers beyond it (issue 16): the error shapes every operation may meet. */
+/** §7 and what the real platform answers beyond it (docs/decisions/real-platform-answers.md): the error shapes every operation may meet. */
 const ERROR_SCHEMAS: Record<string, JsonSchema> = {
   ErrorObject: {
     type: "object",

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/api/api-error";
 import type { ProxyDeps } from "./proxy";
 import { SESSION_TTL_MS, TOKEN_TTL_MS, withLookupCache } from "./proxy-cache";
+import { silentLog } from "./testing/silent-log";
 
 function setup(sessionExpiresAt = Number.POSITIVE_INFINITY) {
   let clock = 1_000_000;
@@ -12,7 +13,7 @@ function setup(sessionExpiresAt = Number.POSITIVE_INFINITY) {
       : { ok: false as const, error: new ApiError({ status: 401, code: "reauth_required", message: "sign in" }) },
   );
   const getAccessToken = vi.fn(async () => ({ accessToken: `at_${++issued}`, apiUrl: "http://platform" }));
-  const base: ProxyDeps = { requireSession, getAccessToken, isReauthRequired: () => false, log: { info() {}, warn() {}, error() {} } };
+  const base: ProxyDeps = { requireSession, getAccessToken, isReauthRequired: () => false, log: silentLog };
   const deps = withLookupCache(base, () => clock);
   return { deps, requireSession, getAccessToken, advance: (ms: number) => void (clock += ms), now: () => clock };
 }

@@ -1,6 +1,8 @@
+import { signedIn } from "./testing/fake-session";
 import { startTestSandbox } from "./testing/sandbox";
+import { sandboxCalls, sandboxToken } from "./testing/sandbox-control";
+import { silentLog } from "./testing/silent-log";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { RunningSandbox } from "@/sandbox/server";
 import { handleProxyRequest, type InstallationKey, type ProxyDeps } from "./proxy";
 
 /**
@@ -12,19 +14,12 @@ import { handleProxyRequest, type InstallationKey, type ProxyDeps } from "./prox
 const APP = "http://app.test";
 const issued: string[] = [];
 
-async function control(path: string, body?: unknown, method = "POST"): Promise<Record<string, unknown>> {
-  const res = await fetch(`${sandbox.urls.alpha}/__sandbox${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body) });
-  return (await res.json()) as Record<string, unknown>;
-}
-
 async function totalCalls(): Promise<number> {
-  const stats = (await control("/stats", undefined, "GET")) as { calls: Record<string, number> };
-  return Object.values(stats.calls).reduce((a, b) => a + b, 0);
+  return Object.values(await sandboxCalls(control)).reduce((a, b) => a + b, 0);
 }
 
 async function callsOf(key: string): Promise<number> {
-  const stats = (await control("/stats", undefined, "GET")) as { calls: Record<string, number> };
-  return stats.calls[key] ?? 0;
+  return (await sandboxCalls(control))[key] ?? 0;
 }
 
 /** An installation per environment; its token comes from the sandbox, refreshed on demand. */
@@ -33,17 +28,17 @@ function makeDeps(environment: "alpha" | "beta", overrides: Partial<ProxyDeps> =
   let token: string | undefined;
   const refreshes: boolean[] = [];
   const deps: ProxyDeps = {
-    requireSession: async () => ({ ok: true, session }),
+    requireSession: signedIn(session),
     getAccessToken: async (_key, options) => {
       refreshes.push(Boolean(options?.forceRefresh));
       if (!token || options?.forceRefresh) {
-        token = (await control("/tokens", { environment })).access_token as string;
+        token = await sandboxToken(control, environment);
         issued.push(token);
       }
       return { accessToken: token, apiUrl: sandbox.urls[environment]! };
     },
     isReauthRequired: () => false,
-    log: { info() {}, warn() {}, error() {} },
+    log: silentLog,
     client: { retry: { baseDelayMs: 2, maxDelayMs: 10 } },
     ...overrides,
   };
@@ -59,20 +54,18 @@ function req(method: string, path: string, body?: string): Request {
 let alpha: ProxyDeps;
 let beta: ProxyDeps;
 
-const started = await startTestSandbox();
-const sandbox: RunningSandbox = started.sandbox;
-const suite = describe.skipIf(!started.resourceApi);
+const { sandbox, control } = await startTestSandbox();
 
 beforeAll(async () => {
   alpha = makeDeps("alpha").deps;
   beta = makeDeps("beta").deps;
 });
-afterAll(() => sandbox?.close());
+afterAll(() => sandbox.close());
 afterEach(async () => {
   await control("/faults", { faults: [] });
 });
 
-suite("ids above 2^53 through the proxy", () => {
+describe("ids above 2^53 through the proxy", () => {
   it("survive create → read → update → read digit for digit", async () => {
     const created = await handleProxyRequest(req("POST", "/v1/customers", JSON.stringify({ name: "赵六", mobile: "13912345678" })), alpha);
     expect(created.status).toBe(201);
@@ -100,7 +93,7 @@ suite("ids above 2^53 through the proxy", () => {
   });
 });
 
-suite("proxy security against the sandbox", () => {
+describe("proxy security against the sandbox", () => {
   it("keeps tenants apart: a beta session cannot read or change alpha's customer", async () => {
     const created = JSON.parse(await (await handleProxyRequest(req("POST", "/v1/customers", '{"name":"alpha only","email":"iso@alpha.test"}'), alpha)).text());
     const read = await handleProxyRequest(req("GET", `/v1/customers/${created.id}`), beta);
@@ -168,7 +161,7 @@ suite("proxy security against the sandbox", () => {
   });
 });
 
-suite("upstream faults through the proxy (/__sandbox/faults)", () => {
+describe("upstream faults through the proxy (/__sandbox/faults)", () => {
   it("reads succeed through retries at a 20 % 503 rate with latency", async () => {
     await control("/faults", { faults: [{ path: "/v1/customers", method: "GET", errorRate: 0.2, status: 503, latencyMs: 5 }] });
     const deps: ProxyDeps = { ...alpha, client: { retry: { baseDelayMs: 2, maxDelayMs: 10, maxAttempts: 8 } } };

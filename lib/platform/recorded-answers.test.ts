@@ -9,7 +9,7 @@ import { RECORDED, type RecordedAnswer } from "./testing/recorded-answers";
 import { rejection } from "./testing/rejection";
 
 /**
- * The client against what the real platform answers (issue 16, facts 1–10), bodies byte for byte as
+ * The client against what the real platform answers (docs/decisions/real-platform-answers.md), bodies byte for byte as
  * recorded (`testing/recorded-answers.ts`), served by a plain HTTP server: no sandbox involved.
  */
 

@@ -1,6 +1,6 @@
 import { startTestSandbox } from "./testing/sandbox";
+import { sandboxToken } from "./testing/sandbox-control";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningSandbox } from "@/sandbox/server";
 import { callPlatform, type CallOptions } from "./client";
 import { operationUrl } from "./routes";
 import { PlatformError } from "./errors";
@@ -18,11 +18,6 @@ let nowUtc: string;
 const exercised = new Set<OperationName>();
 const U = Date.now().toString(36);
 
-async function post(url: string, body: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(url, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
-  return (await res.json()) as Record<string, unknown>;
-}
-
 type Call = typeof callPlatform;
 /** callPlatform, noting which operation was exercised. */
 const call = ((op, input, options) => {
@@ -33,19 +28,16 @@ const call = ((op, input, options) => {
 
 const isBigId = (value: unknown) => typeof value === "string" && /^\d+$/.test(value) && BigInt(value) > 2n ** 53n;
 
-const started = await startTestSandbox();
-const sandbox: RunningSandbox = started.sandbox;
-const suite = describe.skipIf(!started.resourceApi);
+const { sandbox, control } = await startTestSandbox();
 
 beforeAll(async () => {
-  const tokens = await post(`${sandbox.urls.alpha}/__sandbox/tokens`, { environment: "alpha" });
-  alpha = { apiUrl: sandbox.urls.alpha!, accessToken: tokens.access_token as string, retry: { baseDelayMs: 5, maxDelayMs: 20 } };
-  const clock = (await (await fetch(`${sandbox.urls.alpha}/__sandbox/clock`)).json()) as { now: string };
+  alpha = { apiUrl: sandbox.urls.alpha!, accessToken: await sandboxToken(control), retry: { baseDelayMs: 5, maxDelayMs: 20 } };
+  const clock = await control<{ now: string }>("/clock");
   nowUtc = clock.now.replace(/\.\d{3}Z$/, "Z");
 });
-afterAll(() => sandbox?.close());
+afterAll(() => sandbox.close());
 
-suite("§4.1 customers and identities through the client", () => {
+describe("§4.1 customers and identities through the client", () => {
   it("creates, reads, updates, lists, counts and deletes a customer with a 64-bit id", async () => {
     const mobile = `138${String(Date.now()).slice(-8)}`;
     const created = await call(operations["customers.upsert"], { body: { name: "张三", mobile, email: `zs-${U}@mail.test` } }, alpha);
@@ -121,7 +113,7 @@ suite("§4.1 customers and identities through the client", () => {
   });
 });
 
-suite("§4.2 orders through the client", () => {
+describe("§4.2 orders through the client", () => {
   it("creates, reads, lists, updates, refunds, cancels and deletes an order", async () => {
     const customer = await call(operations["customers.upsert"], { body: { name: "订单客户", mobile: `137${String(Date.now()).slice(-8)}` } }, alpha);
     const orderNo = `SO-${U}`;
@@ -161,7 +153,7 @@ suite("§4.2 orders through the client", () => {
   });
 });
 
-suite("§4.3 events through the client", () => {
+describe("§4.3 events through the client", () => {
   it("creates, collects, batch-collects, reads and queries events", async () => {
     const email = `ev-${U}@mail.test`;
     const customer = await call(
@@ -185,7 +177,7 @@ suite("§4.3 events through the client", () => {
   });
 });
 
-suite("§4.4 lists through the client", () => {
+describe("§4.4 lists through the client", () => {
   it("creates a list, manages members, counts, and deletes", async () => {
     const list = await call(operations["lists.create"], { body: { name: `名单-${U}` } }, alpha);
     expect(isBigId(list.id)).toBe(true);
@@ -207,7 +199,7 @@ suite("§4.4 lists through the client", () => {
   });
 });
 
-suite("§4.5 tags through the client", () => {
+describe("§4.5 tags through the client", () => {
   it("manages dimensions, tags, customer tags, merges and external tags", async () => {
     const dim = await call(operations["tagDimensions.create"], { body: { name: "偏好", dimensionKey: `pref_${U}` } }, alpha);
     expect(dim.dimensionKey).toBe(`pref_${U}`);
@@ -233,7 +225,7 @@ suite("§4.5 tags through the client", () => {
   });
 });
 
-suite("§4.6 media and §4.8 shops through the client", () => {
+describe("§4.6 media and §4.8 shops through the client", () => {
   it("imports a media file from object storage", async () => {
     const file = `oss://media/${U}.csv`;
     const res = await fetch(`${sandbox.urls.alpha}/__sandbox/storage`, {
@@ -265,7 +257,7 @@ suite("§4.6 media and §4.8 shops through the client", () => {
   });
 });
 
-suite("§4.7 authorization operations", () => {
+describe("§4.7 authorization operations", () => {
   it("builds the authorize redirect URL from the table", () => {
     const url = operationUrl(
       operations["auth.authorize"],
@@ -285,7 +277,7 @@ suite("§4.7 authorization operations", () => {
 
   it("exchanges an authorization code and refreshes (form-urlencoded, §4.7)", async () => {
     const credentials = { clientId: sandbox.ctx.config.app.clientId, clientSecret: sandbox.ctx.config.app.clientSecret };
-    const { callbackUrl } = (await post(`${sandbox.urls.alpha}/__sandbox/authorize`, { environment: "alpha" })) as { callbackUrl: string };
+    const { callbackUrl } = await control<{ callbackUrl: string }>("/authorize", { environment: "alpha" });
     const callback = new URL(callbackUrl);
     const tokens = await call(
       operations["auth.exchangeCode"],
@@ -311,7 +303,7 @@ suite("§4.7 authorization operations", () => {
   });
 
   it("looks up the environment with a one-time cloudinfo token (§4.7, §5.4)", async () => {
-    const { getOpenAppIdToken } = (await post(`${sandbox.urls.alpha}/__sandbox/cloudtokens`, { environment: "alpha" })) as { getOpenAppIdToken: string };
+    const { getOpenAppIdToken } = await control<{ getOpenAppIdToken: string }>("/cloudtokens", { environment: "alpha" });
     const extension = { ...alpha, extensionUrl: `${sandbox.urls.alpha}/extension` };
     const info = await call(operations["extension.cloudinfo"], { query: { token: getOpenAppIdToken } }, extension);
     expect(info).toMatchObject({ authDomain: sandbox.urls.alpha, apiDomain: sandbox.urls.alpha });
@@ -321,7 +313,7 @@ suite("§4.7 authorization operations", () => {
   });
 });
 
-suite("coverage", () => {
+describe("coverage", () => {
   it("exercised every operation of the table", () => {
     const missing = operationList
       .map((op) => op.name)

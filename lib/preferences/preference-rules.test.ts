@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { attrLabel, attrNamesFor, checkAttrLabels, checkCustomerColumns, isAttrName, isPreferenceKey } from "./preference-rules";
 
-describe("attribute labels (issue 17, point 13)", () => {
+describe("attribute labels", () => {
   it("accepts attr1…attr100 with trimmed labels, drops emptied ones, orders by number", () => {
     expect(checkAttrLabels({ attr10: " Tier ", attr2: "Store", attr3: "  " })).toEqual({ ok: true, value: { attr2: "Store", attr10: "Tier" } });
   });
@@ -27,7 +27,7 @@ describe("attribute labels (issue 17, point 13)", () => {
   });
 });
 
-describe("customer columns remembered (issue 17, point 9)", () => {
+describe("customer columns remembered", () => {
   it("keeps known columns in the table's order; refuses unknown, empty and non-lists", () => {
     expect(checkCustomerColumns(["email", "id"])).toEqual({ ok: true, value: ["id", "email"] });
     expect(checkCustomerColumns([]).ok).toBe(false);

@@ -1,7 +1,7 @@
 import { CUSTOMER_COLUMNS, type CustomerColumn } from "@/lib/customers/customer-columns";
 
 /**
- * The console's preferences kept in the app's store (issue 17, points 9 and 13), zod-free for the
+ * The console's preferences kept in the app's store (docs/decisions/preferences-in-the-app-store.md), zod-free for the
  * browser: which keys exist, whose they are (the tenant's or one user's) and what a valid value is.
  * The route refuses anything else with a 400 naming the field, and nothing is stored.
  */

@@ -3,6 +3,7 @@ import { APP, fakePlatformForRoutes, SAME_ORIGIN } from "@/lib/platform/testing/
 import { openSqliteTestStore, type TestStore } from "@/lib/store/testing";
 import type { Preferences } from "./preference-rules";
 import { handlePreferencePut, handlePreferencesGet, type PreferencesRouteDeps } from "./preferences-route";
+import { signedIn } from "@/lib/platform/testing/fake-session";
 
 const platform = fakePlatformForRoutes("at_preferencesroutetokenpreferences", { retry: { baseDelayMs: 1, maxDelayMs: 2 }, timeoutMs: 2_000 });
 
@@ -13,7 +14,7 @@ beforeEach(async () => {
 afterEach(() => t.cleanup());
 
 function depsFor(tenantId = "1", userId = "7"): PreferencesRouteDeps {
-  const { deps } = platform.makeDeps({ requireSession: async () => ({ ok: true, session: { openAppId: "alpha-app", tenantId, userId, userName: `user ${userId}` } as never }) });
+  const { deps } = platform.makeDeps({ requireSession: signedIn({ openAppId: "alpha-app", tenantId, userId, userName: `user ${userId}` } as never) });
   return { ...deps, store: async () => t.store };
 }
 const put = (body: unknown, headers: Record<string, string> = SAME_ORIGIN) =>
@@ -21,7 +22,7 @@ const put = (body: unknown, headers: Record<string, string> = SAME_ORIGIN) =>
 const get = () => new Request(`${APP}/api/preferences`);
 const read = async (deps: PreferencesRouteDeps) => (await (await handlePreferencesGet(get(), deps)).json()) as Preferences;
 
-describe("/api/preferences (issue 17, points 9 and 13)", () => {
+describe("/api/preferences", () => {
   it("PUT labels, GET them in the same tenant (another user too), not in another tenant", async () => {
     const res = await handlePreferencePut(put({ key: "attrLabels", value: { attr1: "Store" } }), depsFor());
     expect(res.status).toBe(200);

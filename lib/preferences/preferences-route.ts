@@ -7,7 +7,7 @@ import { checkPreference, isPreferenceKey, PREFERENCE_KEYS } from "./preference-
 import { canKeepPreference, readPreferences, writePreference, type PreferenceScope } from "./server-preferences";
 
 /**
- * `/api/preferences` (issue 17, points 9 and 13): the console's preferences in the app's store.
+ * `/api/preferences` (docs/decisions/preferences-in-the-app-store.md): the console's preferences in the app's store.
  * - `GET`: `{attrLabels, customerColumns}` of the session's tenant and user.
  * - `PUT {key, value}`: one known key, checked (lib/preferences/preference-rules.ts); a bad one is a
  *   400 naming the field and nothing changes. CSRF as every mutation (lib/http/route.ts).

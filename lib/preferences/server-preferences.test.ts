@@ -10,7 +10,7 @@ const zhang = { ...li, userId: "8" };
 const otherTenant = { ...li, tenantId: "2" };
 const otherEnvironment = { ...li, openAppId: "beta-app" };
 
-describeEachDialect("console preferences (issue 17, points 9 and 13)", (t) => {
+describeEachDialect("console preferences", (t) => {
   it("labels are the tenant's: every staff member of it sees them, no other tenant or environment does", async () => {
     await writePreference(t.store, li, "attrLabels", { attr1: "Store" }, "Li Wei");
     expect((await readPreferences(t.store, zhang)).attrLabels).toEqual({ attr1: "Store" });

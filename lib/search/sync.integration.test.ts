@@ -3,7 +3,6 @@ import { callPlatform, type CallOptions } from "@/lib/platform/client";
 import { operations, type OperationName } from "@/lib/platform/operations";
 import { startTestSandbox } from "@/lib/platform/testing/sandbox";
 import { describeEachDialect, warnIfPostgresSkipped } from "@/lib/store/testing";
-import type { RunningSandbox } from "@/sandbox/server";
 import { countIndexed, searchIndex } from "./index-store";
 import { applyChange, backfill, poll, type PlatformCall, type SyncDeps } from "./sync";
 import { findTenant } from "./tenant-state";
@@ -16,18 +15,13 @@ import { findTenant } from "./tenant-state";
 warnIfPostgresSkipped("customer index sync");
 
 const CUSTOMERS = 1200;
-const started = await startTestSandbox();
-const sandbox: RunningSandbox = started.sandbox;
+const { sandbox, control } = await startTestSandbox();
 let alpha: CallOptions;
 const key = { openAppId: "alpha-app", tenantId: "1" };
 const U = Date.now().toString(36);
 
 const call: PlatformCall = ((name: OperationName, input: unknown) => callPlatform(operations[name], input as never, alpha)) as PlatformCall;
 
-async function control(path: string, body: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(`${sandbox.urls.alpha}/__sandbox${path}`, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
-  return (await res.json()) as Record<string, unknown>;
-}
 
 beforeAll(async () => {
   await control("/seed", { customers: CUSTOMERS });

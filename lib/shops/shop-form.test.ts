@@ -1,21 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { emptyShopForm, normalizeCategory, parseCoordinates, placeShopErrors, shopFieldOf, shopFormFrom, shopInfoAllOf, validateShopForm, type ShopForm } from "./shop-form";
 import { toggleShop, validateGroupForm } from "./group-form";
+import { sampleShopForm } from "./testing";
 
-const filled: ShopForm = {
-  ...emptyShopForm(),
-  sid: "S-1",
-  businessName: "贝果咖啡",
-  branchName: "人民广场店",
-  telephone: "021-6000 0000",
-  province: "上海",
-  city: "上海市",
-  district: "黄浦区",
-  address: "人民大道 1 号",
-  categories: ["美食,咖啡厅"],
-  longitude: "121.4737",
-  latitude: "31.2304",
-};
+const filled: ShopForm = sampleShopForm("S-1");
 
 describe("the shop form (§4.8)", () => {
   it("every §4.8 required field is required; a filled form has no problem", () => {

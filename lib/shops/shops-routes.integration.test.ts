@@ -4,9 +4,14 @@ import type { ApiError } from "@/lib/api/api-error";
 import type { ConsoleSession } from "@/lib/auth/session";
 import { handleMediaImport, handleMediaImportList } from "@/lib/media/media-routes";
 import type { MediaImportAnswer, MediaImportListAnswer } from "@/lib/media/media-api";
+import { routeClientDeps } from "@/lib/platform/testing/app-client";
+import { signedIn } from "@/lib/platform/testing/fake-session";
 import { startTestSandbox } from "@/lib/platform/testing/sandbox";
+import { sandboxCalls, sandboxToken } from "@/lib/platform/testing/sandbox-control";
+import { sandboxProxyDeps } from "@/lib/platform/testing/sandbox-deps";
 import { openSqliteTestStore } from "@/lib/store/testing";
-import { placeShopErrors, shopInfoAllOf, shopFormFrom, emptyShopForm, type ShopForm } from "./shop-form";
+import { placeShopErrors, shopInfoAllOf, shopFormFrom, type ShopForm } from "./shop-form";
+import { sampleShopForm } from "./testing";
 import { handleGroupCreate, handleGroupList, handleGroupRead, handleShopAddKnown, handleShopCreate, handleShopDelete, handleShopGet, handleShopList, handleShopUpdate, type ShopRouteDeps } from "./shops-routes";
 import type { AddKnownAnswer, GroupCreateAnswer, GroupListAnswer, GroupReadAnswer, ShopAnswer, ShopListAnswer } from "./shops-api";
 
@@ -16,27 +21,21 @@ import type { AddKnownAnswer, GroupCreateAnswer, GroupListAnswer, GroupReadAnswe
  */
 
 const APP = "http://app.test";
-const { sandbox } = await startTestSandbox();
+const { sandbox, control } = await startTestSandbox();
 const { store, cleanup } = await openSqliteTestStore();
 afterAll(async () => {
   await cleanup();
   await sandbox.close();
 });
 
-async function control(path: string, body?: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(`${sandbox.urls.alpha}/__sandbox${path}`, { method: body === undefined ? "GET" : "POST", body: body === undefined ? undefined : JSON.stringify(body) });
-  return (await res.json()) as Record<string, unknown>;
-}
-const token = (await control("/tokens", { environment: "alpha" })).access_token as string;
-const calls = async (key: string) => ((await control("/stats")) as { calls: Record<string, number> }).calls[key] ?? 0;
+const token = await sandboxToken(control);
+const calls = async (key: string) => (await sandboxCalls(control))[key] ?? 0;
 
 let clock = 1_700_000_000_000;
 const sessionOf = (tenantId: string): ConsoleSession => ({ openAppId: "alpha-app", tenantId, userId: "7", userName: "王小明", expiresAt: Date.now() + 3_600_000 });
 const depsFor = (session: ConsoleSession): ShopRouteDeps => ({
-  requireSession: async () => ({ ok: true, session }),
-  getAccessToken: async () => ({ accessToken: token, apiUrl: sandbox.urls.alpha! }),
-  isReauthRequired: () => false,
-  log: { info() {}, warn() {}, error() {} },
+  ...sandboxProxyDeps(sandbox.urls.alpha!, token),
+  requireSession: signedIn(session),
   store: async () => store,
   now: () => ++clock,
 });
@@ -51,36 +50,11 @@ function routeOf(method: string, path: string) {
   return method === "GET" ? handleGroupList : handleGroupCreate;
 }
 const clientFor = (session: ConsoleSession) =>
-  createAppRequest({
-    openAppId: () => "alpha-app",
-    sessionToken: () => undefined,
-    storage: () => undefined,
-    onReauth: () => {},
-    fetch: async (url, init) => {
-      const headers = new Headers(init?.headers);
-      headers.set("origin", APP);
-      const request = new Request(`${APP}${String(url)}`, { ...init, headers });
-      return routeOf(request.method, new URL(request.url).pathname)(request, depsFor(session));
-    },
-  });
+  createAppRequest(routeClientDeps((request) => routeOf(request.method, new URL(request.url).pathname)(request, depsFor(session)), APP));
 const app = clientFor(sessionOf("80000000001"));
 const failure = (promise: Promise<unknown>) => promise.then(() => expect.unreachable("the call should fail"), (error: unknown) => error as ApiError);
 
-const formWith = (sid: string, patch: Partial<ShopForm> = {}): ShopForm => ({
-  ...emptyShopForm(),
-  sid,
-  businessName: "贝果咖啡",
-  branchName: "人民广场店",
-  telephone: "021-60000000",
-  province: "上海",
-  city: "上海市",
-  district: "黄浦区",
-  address: "人民大道 1 号",
-  categories: ["美食,咖啡厅"],
-  longitude: "121.4737",
-  latitude: "31.2304",
-  ...patch,
-});
+const formWith = sampleShopForm;
 const body = (form: ShopForm, original?: string | null) => ({ shopInfoAll: shopInfoAllOf(form, original) });
 const platformShop = async (sid: string) => {
   const res = await fetch(`${sandbox.urls.alpha}/v1/stores?access_token=${token}`, { method: "POST", body: JSON.stringify({ shopInfoAll: JSON.stringify(body(formWith(sid, { branchName: `平台店 ${sid}` })).shopInfoAll) }) });

@@ -77,7 +77,7 @@ export const storeMigrations: Readonly<Record<string, Migration>> = {
       await db.schema.createIndex("webhook_tokens_expiry").on("webhook_tokens").column("expires_at").execute();
     },
   },
-  // Issue 15: the sign-in flow's single-use state nonces, and server-side sign-ins (logout revokes).
+  // Sign-in hardening (docs/decisions/sign-in-hardening.md): the sign-in flow's single-use state nonces, and server-side sign-ins (logout revokes).
   "003-auth-sign-ins": {
     async up(db: Kysely<unknown>) {
       // A state's nonce (its SHA-256) is inserted once when its code is exchanged: the primary key makes a
@@ -104,7 +104,7 @@ export const storeMigrations: Readonly<Record<string, Migration>> = {
       await db.schema.createIndex("sign_ins_expiry").on("sign_ins").column("expires_at").execute();
     },
   },
-  // Refunds this console made (issue 17): shown on the order to every staff member; §4.2 has no read of refunds.
+  // Refunds this console made (docs/decisions/refunds-recorded-by-the-app.md): shown on the order to every staff member; §4.2 has no read of refunds.
   "004-order-refunds": {
     async up(db: Kysely<unknown>) {
       const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
@@ -130,7 +130,7 @@ export const storeMigrations: Readonly<Record<string, Migration>> = {
       await db.schema.createIndex("order_refunds_order").on("order_refunds").columns(["open_app_id", "tenant_id", "order_no"]).execute();
     },
   },
-  // The tenant customer index (issue 18; README "Customer search"): what staff search and filter by,
+  // The tenant customer index (README "Customer search"): what staff search and filter by,
   // per installation, and the sync's resumable state. SQLite: FTS5 trigram (substrings, CJK);
   // PostgreSQL: pg_trgm GIN over the same text. Short queries (< 3 characters) use the name keys.
   "006-customer-index": {
@@ -253,7 +253,7 @@ export const storeMigrations: Readonly<Record<string, Migration>> = {
       await db.schema.createIndex("media_imports_scope").on("media_imports").columns(["open_app_id", "tenant_id", "started_at"]).execute();
     },
   },
-  // Console preferences (issue 17, points 9 and 13): staff-given labels of the custom attributes
+  // Console preferences (docs/decisions/preferences-in-the-app-store.md): staff-given labels of the custom attributes
   // (per tenant: the platform's API has no labels) and each user's choice of customer columns (the
   // app's store, not browser storage, which the admin's iframe partitions). `user_id` '' = the tenant's.
   "008-console-preferences": {

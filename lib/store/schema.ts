@@ -54,7 +54,7 @@ export type StoreSchema = {
     issued_at: Epoch;
     expires_at: Epoch;
   };
-  // Issue 15 (lib/store/sign-ins.ts): single-use flow nonces and server-side sign-ins.
+  // Sign-in hardening (lib/store/sign-ins.ts, docs/decisions/sign-in-hardening.md): single-use flow nonces and server-side sign-ins.
   auth_flow_nonces: {
     nonce_hash: string;
     expires_at: Epoch;
@@ -68,7 +68,7 @@ export type StoreSchema = {
     expires_at: Epoch;
     revoked_at: ColumnType<number | string | null, number | null | undefined, number | null>;
   };
-  // Refunds this console made or deleted (issue 17): the platform has no read of refunds (§4.2).
+  // Refunds this console made or deleted (docs/decisions/refunds-recorded-by-the-app.md): the platform has no read of refunds (§4.2).
   order_refunds: {
     id: Generated<number | string>;
     open_app_id: string;
@@ -176,7 +176,7 @@ export type StoreSchema = {
     /** JSON array of the task ids the platform returned. */
     task_ids: string;
   };
-  // Console preferences (issue 17): attribute labels per tenant (`user_id` ''), column choices per user.
+  // Console preferences (docs/decisions/preferences-in-the-app-store.md): attribute labels per tenant (`user_id` ''), column choices per user.
   console_preferences: {
     open_app_id: string;
     tenant_id: string;

@@ -4,7 +4,7 @@ import type { Store } from "./database";
 import { decryptToken, encryptToken } from "./token-cipher";
 
 /**
- * Server-side state of sign-ins. Three tables (the third, `pending_sign_ins`, below):
+ * Server-side state of sign-ins (docs/decisions/sign-in-hardening.md). Three tables (the third, `pending_sign_ins`, below):
  * - `auth_flow_nonces`: a flow's state is redeemed once. `consumeFlowNonce` inserts the nonce's hash;
  *   the primary key lets exactly one caller win, on every instance sharing the store, so a replayed or
  *   second callback is refused before its code reaches the token endpoint (which would revoke the

@@ -19,7 +19,9 @@ export async function openSqliteTestStore(tokenKeys = testKeys()): Promise<TestS
 
 export const postgresUrl = process.env.TEST_DATABASE_URL;
 
+/** Skips loudly without TEST_DATABASE_URL; with CI=true its absence fails the test file instead. */
 export function warnIfPostgresSkipped(what: string): void {
+  if (!postgresUrl && (process.env.CI === "true" || process.env.CI === "1")) throw new Error(`TEST_DATABASE_URL is not set: with CI=true the PostgreSQL tests must run (${what})`);
   if (!postgresUrl) {
     console.warn(`\n*** SKIPPED on PostgreSQL: ${what} — set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test) to run it ***\n`);
   }

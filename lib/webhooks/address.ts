@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { constantTimeEqualText } from "./authenticate";
 
 /**
- * Per-installation webhook addresses (issue 15, point 5). Where the platform is given one webhook
+ * Per-installation webhook addresses (docs/decisions/sign-in-hardening.md). Where the platform is given one webhook
  * address per environment, the address names the environment (`?openAppId=`) with a MAC of it
  * (`&sig=`), so only this app can make one: a sender cannot re-target a delivery at another tenant
  * by editing the query (which no webhook signature covers). Without a valid `sig` the query's

@@ -265,7 +265,7 @@ describe("none mode", () => {
   });
 });
 
-describe("tenant attribution cannot be re-targeted (issue 15, point 5)", () => {
+describe("tenant attribution cannot be re-targeted", () => {
   it("a signed body without openAppId is never stored under an unsigned or forged ?openAppId=", async () => {
     const body = JSON.stringify({ deliveryId: "r1", event: "customer.updated", tenantId: "1001" });
     const headers = { "X-Service-Hmac-Signature": sign(body) };

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { startApiKitForFile } from "./testkit";
 
 /**
- * §4.5 tag rules the console relies on (issue 8, Tags): refusals change nothing, merge keeps a
+ * §4.5 tag rules the console relies on (the Tags page): refusals change nothing, merge keeps a
  * customer's target tag once, and a tag is unique by name. lists-tags.test.ts covers the happy paths.
  */
 

@@ -176,7 +176,7 @@ describe("POST /oauth2/token, refresh_token grant", () => {
     expect(await (await fetch(`${alpha}/__sandbox/config`)).json()).toEqual({ refreshRotation: true, refreshGraceSeconds: 0 });
   });
 
-  it("with a rotation grace, a used refresh token works again only within the grace (issue 15, point 8)", async () => {
+  it("with a rotation grace, a used refresh token works again only within the grace (a lost rotated token recovers)", async () => {
     await postJson(`${alpha}/__sandbox/config`, { refreshGraceSeconds: 30 });
     try {
       const first = await tokens();

@@ -19,7 +19,7 @@ function opaqueToken(prefix: string): string {
 }
 
 /**
- * The observed profile's one active access token per app and tenant (issue 16 fact 9): a new token
+ * The observed profile's one active access token per app and tenant (docs/decisions/real-platform-answers.md): a new token
  * ends every earlier one of the same app and tenant. The spec profile keeps them (they expire by time).
  */
 function supersedeEarlierTokens(ctx: SandboxContext, subject: TokenSubject, kept: string): void {

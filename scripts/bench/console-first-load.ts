@@ -1,5 +1,5 @@
 /**
- * First-load JavaScript (gzip) of each console route, from the production build (issue 7 target:
+ * First-load JavaScript (gzip) of each console route, from the production build (target:
  * <= 180 kB). Next 16 no longer prints it; the build writes the chunk lists to
  * .next/diagnostics/route-bundle-stats.json, and each chunk is gzipped here (level 9, as served).
  * Run `npm run build` first.

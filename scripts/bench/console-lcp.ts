@@ -1,5 +1,5 @@
 /**
- * Largest Contentful Paint of the customers list inside the sandbox admin's iframe (issue 7 target:
+ * Largest Contentful Paint of the customers list inside the sandbox admin's iframe (target:
  * <= 1000 ms), from the production build (`npm run build` first). Not a test; `npm run bench`.
  *
  * Starts the sandbox and `next start` on loopback ports the way the e2e config does

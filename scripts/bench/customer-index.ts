@@ -1,5 +1,5 @@
 /**
- * Benchmark of the tenant customer index (issue 18; not a test; `npm run bench`). One run, over
+ * Benchmark of the tenant customer index (README "Customer search"; not a test; `npm run bench`). One run, over
  * loopback, against the Platform Sandbox seeded with CUSTOMER_INDEX_BENCH_CUSTOMERS customers
  * (default 200,000; the figures are also extrapolated to 1,000,000):
  * - backfill: total time and customers per second (keyset pages of 1,000, identities and tags in
@@ -13,9 +13,8 @@
  */
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
+import { startFileSandbox } from "./support/file-sandbox";
 
 // The modules import `server-only`, importable only under the `react-server` condition (as in the app's server bundle).
 if (!process.execArgv.includes("--conditions=react-server")) {
@@ -34,9 +33,7 @@ function percentile(values: number[], p: number): number {
 }
 
 async function main() {
-  const { loadSandboxConfig } = await import("../../sandbox/config");
   const { seedSandbox } = await import("../../sandbox/seed/seed");
-  const { startSandbox } = await import("../../sandbox/server");
   const { openStore } = await import("../../lib/store/database");
   const { callPlatform } = await import("../../lib/platform/client");
   const { operations } = await import("../../lib/platform/operations");
@@ -45,19 +42,17 @@ async function main() {
   const { createSearchService } = await import("../../lib/search/service");
   const { inProcessQueue } = await import("../../lib/jobs/in-process");
   const { findTenant } = await import("../../lib/search/tenant-state");
+  const { sandboxControl, sandboxToken } = await import("../../lib/platform/testing/sandbox-control");
   type OperationName = keyof typeof operations;
 
-  const dir = mkdtempSync(path.join(tmpdir(), "customer-index-bench-"));
-  const sandbox = await startSandbox({ ...loadSandboxConfig({ SANDBOX_ALPHA_PORT: "0", SANDBOX_BETA_PORT: "0" }), dbFile: path.join(dir, "sandbox.sqlite") });
+  const { sandbox, dir, close } = await startFileSandbox("customer-index-bench");
   const pgUrl = process.env.TEST_DATABASE_URL;
   const pgDatabase = `bench_search_${randomBytes(3).toString("hex")}`;
   try {
     console.log(`seeding ${CUSTOMERS.toLocaleString("en")} customers…`);
     seedSandbox(sandbox.ctx, { customers: CUSTOMERS });
-    const control = async (p: string, body: unknown) =>
-      (await (await fetch(`${sandbox.urls.alpha}/__sandbox${p}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })).json()) as Record<string, unknown>;
-    const tokens = await control("/tokens", { environment: "alpha" });
-    const options = { apiUrl: sandbox.urls.alpha!, accessToken: String(tokens.access_token) };
+    const control = sandboxControl(sandbox.urls.alpha!);
+    const options = { apiUrl: sandbox.urls.alpha!, accessToken: await sandboxToken(control) };
     const call = ((name: OperationName, input: unknown) => callPlatform(operations[name], input as never, options)) as never;
     const key = { openAppId: "bench", tenantId: "1" };
 
@@ -150,8 +145,7 @@ async function main() {
     }
     console.log(`\nsummary (${CUSTOMERS.toLocaleString("en")} customers seeded)\n${lines.join("\n")}`);
   } finally {
-    await sandbox.close();
-    rmSync(dir, { recursive: true, force: true });
+    await close();
     if (pgUrl) {
       const pg = (await import("pg")).default;
       const admin = new pg.Client({ connectionString: pgUrl });

@@ -14,9 +14,7 @@
  * Loopback only; stops by itself (seeding 1M takes ~80–100 s on this machine).
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { startFileSandbox } from "./support/file-sandbox";
 
 const CUSTOMERS = Number(process.env.BENCH_DEEP_CUSTOMERS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_DEEP_RUNS ?? 40);
@@ -40,31 +38,26 @@ const median = (values: number[]) => {
 };
 
 async function main(): Promise<void> {
-  const { loadSandboxConfig } = await import("../../sandbox/config");
   const { seedSandbox } = await import("../../sandbox/seed/seed");
-  const { startSandbox } = await import("../../sandbox/server");
   const { handleProxyRequest } = await import("../../lib/platform/proxy");
+  const { sandboxControl, sandboxToken } = await import("../../lib/platform/testing/sandbox-control");
+  const { sandboxProxyDeps } = await import("../../lib/platform/testing/sandbox-deps");
   const { PROXY_PREFIX } = await import("../../lib/api/browser-fetch");
   const { operationUrl, routes } = await import("../../lib/platform/routes");
   const { DEFAULT_STATE, EMPTY_FILTERS, listInput } = await import("../../lib/customers/customer-list-state");
   type State = typeof DEFAULT_STATE;
 
-  const dir = mkdtempSync(path.join(tmpdir(), "customers-deep-bench-"));
-  const sandbox = await startSandbox({ ...loadSandboxConfig({ SANDBOX_ALPHA_PORT: "0", SANDBOX_BETA_PORT: "0" }), dbFile: path.join(dir, "bench.sqlite") });
+  const { sandbox, close } = await startFileSandbox("customers-deep-bench");
   try {
     const seedStart = performance.now();
     seedSandbox(sandbox.ctx, { customers: CUSTOMERS });
     console.log(`seeded ${CUSTOMERS.toLocaleString("en")} customers (+ a tenth in beta) in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
 
     const base = sandbox.urls.alpha!;
-    await fetch(`${base}/__sandbox/webhooks/config`, { method: "POST", body: JSON.stringify({ enabled: false }) });
-    const token = ((await (await fetch(`${base}/__sandbox/tokens`, { method: "POST", body: JSON.stringify({ environment: "alpha" }) })).json()) as { access_token: string }).access_token;
-    const deps = {
-      requireSession: async () => ({ ok: true as const, session: { openAppId: "oa-alpha-7f3c9e21", tenantId: "80000000001" } }),
-      getAccessToken: async () => ({ accessToken: token, apiUrl: base }),
-      isReauthRequired: () => false,
-      log: { info() {}, warn() {}, error() {} },
-    };
+    const control = sandboxControl(base);
+    await control("/webhooks/config", { enabled: false });
+    const token = await sandboxToken(control);
+    const deps = sandboxProxyDeps(base, token, { openAppId: "oa-alpha-7f3c9e21", tenantId: "80000000001" });
 
     /** The console's request for a list state, through the proxy; returns ms and the ids shown. */
     const load = async (state: State): Promise<{ ms: number; ids: string[] }> => {
@@ -127,8 +120,7 @@ async function main(): Promise<void> {
     const worst = ratios.length ? Math.max(...ratios) : Number.NaN;
     console.log(`\ntarget: keyset page ${DEEP_PAGE} / page 1 <= 1.5 — worst ${worst.toFixed(2)} ${worst <= 1.5 ? "ok" : "MISSED"}`);
   } finally {
-    await sandbox.close();
-    rmSync(dir, { recursive: true, force: true });
+    await close();
   }
 }
 

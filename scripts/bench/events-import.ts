@@ -34,6 +34,7 @@ import { createAppPost } from "../../lib/api/browser-fetch";
 import { describeInEnglish } from "../../lib/events/event-csv";
 import { DEFAULT_CONCURRENCY, MAX_BATCH_EVENTS } from "../../lib/events/import-run";
 import { importThrough, startEventImport } from "../../lib/events/start-import";
+import { sandboxCalls, sandboxControl } from "../../lib/platform/testing/sandbox-control";
 import { BENCH_OPEN_APP_ID, cpuMsOf, startBenchServers, type BenchServers } from "./support/servers";
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
@@ -210,8 +211,7 @@ async function main(): Promise<void> {
     console.log(`CPU per event, all processes: direct/console ${fmt(total(cpu.direct, d) / total(cpu.console, c), 2)} (what a saturated machine's ratio tends to)`);
     console.log(`projection with a core per process (busiest process): ratio ${fmt(busiest(cpu.direct, d) / busiest(cpu.console, c), 2)} — computed from CPU figures, not measured`);
     console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}; ${servers.placement}`);
-    const stored = await fetch(`${servers.alpha}/__sandbox/stats`).then((r) => r.json() as Promise<{ calls?: Record<string, number> }>);
-    const batches = Object.entries(stored.calls ?? {}).filter(([k]) => k.includes("batchPushEvents"));
+    const batches = Object.entries(await sandboxCalls(sandboxControl(servers.alpha))).filter(([k]) => k.includes("batchPushEvents"));
     console.log(`sandbox batchPushEvents calls: ${batches.map(([k, v]) => `${k} ${v}`).join(", ")}`);
     if (d.failed > 0 || c.failed > 0) process.exitCode = 1;
   } finally {

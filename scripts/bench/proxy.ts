@@ -30,6 +30,7 @@ import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import { setPriority } from "node:os";
 import path from "node:path";
 import { Agent, request } from "undici";
+import { sandboxControl, sandboxToken } from "../../lib/platform/testing/sandbox-control";
 import { signIn } from "./support/app-session";
 import { printDifference, summarize as cpuSummary } from "./support/cpuprofile";
 import { ensureNextBuild, groupCpuMs, machineLoad, pin, placement, startServer, stopAll, waitFor, type Server } from "./support/processes";
@@ -124,8 +125,7 @@ async function main(): Promise<void> {
   const appUrl = `http://127.0.0.1:${e2ePorts.app}`;
   await Promise.all([waitFor(`${e2eUrls.alpha}/health`, 120_000), waitFor(`${appUrl}/api/health`, 120_000)]);
 
-  const tokenRes = await fetch(`${e2eUrls.alpha}/__sandbox/tokens`, { method: "POST", body: JSON.stringify({ environment: "alpha" }) });
-  const token = ((await tokenRes.json()) as { access_token: string }).access_token;
+  const token = await sandboxToken(sandboxControl(e2eUrls.alpha));
   const floorEnv = { NODE_ENV: "production", BENCH_FLOOR_UPSTREAM: e2eUrls.alpha, BENCH_FLOOR_TOKEN: token, ...profile };
   const floor = startServer("floor", [NEXT_BIN, "start", FLOOR_DIR, "-H", "127.0.0.1", "-p", String(FLOOR_PORT)], floorEnv, place?.app);
   const floorUrl = `http://127.0.0.1:${FLOOR_PORT}`;

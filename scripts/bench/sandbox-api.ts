@@ -4,15 +4,12 @@
  * over loopback: seed time; GET /v1/customers with two filters (p50, p99); page 5000 against page 1;
  * event ingest through batchPushEvents. Targets: seed <= 90 s, filtered p50 <= 20 ms, deep/first <= 2.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { cpus, loadavg, tmpdir } from "node:os";
-import path from "node:path";
-import { loadSandboxConfig } from "../../sandbox/config";
+import { cpus, loadavg } from "node:os";
 import { seedSandbox } from "../../sandbox/seed/seed";
-import { startSandbox } from "../../sandbox/server";
+import { sandboxControl, sandboxToken } from "../../lib/platform/testing/sandbox-control";
+import { startFileSandbox } from "./support/file-sandbox";
 
 const CUSTOMERS = Number(process.env.SANDBOX_API_BENCH_CUSTOMERS ?? 1_000_000);
-const dir = mkdtempSync(path.join(tmpdir(), "sandbox-bench-"));
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -28,7 +25,7 @@ async function timed(url: string): Promise<number> {
 }
 
 async function main() {
-  const sandbox = await startSandbox({ ...loadSandboxConfig({ SANDBOX_ALPHA_PORT: "0", SANDBOX_BETA_PORT: "0" }), dbFile: path.join(dir, "bench.sqlite") });
+  const { sandbox, close } = await startFileSandbox("sandbox-bench");
   try {
     const loadBefore = loadavg()[0]!;
     const cpuBefore = process.cpuUsage();
@@ -40,9 +37,9 @@ async function main() {
 
     const base = sandbox.urls.alpha!;
     // Loopback only: no outbound webhooks for the benchmark's changes.
-    await fetch(`${base}/__sandbox/webhooks/config`, { method: "POST", body: JSON.stringify({ enabled: false }) });
-    const tokenRes = await fetch(`${base}/__sandbox/tokens`, { method: "POST", body: JSON.stringify({ environment: "alpha" }) });
-    const token = ((await tokenRes.json()) as { access_token: string }).access_token;
+    const control = sandboxControl(base);
+    await control("/webhooks/config", { enabled: false });
+    const token = await sandboxToken(control);
     const customers = (q: string) => `${base}/v1/customers?access_token=${token}&${q}`;
 
     // Warm up the connection and the page cache.
@@ -112,8 +109,7 @@ async function main() {
     console.log(widths.map((w) => "-".repeat(w)).join("  "));
     for (const r of rows) console.log(line(r));
   } finally {
-    await sandbox.close();
-    rmSync(dir, { recursive: true, force: true });
+    await close();
   }
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, vi } from "vitest";
 import type { ProxyDeps } from "../proxy";
+import { signedIn } from "./fake-session";
 import { startFakeUpstream, type FakeUpstream } from "./fake-upstream";
 
 /** The error the fake deps treat as "the installation must authorize again". */
@@ -19,7 +20,7 @@ export function fakeProxyDeps(o: { apiUrl: () => string; token: string; client?:
     apiUrl: o.apiUrl(),
   }));
   const deps: ProxyDeps = {
-    requireSession: async () => ({ ok: true, session: { openAppId: "alpha-app", tenantId: "1" } }),
+    requireSession: signedIn({ openAppId: "alpha-app", tenantId: "1" }),
     getAccessToken,
     isReauthRequired: (e) => e instanceof Reauth,
     log: { info: push, warn: push, error: push },

@@ -1,5 +1,5 @@
 /**
- * What the real platform answers where the spec is silent or says otherwise (issue 16, "What the
+ * What the real platform answers where the spec is silent or says otherwise (docs/decisions/real-platform-answers.md; "What the
  * real platform does"), written byte for byte: the client's unit tests read these without the
  * sandbox, and the sandbox's `observed` profile (sandbox/observed.ts) sends the same bytes.
  * Each entry: HTTP status, Content-Type and body exactly as recorded.

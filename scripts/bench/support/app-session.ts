@@ -1,3 +1,5 @@
+import { sandboxControl } from "../../../lib/platform/testing/sandbox-control";
+
 /**
  * A signed-in staff member of the app under `next start`, for the benchmarks: the marketplace install
  * of §5.2.1 through the sandbox's test shortcuts (`/__sandbox/cloudtokens` for the entry,
@@ -5,12 +7,6 @@
  * does it in process. Answers the headers the console's browser sends with every API call: the
  * session cookie and `X-Open-App-Id`.
  */
-
-async function control(sandbox: string, route: string, body: unknown): Promise<Record<string, string>> {
-  const res = await fetch(`${sandbox}/__sandbox${route}`, { method: "POST", body: JSON.stringify(body) });
-  if (!res.ok) throw new Error(`POST /__sandbox${route}: HTTP ${res.status}`);
-  return (await res.json()) as Record<string, string>;
-}
 
 /** `app`: where the app listens (its APP_URL may name another host for the same server, e.g. localhost). */
 export async function signIn(app: string, sandbox: string, environment = "alpha"): Promise<Record<string, string>> {
@@ -26,24 +22,25 @@ export async function signIn(app: string, sandbox: string, environment = "alpha"
     }
     return res;
   };
-  const { getOpenAppIdToken } = await control(sandbox, "/cloudtokens", { environment });
-  const entry = await get(`/api/auth/callback?redirectUrl=x&getOpenAppIdToken=${encodeURIComponent(getOpenAppIdToken!)}`, {
+  const control = sandboxControl(sandbox);
+  const { getOpenAppIdToken } = await control<{ getOpenAppIdToken: string }>("/cloudtokens", { environment });
+  const entry = await get(`/api/auth/callback?redirectUrl=x&getOpenAppIdToken=${encodeURIComponent(getOpenAppIdToken)}`, {
     referer: `${sandbox}/application/mktapp/index.html`,
   });
   const location = entry.headers.get("location");
   if (!location) throw new Error(`the install entry did not redirect to authorize (HTTP ${entry.status}): ${(await entry.text()).slice(0, 300)}`);
   const authorize = new URL(location);
-  const { callbackUrl } = await control(sandbox, "/authorize", {
+  const { callbackUrl } = await control<{ callbackUrl: string }>("/authorize", {
     environment,
     redirect_uri: authorize.searchParams.get("redirect_uri"),
     state: authorize.searchParams.get("state"),
     install: true,
   });
   // The return's GET answers a page that posts the return (same-origin, with the flow cookie); the
-  // code is exchanged on that post only (issue 15).
-  const returnPage = await (await get(callbackUrl!)).text();
+  // code is exchanged on that post only (docs/decisions/sign-in-hardening.md).
+  const returnPage = await (await get(callbackUrl)).text();
   const fields = [...returnPage.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!.replace(/&amp;/g, "&")]);
-  const done = await get("/api/auth/callback", { origin: new URL(callbackUrl!).origin, "content-type": "application/x-www-form-urlencoded" }, {
+  const done = await get("/api/auth/callback", { origin: new URL(callbackUrl).origin, "content-type": "application/x-www-form-urlencoded" }, {
     method: "POST",
     body: new URLSearchParams(fields).toString(),
   });

@@ -33,8 +33,8 @@ async function sandboxRole(customers: number): Promise<void> {
   const sandbox = await startSandbox({ ...loadSandboxConfig({ SANDBOX_ALPHA_PORT: "0", SANDBOX_BETA_PORT: "0" }), dbFile: ":memory:" });
   const alpha = sandbox.urls.alpha!;
   if (customers > 0) {
-    const seeded = await fetch(`${alpha}/__sandbox/seed`, { method: "POST", body: JSON.stringify({ customers }) });
-    if (!seeded.ok) throw new Error(`seeding failed: HTTP ${seeded.status}`);
+    const { sandboxControl } = await import("../../../lib/platform/testing/sandbox-control");
+    await sandboxControl(alpha)("/seed", { customers });
   }
   process.stdout.write(`${JSON.stringify({ alpha })}\n`);
 }
@@ -53,15 +53,10 @@ async function forwardersRole(sandboxUrl: string): Promise<void> {
   const { handleProxyRequest } = await import("../../../lib/platform/proxy");
   const { handleEventImport } = await import("../../../lib/events/import-route");
   const { EVENT_IMPORT_PATH } = await import("../../../lib/events/import-api");
-  const tokenRes = await fetch(`${sandboxUrl}/__sandbox/tokens`, { method: "POST", body: JSON.stringify({ environment: "alpha" }) });
-  const token = ((await tokenRes.json()) as { access_token: string }).access_token;
-  const session = { openAppId: BENCH_OPEN_APP_ID, tenantId: "80000000001" };
-  const deps = {
-    requireSession: async () => ({ ok: true as const, session }),
-    getAccessToken: async () => ({ accessToken: token, apiUrl: sandboxUrl }),
-    isReauthRequired: () => false,
-    log: { info() {}, warn() {}, error() {} },
-  };
+  const { sandboxControl, sandboxToken } = await import("../../../lib/platform/testing/sandbox-control");
+  const { sandboxProxyDeps } = await import("../../../lib/platform/testing/sandbox-deps");
+  const token = await sandboxToken(sandboxControl(sandboxUrl));
+  const deps = sandboxProxyDeps(sandboxUrl, token, { openAppId: BENCH_OPEN_APP_ID, tenantId: "80000000001" });
 
   const proxy = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     const headers = new Headers();
