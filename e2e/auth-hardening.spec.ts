@@ -145,7 +145,7 @@ test.describe.serial("issue 15: sign-in, logout and input hardening over plain H
     expect(replay.status).toBe(400);
     expect(replay.body).toContain("already used");
     expect(await codeGrants()).toBe(grants + 1);
-    const read = await victim.send("GET", "/api/platform/v1/customers", { "x-open-app-id": ALPHA.openAppId });
+    const read = await victim.send("GET", "/api/platform/v1/customers", { "x-open-app-id": ALPHA.openAppId, "x-engage-request": "1" });
     expect(read.status).toBe(200);
   });
 
@@ -156,7 +156,7 @@ test.describe.serial("issue 15: sign-in, logout and input hardening over plain H
     const done = await client.post("/api/auth/callback", formFields(page.body));
     const token = String(pageData(done.body)!.token);
     const savedCookie = `ec_session=${client.jar.get("ec_session")}`;
-    const read = (headers: Record<string, string>) => raw("GET", "/api/platform/v1/customers", { "x-open-app-id": ALPHA.openAppId, ...headers });
+    const read = (headers: Record<string, string>) => raw("GET", "/api/platform/v1/customers", { "x-open-app-id": ALPHA.openAppId, "x-engage-request": "1", ...headers });
     expect((await read({ cookie: savedCookie })).status).toBe(200);
     expect((await read({ authorization: `Bearer ${token}` })).status).toBe(200);
 
@@ -165,7 +165,7 @@ test.describe.serial("issue 15: sign-in, logout and input hardening over plain H
     // The proxy's session memory is a few seconds (lib/platform/proxy-cache.ts): revocation wins within it.
     await expect.poll(async () => (await read({ cookie: savedCookie })).status, { timeout: 10_000, intervals: [500] }).toBe(401);
     await expect.poll(async () => (await read({ authorization: `Bearer ${token}` })).status, { timeout: 10_000, intervals: [500] }).toBe(401);
-    expect((await raw("GET", "/api/auth/session", { cookie: savedCookie, "x-open-app-id": ALPHA.openAppId })).status).toBe(401);
+    expect((await raw("GET", "/api/auth/session", { cookie: savedCookie, "x-open-app-id": ALPHA.openAppId, "x-engage-request": "1" })).status).toBe(401);
     const renewal = await raw("POST", "/api/auth/session", { authorization: `Bearer ${token}`, "x-open-app-id": ALPHA.openAppId });
     expect(renewal.status).toBe(401);
   });

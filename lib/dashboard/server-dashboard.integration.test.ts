@@ -46,7 +46,7 @@ const deps = (): ProxyDeps & { dashboard: { cache: typeof cache } } => ({
 });
 const request = (method: "GET" | "POST") =>
   handleDashboardRequest(
-    new Request(`${APP}/api/dashboard`, { method, headers: method === "POST" ? { "x-engage-request": "1", origin: APP } : {} }),
+    new Request(`${APP}/api/dashboard`, { method, headers: method === "POST" ? { "x-engage-request": "1", origin: APP } : { "x-engage-request": "1" } }),
     deps() as never,
   );
 

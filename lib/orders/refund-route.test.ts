@@ -21,7 +21,7 @@ function depsFor(tenantId = "1", userName = "Li Wei"): RefundRouteDeps {
 
 const refundBody = { orderNo: "SO000001415", state: "部分退单", refundLines: [{ lineId: "1" }], refundTotal: "99.90", reason: "broken" };
 const post = (body: unknown, headers: Record<string, string> = SAME_ORIGIN) => new Request(`${APP}/api/orders/refunds`, { method: "POST", headers, body: JSON.stringify(body) });
-const get = (...orderNos: string[]) => new Request(`${APP}/api/orders/refunds?${orderNos.map((n) => `orderNo=${encodeURIComponent(n)}`).join("&")}`);
+const get = (...orderNos: string[]) => new Request(`${APP}/api/orders/refunds?${orderNos.map((n) => `orderNo=${encodeURIComponent(n)}`).join("&")}`, { headers: { "x-engage-request": "1" } });
 const answerRefund = () =>
   platform.up.handle((req, res) => {
     if (req.url.pathname === "/v1/dealService/refund") {
