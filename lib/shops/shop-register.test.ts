@@ -1,5 +1,5 @@
-import { expect, it } from "vitest";
-import { describeEachDialect, warnIfPostgresSkipped } from "@/lib/store/testing";
+import { describe, expect, it } from "vitest";
+import { concurrently, describeEachDialect, openTwinTestStores, testDialects, warnIfPostgresSkipped } from "@/lib/store/testing";
 import { addKnownShop, getShop, listGroups, listShops, namesOf, recordShops, rememberCreatedGroup, rememberReadGroup, shopWithSid } from "./shop-register";
 import { listMediaImports, recordMediaImport } from "@/lib/media/media-imports";
 
@@ -59,3 +59,25 @@ describeEachDialect("the shop register (§4.8)", (t) => {
     expect(await listMediaImports(t.store, other)).toEqual([]);
   });
 });
+
+for (const dialect of testDialects) {
+  describe.skipIf(!dialect.enabled)(`the register's first writes race on ${dialect.name}`, () => {
+    it("20 concurrent first reads of a group over two store instances: one row per shop, no error", async () => {
+      const { stores, cleanup } = await openTwinTestStores(dialect);
+      try {
+        const shops = [{ id: big, sid: "S1", shopName: "一店" }, { id: "7", sid: "S7" }, { id: "12", shopName: "十二店" }];
+        const { errors } = await concurrently(20, async (i) => {
+          const store = stores[i % 2]!;
+          // Each read lists the group's shops in its own order, as answers of two groups sharing shops would.
+          await recordShops(store, alpha, i % 3 === 0 ? [...shops].reverse() : shops, "group", 100 + i);
+          await rememberReadGroup(store, alpha, "55", shops.length, 100 + i);
+        });
+        expect(errors).toEqual([]);
+        expect(await listShops(stores[0], alpha, { sort: "id", order: "asc" })).toMatchObject({ total: 3, shops: [{ id: "7", sid: "S7" }, { id: "12" }, { id: big, sid: "S1" }] });
+        expect(await listGroups(stores[1], alpha)).toMatchObject([{ id: "55", shopCount: 3 }]);
+      } finally {
+        await cleanup();
+      }
+    });
+  });
+}
