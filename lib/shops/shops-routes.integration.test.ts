@@ -178,6 +178,23 @@ describe("shops through the app's routes (§4.8)", () => {
     expect((await failure(app("GET", "/api/shop-groups/abc"))).status).toBe(404);
   });
 
+  it("a cross-site GET of a group (the SameSite=None cookie, no app header) is 403: no platform call, the register is not written", async () => {
+    const a = await platformShop("R-XSITE-A");
+    await fetch(`${sandbox.urls.alpha}/v1/storesGroups?access_token=${token}`, { method: "POST", body: JSON.stringify({ name: "跨站组", remark: "平台建的", shopList: a }) });
+    const id = ((await control("/store-groups")) as { rows: Array<{ id: string; name: string }> }).rows.find((g) => g.name === "跨站组")!.id;
+    const groupReads = async () => Object.entries(((await control("/stats")) as { calls: Record<string, number> }).calls).filter(([k]) => k.startsWith("GET") && k.includes("storesGroups")).reduce((n, [, c]) => n + c, 0);
+    const before = await groupReads();
+    expect(before).toBeGreaterThan(0); // the earlier test's read was counted: the count is the right one
+    const session = sessionOf("80000000001");
+    for (const headers of [{}, { "sec-fetch-site": "cross-site" }, { "x-engage-request": "1", origin: "http://evil.test" }] as Array<Record<string, string>>) {
+      const res = await handleGroupRead(new Request(`${APP}/api/shop-groups/${id}`, { headers }), depsFor(session));
+      expect(res.status, JSON.stringify(headers)).toBe(403);
+    }
+    expect(await groupReads()).toBe(before);
+    expect((await app<ShopListAnswer>("GET", "/api/shops?q=R-XSITE-A")).total).toBe(0);
+    expect((await app<GroupListAnswer>("GET", "/api/shop-groups")).groups.map((g) => g.id)).not.toContain(id);
+  });
+
   it("search, sort and tenant scope of the register", async () => {
     const list = await app<ShopListAnswer>("GET", "/api/shops?q=r-&sort=sid&order=asc");
     const sids = list.shops.map((s) => s.sid);
