@@ -31,6 +31,9 @@ const UNSTORABLE = /[\u0000\p{Cs}]/u;
 /** True when every character of `text` can be stored as PostgreSQL text. */
 export const isStorableText = (text: string): boolean => !UNSTORABLE.test(text);
 
+/** `text` with what PostgreSQL text cannot hold replaced by U+FFFD (for text the app must keep, not refuse). */
+export const storableText = (text: string): string => (isStorableText(text) ? text : text.replace(/[\u0000\p{Cs}]/gu, "\uFFFD"));
+
 /** A name as an error shows it: what cannot be stored escaped (`\u0000`), at most 64 characters. */
 export const shownName = (name: string): string =>
   name.slice(0, 64).replace(/[\u0000-\u001f\p{Cs}]/gu, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
