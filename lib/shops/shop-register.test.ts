@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { concurrently, describeEachDialect, openTwinTestStores, testDialects, warnIfPostgresSkipped } from "@/lib/store/testing";
 import { addKnownShop, getShop, listGroups, listShops, namesOf, recordShops, rememberCreatedGroup, rememberReadGroup, shopWithSid } from "./shop-register";
 import { listMediaImports, recordMediaImport } from "@/lib/media/media-imports";
+import { beginShopWrite } from "./shop-writes";
 
 warnIfPostgresSkipped("the shop register and media imports");
 
@@ -75,6 +76,18 @@ for (const dialect of testDialects) {
         expect(errors).toEqual([]);
         expect(await listShops(stores[0], alpha, { sort: "id", order: "asc" })).toMatchObject({ total: 3, shops: [{ id: "7", sid: "S7" }, { id: "12" }, { id: big, sid: "S1" }] });
         expect(await listGroups(stores[1], alpha)).toMatchObject([{ id: "55", shopCount: 3 }]);
+      } finally {
+        await cleanup();
+      }
+    });
+
+    it("20 concurrent first claims of one creation's request key over two store instances: one claim, one row, no error", async () => {
+      const { stores, cleanup } = await openTwinTestStores(dialect);
+      try {
+        const { results, errors } = await concurrently(20, (i) => beginShopWrite(stores[i % 2]!, alpha, { requestKey: "dialog-race-1", operation: "group.create", input: { name: "组" } }, 100 + i));
+        expect(errors).toEqual([]);
+        expect(results.filter((r) => typeof r === "object" && r !== null && "claimed" in r)).toHaveLength(1);
+        expect(await stores[0].db.selectFrom("shop_write_requests").selectAll().execute()).toHaveLength(1);
       } finally {
         await cleanup();
       }
