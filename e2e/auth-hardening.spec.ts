@@ -266,7 +266,8 @@ test("fuzz: a seeded, bounded run over every route gets no answer ≥ 500", asyn
       if (r.auth === "garbage-cookie") headers.cookie = "ec_session=Fe26.2**garbage; ec_flow_x=y";
       if (r.auth === "garbage-bearer") headers.authorization = "Bearer Fe26.2**garbage";
       // The sandbox is shared with the other specs: a signed-in request that would change something is
-      // sent without the CSRF proof, so it is refused (403) before it reaches the platform.
+      // sent without the CSRF proof, so it is refused (403) before it reaches the platform. The signed-in
+      // half with the proof, on both stores, is lib/http/api-fuzz.integration.test.ts (its own sandbox).
       const mutating = !["GET", "HEAD", "OPTIONS", "TRACE", "PROPFIND"].includes(r.method);
       if (r.csrf && !(r.auth === "session" && mutating)) Object.assign(headers, { "x-engage-request": "1", origin: e2eUrls.app, "sec-fetch-site": "same-origin" });
       if (r.openAppIdHeader) headers["x-open-app-id"] = encodeURIComponent(r.openAppIdHeader);
