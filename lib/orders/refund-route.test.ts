@@ -85,6 +85,26 @@ describe("/api/orders/refunds (issue 17, point 5: refunds every staff member see
     expect(platform.up.requests.length).toBe(before);
   });
 
+  it("NUL in an order number or a reason is a 400 naming the field: nothing sent or stored (PostgreSQL cannot store it)", async () => {
+    answerRefund();
+    const before = platform.up.requests.length;
+    for (const [refund, field] of [
+      [{ ...refundBody, reason: "bro\u0000ken" }, "refund.reason"],
+      [{ ...refundBody, orderNo: "SO\u0000" }, "refund.orderNo"],
+    ] as const) {
+      const res = await handleRefundPost(post({ requestKey: "key-00000nul", refund }), depsFor());
+      expect(res.status).toBe(400);
+      expect((await res.json()).error).toMatchObject({ code: "invalid_text", fieldErrors: [{ field }] });
+    }
+    for (const [handler, method] of [[handleRefundsGet, "GET"], [handleRefundDelete, "DELETE"]] as const) {
+      const res = await handler(new Request(`${APP}/api/orders/refunds?orderNo=%00`, { method, headers: SAME_ORIGIN }), depsFor());
+      expect(res.status, method).toBe(400);
+      expect((await res.json()).error).toMatchObject({ code: "invalid_text", fieldErrors: [{ field: "orderNo" }] });
+    }
+    expect(platform.up.requests.length).toBe(before);
+    expect(await t.store.db.selectFrom("order_refunds").selectAll().execute()).toEqual([]);
+  });
+
   it("DELETE asks the platform's deleteRefund and marks the order's records deleted, by whom", async () => {
     answerRefund();
     await handleRefundPost(post({ requestKey: "key-00000006", refund: refundBody }), depsFor());
