@@ -96,12 +96,8 @@ export function apiRoute<D extends RouteDeps, P = undefined>(options: RouteOptio
       if (guard) throw new ApiError({ ...guard, fieldErrors: guard.field ? [{ field: guard.field, message: guard.message }] : [] });
       const prepared = options.prepare?.(ctx) as P;
       if (options.csrf !== "never") {
-        const problem =
-          options.csrf === "always" || request.method !== "GET"
-            ? csrfProblem(request, url, deps.appOrigins ?? [])
-            : options.session
-              ? readProblem(request, url, deps.appOrigins ?? [])
-              : undefined;
+        const checked = options.csrf === "always" || request.method !== "GET" || options.session;
+        const problem = checked ? csrfProblem(request, url, deps.appOrigins ?? [], request.method === "GET" && options.csrf !== "always") : undefined;
         if (problem) throw new ApiError({ status: 403, code: "csrf_rejected", message: problem });
       }
       if (options.session) {
@@ -139,30 +135,16 @@ export function requestIdOf(request: Request): string {
 /**
  * CSRF defence: the custom header (a cross-site form cannot set it, and a cross-site fetch with it
  * needs a CORS preflight that this app never grants) AND a same-origin request by `Sec-Fetch-Site`
- * or `Origin`.
+ * or `Origin`. A session-bearing GET (`read`) needs the header and no sign of another origin: a
+ * same-origin GET has no `Origin`, and an older browser no `Sec-Fetch-Site`.
  */
-function csrfProblem(request: Request, url: URL, appOrigins: readonly string[]): string | undefined {
+function csrfProblem(request: Request, url: URL, appOrigins: readonly string[], read = false): string | undefined {
   if (request.headers.get(CSRF_HEADER) !== "1") return `the ${CSRF_HEADER} header is required`;
   const site = request.headers.get("sec-fetch-site");
   if (site && site !== "same-origin") return "cross-site requests are refused";
   const origin = request.headers.get("origin");
   if (origin) return origin === url.origin || appOrigins.includes(origin) ? undefined : "cross-origin requests are refused";
-  return site === "same-origin" ? undefined : "the request's origin is unknown";
-}
-
-/**
- * A GET that carries a session: the app's header, which the browser client sends on every request
- * and a cross-site page cannot (a custom header needs a CORS preflight this app never grants), and
- * no sign of another origin. Unlike a mutation it may come with neither `Origin` nor
- * `Sec-Fetch-Site` (a same-origin GET has no `Origin`).
- */
-function readProblem(request: Request, url: URL, appOrigins: readonly string[]): string | undefined {
-  if (request.headers.get(CSRF_HEADER) !== "1") return `the ${CSRF_HEADER} header is required`;
-  const site = request.headers.get("sec-fetch-site");
-  if (site && site !== "same-origin") return "cross-site requests are refused";
-  const origin = request.headers.get("origin");
-  if (origin && origin !== url.origin && !appOrigins.includes(origin)) return "cross-origin requests are refused";
-  return undefined;
+  return site === "same-origin" || read ? undefined : "the request's origin is unknown";
 }
 
 // Static, so they cost nothing per request: the root proxy.ts does not run for the platform proxy.
