@@ -35,10 +35,10 @@ test.describe("console shell and customers list (UI, platform mocked at the prox
     const created = page.locator("tbody tr").first().locator("time").first();
     await expect(created).toHaveText("2026-02-01 00:30:00");
     await expect(created).toHaveAttribute("title", "2026-01-31 16:30:00 UTC");
-    // Every call names the environment; reads carry no CSRF header.
+    // Every call names the environment and carries the app's header, reads included (the SameSite=None cookie).
     const list = lastList(calls);
     expect(list.headers["x-open-app-id"]).toBe(OPEN_APP_ID);
-    expect(list.headers["x-engage-request"]).toBeUndefined();
+    expect(list.headers["x-engage-request"]).toBe("1");
     expect(list.query.get("select")).toBe("id,displayName,mobile,email,stage,source,dateCreated,lastUpdated");
     await attachScreenshot(page, "customers-en");
     await expectAccessible(page);

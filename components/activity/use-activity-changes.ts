@@ -1,5 +1,6 @@
 "use client";
 import { useEffect, useRef } from "react";
+import { MUTATION_HEADER } from "@/lib/api/browser-fetch";
 import { OPEN_APP_ID_HEADER } from "@/lib/auth/client-session";
 
 export type ActivityChanges = {
@@ -38,7 +39,7 @@ export function useActivityChanges(openAppId: string | undefined, onChanges: (ch
         if (cursor !== undefined) query.set("after", cursor);
         if (openAppId) query.set("openAppId", openAppId);
         const res = await fetch(`/api/activity?${query}`, {
-          headers: openAppId ? { [OPEN_APP_ID_HEADER]: openAppId } : {},
+          headers: { [MUTATION_HEADER]: "1", ...(openAppId ? { [OPEN_APP_ID_HEADER]: openAppId } : {}) },
           credentials: "same-origin",
           cache: "no-store",
           signal: controller.signal,

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import { MUTATION_HEADER } from "@/lib/api/browser-fetch";
 import { renewStoredSession, sessionHeaders, storedSession } from "@/lib/auth/client-session";
 import { forgetStoredSessions } from "@/lib/auth/sign-out";
 import { useI18n } from "@/components/i18n/i18n-provider";
@@ -25,7 +26,7 @@ export function SessionFallback({ openAppId, startUrl }: { openAppId?: string; s
       queueMicrotask(() => !cancelled && setState({ kind: "failed" }));
       return;
     }
-    fetch("/api/auth/session", { headers: sessionHeaders(stored.openAppId), cache: "no-store" })
+    fetch("/api/auth/session", { headers: { ...sessionHeaders(stored.openAppId), [MUTATION_HEADER]: "1" }, cache: "no-store" })
       .then(async (response) => {
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
         const body = (await response.json()) as {

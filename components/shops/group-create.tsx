@@ -37,11 +37,14 @@ export function GroupCreate() {
   // Names of the picked shops, kept when a new search hides them.
   const [picked, setPicked] = useState<Record<string, string>>({});
   const [result, setResult] = useState<GroupCreateAnswer | undefined>();
+  // One per group being made: a double click or a retry after an error creates one group; a new key after it is made.
+  const [requestKey, setRequestKey] = useState(() => crypto.randomUUID());
 
   const create = useMutation({
-    mutationFn: (v: GroupForm) => shopsApi.createGroup({ name: v.name.trim(), remark: v.remark.trim(), shopIds: v.shopIds }),
+    mutationFn: (v: GroupForm) => shopsApi.createGroup({ requestKey, name: v.name.trim(), remark: v.remark.trim(), shopIds: v.shopIds }),
     meta: { silent: true },
     onSuccess: (answer) => {
+      setRequestKey(crypto.randomUUID());
       form.reset(emptyGroupForm());
       setPicked({});
       setResult(answer);

@@ -60,6 +60,8 @@ export function ShopFormView({ mode, shop }: { mode: "create" | "edit"; shop?: R
   const [pasted, setPasted] = useState("");
   const [pasteProblem, setPasteProblem] = useState<string | undefined>();
   const [deleting, setDeleting] = useState(false);
+  // One per form: a double click or a retry after an error creates one shop (lib/shops/shop-writes.ts).
+  const [requestKey] = useState(() => crypto.randomUUID());
   const listId = useId();
   const name = shop ? (shopLabel(shop) ?? shop.id) : "";
 
@@ -79,7 +81,7 @@ export function ShopFormView({ mode, shop }: { mode: "create" | "edit"; shop?: R
     form.fail(error.status === 422 || error.status === 409 ? t("shops.form.refused", { message: error.message }) : errorMessage(error, t), placed);
   };
   const save = useMutation({
-    mutationFn: () => (mode === "create" ? shopsApi.create(body()) : shopsApi.update(shop!.id, body())),
+    mutationFn: () => (mode === "create" ? shopsApi.create({ requestKey, ...body() }) : shopsApi.update(shop!.id, body())),
     meta: { silent: true },
     onSuccess: ({ shop: saved }) => done(saved, t(mode === "create" ? "shops.form.created" : "shops.form.updated", { name: shopLabel(saved) ?? saved.id })),
     onError,

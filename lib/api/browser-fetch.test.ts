@@ -30,14 +30,14 @@ function setup(response: Response | (() => Promise<Response>), token?: string) {
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
 describe("the browser fetch wrapper", () => {
-  it("sends X-Open-App-Id on every call and the CSRF header only on mutations", async () => {
+  it("sends X-Open-App-Id and the app's CSRF header on every call, reads included (session-bearing GETs require it)", async () => {
     const { call, calls } = setup(json({ rows: [] }));
     await call("customers.list", { query: { rows: 20 } });
     const get = new Headers(calls[0]!.init.headers);
     expect(calls[0]!.url).toBe("/api/platform/v1/customers?rows=20");
     expect(calls[0]!.init.method).toBe("GET");
     expect(get.get(OPEN_APP_ID_HEADER)).toBe("oa-alpha");
-    expect(get.has(MUTATION_HEADER)).toBe(false);
+    expect(get.get(MUTATION_HEADER)).toBe("1");
     expect(get.has("Authorization")).toBe(false);
 
     await call("customers.delete", { params: { id: "9007199254740993" } });

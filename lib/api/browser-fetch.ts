@@ -9,13 +9,12 @@ import { followReauth } from "./reauth";
  * The browser's one way to call the platform: through the app's proxy `/api/platform/v1/...`
  * (ARCHITECTURE.md §4 "API proxy"), addressed by an operation of the zod-free route table
  * `lib/platform/routes.ts` (no schema reaches the bundle).
- * It adds what every call needs: the environment (`X-Open-App-Id`, §5.4.4), the CSRF header on
- * mutations, the sealed session token where the browser refused the cookie, and it follows the
+ * It adds what every call needs: the environment (`X-Open-App-Id`, §5.4.4), the app's CSRF header, the sealed session token where the browser refused the cookie, and it follows the
  * re-authorization redirect of §5.2.9. Ids travel as decimal strings in the app's JSON.
  */
 
 export const PROXY_PREFIX = "/api/platform";
-/** The custom header the proxy requires on mutations (CSRF, with Origin / Sec-Fetch-Site). */
+/** The app's own request header: required on every request that carries a session (CSRF; on mutations with Origin / Sec-Fetch-Site). */
 export const MUTATION_HEADER = "X-Engage-Request";
 
 type CallOptions = { signal?: AbortSignal };
@@ -90,8 +89,8 @@ export function reauthInBrowser(redirect: string, storage: () => Pick<Storage, "
 }
 
 /**
- * One request to the app's API with what every request carries (the session headers, the CSRF
- * header on mutations); a failure is an ApiError, and `401 reauth_required` goes to `onReauth`.
+ * One request to the app's API with what every request carries (the session headers, the app's
+ * CSRF header); a failure is an ApiError, and `401 reauth_required` goes to `onReauth`.
  */
 function appRequester(deps: BrowserFetchDeps) {
   const now = deps.now ?? Date.now;
@@ -102,7 +101,8 @@ function appRequester(deps: BrowserFetchDeps) {
   return async function request(method: string, url: string, body: unknown, options: CallOptions): Promise<unknown> {
     const headers = new Headers({ Accept: "application/json" });
     addSessionHeaders(headers, deps.openAppId(), sessionToken);
-    if (method !== "GET") headers.set(MUTATION_HEADER, "1");
+    // On every request, reads included: the routes refuse a session-bearing request without it (lib/http/route.ts).
+    headers.set(MUTATION_HEADER, "1");
     let text: string | undefined;
     if (body !== undefined) {
       headers.set("Content-Type", "application/json");

@@ -1,8 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { ConsoleSession } from "@/lib/auth/session";
 import { OPEN_APP_ID_HEADER, storedSession } from "@/lib/auth/client-session";
-import { pageOpenAppId } from "./browser-fetch";
-import { errorFromResponse } from "./browser-fetch";
+import { errorFromResponse, MUTATION_HEADER, pageOpenAppId } from "./browser-fetch";
 import { ReauthRequiredError } from "./api-error";
 import { followReauth } from "./reauth";
 
@@ -23,7 +22,7 @@ export function consoleSessionQuery(openAppId: string | undefined = pageOpenAppI
     queryKey: sessionQueryKey(openAppId),
     staleTime: 5 * 60_000,
     queryFn: async ({ signal }): Promise<ConsoleSessionInfo> => {
-      const headers = new Headers({ Accept: "application/json" });
+      const headers = new Headers({ Accept: "application/json", [MUTATION_HEADER]: "1" });
       if (openAppId) {
         headers.set(OPEN_APP_ID_HEADER, openAppId);
         const stored = storedSession(openAppId);

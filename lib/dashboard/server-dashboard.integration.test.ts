@@ -34,7 +34,7 @@ const cache = createDashboardCache<DashboardData>();
 const deps = (): ProxyDeps & { dashboard: { cache: typeof cache } } => ({ ...sandboxProxyDeps(sandbox.urls.alpha!, () => token), dashboard: { cache } });
 const request = (method: "GET" | "POST") =>
   handleDashboardRequest(
-    new Request(`${APP}/api/dashboard`, { method, headers: method === "POST" ? { "x-engage-request": "1", origin: APP } : {} }),
+    new Request(`${APP}/api/dashboard`, { method, headers: method === "POST" ? { "x-engage-request": "1", origin: APP } : { "x-engage-request": "1" } }),
     deps() as never,
   );
 
@@ -145,6 +145,15 @@ describe("the overview equals the API (seeded sandbox)", () => {
       expect([d.day, d.orders, d.amountPaid]).toEqual([d.day, want.orders, (want.cents / 100).toFixed(2)]);
     }
     expect(data.orders.topProducts.length).toBeGreaterThan(0);
+  });
+
+  it("a cross-site GET (the SameSite=None cookie, no app header) is 403 before any platform call, even with nothing cached", async () => {
+    const before = await apiCalls();
+    const uncached = { ...deps(), dashboard: { cache: createDashboardCache<DashboardData>() } };
+    for (const headers of [{}, { "sec-fetch-site": "cross-site" }, { "x-engage-request": "1", origin: "http://evil.test" }] as Array<Record<string, string>>) {
+      expect((await handleDashboardRequest(new Request(`${APP}/api/dashboard`, { headers }), uncached as never)).status, JSON.stringify(headers)).toBe(403);
+    }
+    expect((await apiCalls()) - before).toBe(0);
   });
 
   it("a second open is served from the cache with no platform call; refresh needs the CSRF header", async () => {

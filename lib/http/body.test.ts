@@ -20,4 +20,21 @@ describe("the one body reader", () => {
     expect(await readJsonBody(post(" ", { "content-type": "text/plain" }))).toBeUndefined();
     await expect(readJsonBody(post("a=1", { "content-type": "text/plain" }))).rejects.toMatchObject({ status: 415 });
   });
+
+  it("refuses a string or key holding text PostgreSQL cannot store with 400 naming the field path", async () => {
+    const json = (text: string) => post(text, { "content-type": "application/json" });
+    for (const [text, field] of [
+      ['{"reason":"a\\u0000b"}', "reason"],
+      ['{"refund":{"orderNo":"SO1\\u0000"}}', "refund.orderNo"],
+      ['{"shopIds":["1","2\\u0000"]}', "shopIds.1"],
+      ['{"name":"\\ud800"}', "name"],
+      ['{"a\\u0000":1}', "a\\u0000"],
+      ['"\\u0000"', "body"],
+    ] as const) {
+      const refused = await readJsonBody(json(text)).then(() => undefined, (error: unknown) => error);
+      expect(refused, text).toMatchObject({ status: 400, code: "invalid_text", fieldErrors: [{ field }] });
+    }
+    // a pair of surrogates is one character (stored as it is), and so is the text "\\u0000"
+    expect(await readJsonBody(json('{"name":"\\ud83d\\ude00 \\\\u0000"}'))).toEqual({ name: "\u{1F600} \\u0000" });
+  });
 });

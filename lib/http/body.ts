@@ -1,5 +1,6 @@
 import { ApiError } from "@/lib/api/api-error";
 import { parseJson } from "@/lib/platform/json";
+import { isStorableText, shownName, unstorableTextProblem } from "./request-guard";
 
 /** The largest body the app's API routes read (the proxy's JSON, a webhook delivery). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -47,9 +48,41 @@ export async function readBodyText(request: Request, { limit = MAX_BODY_BYTES, k
   }
 }
 
+/** The path of the first string (or key) in `value` that PostgreSQL text cannot hold (`a.b.0`), if any. */
+export function unstorableTextPath(value: unknown, path = ""): string | undefined {
+  const at = (key: string | number) => (path ? `${path}.${key}` : String(key));
+  if (typeof value === "string") return isStorableText(value) ? undefined : path || "body";
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = unstorableTextPath(value[i], at(i));
+      if (found !== undefined) return found;
+    }
+  } else if (value && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      if (!isStorableText(key)) return at(shownName(key));
+      const found = unstorableTextPath(item, at(key));
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The edge's text rule for a value read from a body (request-guard.ts does the query): 400
+ * `invalid_text` naming the field when a string holds what PostgreSQL text cannot store, so the
+ * input is refused the same on both stores and before anything is sent to the platform.
+ */
+export function refuseUnstorableText(value: unknown, path = ""): void {
+  const field = unstorableTextPath(value, path);
+  if (field === undefined) return;
+  const problem = unstorableTextProblem(field, `The field "${field}"`);
+  throw new ApiError({ status: problem.status, code: problem.code, message: problem.message, fieldErrors: [{ field, message: problem.message }] });
+}
+
 /**
  * The JSON body of a browser request: `readBodyText`, then `Content-Type: application/json` (415)
- * and valid JSON (400), parsed losslessly (ids above 2^53); an empty body is `undefined`.
+ * and valid JSON (400), parsed losslessly (ids above 2^53), and every string storable (400
+ * `invalid_text` naming the field); an empty body is `undefined`.
  */
 export async function readJsonBody(request: Request): Promise<unknown> {
   const text = await readBodyText(request);
@@ -57,9 +90,12 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   if (!/^application\/(.+\+)?json\b/i.test(request.headers.get("content-type") ?? "")) {
     throw new ApiError({ status: 415, code: "unsupported_media_type", message: "the body must be JSON (Content-Type: application/json)" });
   }
+  let value: unknown;
   try {
-    return parseJson(text);
+    value = parseJson(text);
   } catch {
     throw new ApiError({ status: 400, code: "invalid_json", message: "the body is not valid JSON" });
   }
+  refuseUnstorableText(value);
+  return value;
 }

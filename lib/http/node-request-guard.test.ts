@@ -22,12 +22,12 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-function send(method: string, path: string): Promise<{ status: number; allow?: string; body: string }> {
+function send(method: string, path: string): Promise<{ status: number; allow?: string; body: string; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: "127.0.0.1", port, method, path }, (res) => {
       let body = "";
       res.on("data", (c) => (body += c));
-      res.on("end", () => resolve({ status: res.statusCode!, allow: res.headers.allow, body }));
+      res.on("end", () => resolve({ status: res.statusCode!, allow: res.headers.allow, body, headers: res.headers }));
     });
     req.on("error", reject);
     req.end();
@@ -45,6 +45,28 @@ describe("the request guard in front of the Node server (docs/decisions/sign-in-
     }
     // methods Node's parser does not know are its own 400, before any server code
     for (const method of ["TRACK", "BREW"]) expect((await send(method, "/customers")).status, method).toBe(400);
+    expect(reached).toBe(before);
+  });
+
+  it("answers with the security headers of every API answer", async () => {
+    for (const [method, path] of [["TRACE", "/"], ["GET", "/%ff"], ["GET", "/api/shops?q=%00"]] as const) {
+      const res = await send(method, path);
+      expect(res.headers, `${method} ${path}`).toMatchObject({
+        "cache-control": "no-store",
+        "x-content-type-options": "nosniff",
+        "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+        "referrer-policy": "no-referrer",
+      });
+    }
+  });
+
+  it("answers a query parameter holding NUL with 400 naming it, before the app runs", async () => {
+    const before = reached;
+    for (const path of ["/api/orders/refunds?orderNo=%00", "/api/search/customers?q=%00ab", "/api/shops?q=%00"]) {
+      const res = await send("GET", path);
+      expect(res.status, path).toBe(400);
+      expect(JSON.parse(res.body).error).toMatchObject({ code: "invalid_text", fieldErrors: [{ field: new URL(path, "http://x").searchParams.keys().next().value }] });
+    }
     expect(reached).toBe(before);
   });
 

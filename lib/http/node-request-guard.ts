@@ -1,7 +1,7 @@
 import "server-only";
 import http from "node:http";
 import https from "node:https";
-import { requestProblem } from "./request-guard";
+import { problemBody, problemHeaders, requestProblem } from "./request-guard";
 
 /**
  * Installs the request guard (request-guard.ts) in front of the Node HTTP server that `next start`
@@ -20,15 +20,8 @@ function guarded(original: Emit): Emit {
       const [req, res] = args as [http.IncomingMessage, http.ServerResponse];
       const problem = requestProblem(req.method ?? "", req.url ?? "/");
       if (problem) {
-        const body = JSON.stringify({ error: { code: problem.code, message: problem.message } });
-        res.writeHead(problem.status, {
-          "Content-Type": "application/json; charset=utf-8",
-          "Content-Length": Buffer.byteLength(body),
-          "Cache-Control": "no-store",
-          "X-Content-Type-Options": "nosniff",
-          Connection: "close",
-          ...problem.headers,
-        });
+        const body = problemBody(problem);
+        res.writeHead(problem.status, { ...problemHeaders(problem), "Content-Length": Buffer.byteLength(body), Connection: "close" });
         res.end(body);
         req.resume();
         return true;

@@ -16,13 +16,16 @@ function deps(overrides: Partial<RouteDeps> = {}) {
   };
 }
 
+/** A request as the browser client sends it: with the app's header (a session-bearing GET needs it). */
+const appRequest = (init: RequestInit = {}) => new Request(URL_, { ...init, headers: { "x-engage-request": "1", ...(init.headers as Record<string, string> | undefined) } });
+
 const failWith = (error: unknown) => apiRoute({ name: "thing", op: "thing.do", session: true }, async () => Promise.reject(error));
 
 describe("apiRoute: one error shape", () => {
   it("answers an ApiError as {error: {code, message, fieldErrors?, requestId}} with its status and headers, never cached", async () => {
     const { deps: d } = deps();
     const error = new ApiError({ status: 429, code: "slow_down", message: "later", fieldErrors: [{ field: "a", message: "b" }], retryAfterSeconds: 7, headers: { allow: "GET" } });
-    const res = await failWith(error)(new Request(URL_, { headers: { "x-request-id": "req-12345678" } }), d);
+    const res = await failWith(error)(appRequest({ headers: { "x-request-id": "req-12345678" } }), d);
     expect(res.status).toBe(429);
     expect(await res.json()).toEqual({ error: { code: "slow_down", message: "later", fieldErrors: [{ field: "a", message: "b" }], requestId: "req-12345678" } });
     expect(Object.fromEntries(res.headers)).toMatchObject({
@@ -38,38 +41,38 @@ describe("apiRoute: one error shape", () => {
   });
 
   it("carries the redirect of a reauth error, and leaves out empty field errors", async () => {
-    const res = await failWith(new ReauthRequiredError({ message: "sign in", redirect: "/api/auth/start" }))(new Request(URL_), deps().deps);
+    const res = await failWith(new ReauthRequiredError({ message: "sign in", redirect: "/api/auth/start" }))(appRequest(), deps().deps);
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ error: { code: "reauth_required", message: "sign in", redirect: "/api/auth/start", requestId: res.headers.get("x-request-id") } });
   });
 
   it("maps platform errors by kind, and the installation's lost authorization to 401 with the §5.2.9 redirect", async () => {
     const d = deps({ isReauthRequired: (e) => e === "gone", reauthRedirect: (id) => `/start/${id}` }).deps;
-    const timeout = await failWith(PlatformError.timeout(50))(new Request(URL_), d);
+    const timeout = await failWith(PlatformError.timeout(50))(appRequest(), d);
     expect([timeout.status, (await timeout.json()).error.code]).toEqual([504, "timeout"]);
-    const refused = await failWith(new PlatformError({ kind: "auth", code: "invalid_token", message: "bad token at_x" }))(new Request(URL_), d);
+    const refused = await failWith(new PlatformError({ kind: "auth", code: "invalid_token", message: "bad token at_x" }))(appRequest(), d);
     expect(await refused.json()).toMatchObject({ error: { code: "reauth_required", redirect: "/start/alpha-app" } });
-    const gone = await failWith("gone")(new Request(URL_), d);
+    const gone = await failWith("gone")(appRequest(), d);
     expect([gone.status, (await gone.json()).error.redirect]).toEqual([401, "/start/alpha-app"]);
   });
 
   it("answers anything else 500 (or 503 with Retry-After when `unavailable`), logging only the error's name and message", async () => {
     const { deps: d, lines } = deps();
     const bug = Object.assign(new TypeError("boom"), { token: "at_secret" });
-    const res = await failWith(bug)(new Request(URL_), d);
+    const res = await failWith(bug)(appRequest(), d);
     expect([res.status, (await res.json()).error.code]).toEqual([500, "internal_error"]);
     expect(lines[0]).toMatchObject({ level: "error", msg: "thing failed", op: "thing.do", err: { name: "TypeError", message: "boom" } });
     expect(lines[1]).toMatchObject({ level: "warn", msg: "thing", status: 500 });
     expect(JSON.stringify(lines)).not.toContain("at_secret");
     const later = apiRoute({ name: "later", unavailable: "try later" }, async () => Promise.reject(new Error("disk")));
-    const busy = await later(new Request(URL_), d);
+    const busy = await later(appRequest(), d);
     expect([busy.status, busy.headers.get("retry-after"), (await busy.json()).error.message]).toEqual([503, "5", "try later"]);
   });
 
   it("answers 499 when the browser went away", async () => {
     const abort = new AbortController();
     abort.abort();
-    const res = await failWith(new Error("aborted"))(new Request(URL_, { signal: abort.signal }), deps().deps);
+    const res = await failWith(new Error("aborted"))(appRequest({ signal: abort.signal }), deps().deps);
     expect(res.status).toBe(499);
   });
 });
@@ -95,9 +98,49 @@ describe("apiRoute: the steps every route shares", () => {
     expect((await ok({ name: "t", csrf: "never" })(post(), d)).status).toBe(200);
   });
 
+  it("a session-bearing GET needs the app's header: a cross-site GET is refused before the session or the handler", async () => {
+    let ran = 0;
+    let asked = 0;
+    const { deps: d } = deps({ requireSession: async () => (asked++, { ok: true as const, session: { openAppId: "alpha-app", tenantId: "1" } }) });
+    const route = apiRoute({ name: "t", session: true }, async () => (ran++, new Response("ok")));
+    // What a cross-site page can send with the SameSite=None cookie: no custom header.
+    for (const headers of [{}, { "sec-fetch-site": "cross-site", cookie: "ec_session=x" }, { "x-engage-request": "1", "sec-fetch-site": "cross-site" }, { "x-engage-request": "1", origin: "http://evil.test" }] as Array<Record<string, string>>) {
+      const res = await route(new Request(URL_, { headers }), d);
+      expect(res.status, JSON.stringify(headers)).toBe(403);
+      expect((await res.json()).error.code).toBe("csrf_rejected");
+    }
+    expect([ran, asked]).toEqual([0, 0]);
+    for (const headers of [{ "x-engage-request": "1" }, { "x-engage-request": "1", "sec-fetch-site": "same-origin" }, { "x-engage-request": "1", origin: "http://app.test" }] as Array<Record<string, string>>) {
+      expect((await route(new Request(URL_, { headers }), d)).status, JSON.stringify(headers)).toBe(200);
+    }
+    // A GET without a session is a public read (health, the auth flow's pages): no header needed.
+    expect((await ok({ name: "t" })(new Request(URL_), d)).status).toBe(200);
+  });
+
+  it("refuses a query parameter or path holding text PostgreSQL cannot store with 400 naming it, before the handler", async () => {
+    let ran = 0;
+    const { deps: d } = deps();
+    const route = apiRoute({ name: "t", session: true }, async () => (ran++, new Response("ok")));
+    for (const [target, field] of [
+      ["?orderNo=%00", "orderNo"],
+      ["?q=%00ab", "q"],
+      ["?a=1&x%00y=2", "x\\u0000y"],
+      ["/%00", "path"],
+    ] as const) {
+      const res = await route(new Request(`${URL_}${target}`, { method: "DELETE", headers: SAME_ORIGIN }), d);
+      expect(res.status, target).toBe(400);
+      const body = await res.json();
+      expect(body.error.code).toBe("invalid_text");
+      expect(body.error.fieldErrors, target).toEqual([{ field, message: expect.any(String) }]);
+      expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+    }
+    expect(ran).toBe(0);
+    expect((await route(new Request(`${URL_}?q=%E4%B8%AD%25&lang=%ff`, { method: "DELETE", headers: SAME_ORIGIN }), d)).status).toBe(200);
+  });
+
   it("requires the session with `session`, after `prepare`, and answers its refusal with the request's id", async () => {
     const refused = deps({ requireSession: async () => ({ ok: false, error: new ReauthRequiredError({ message: "sign in", redirect: "/api/auth/start" }) }) }).deps;
-    const res = await ok({ name: "t", session: true })(new Request(URL_, { headers: { "x-request-id": "req-abcdefgh" } }), refused);
+    const res = await ok({ name: "t", session: true })(appRequest({ headers: { "x-request-id": "req-abcdefgh" } }), refused);
     expect(res.status).toBe(401);
     expect((await res.json()).error).toMatchObject({ code: "reauth_required", requestId: "req-abcdefgh" });
     expect((await ok({ name: "t" })(new Request(URL_), refused)).status).toBe(200);
@@ -111,7 +154,7 @@ describe("apiRoute: the steps every route shares", () => {
       },
       async () => new Response(),
     );
-    expect((await early(new Request(URL_), refused)).status).toBe(404);
+    expect((await early(appRequest(), refused)).status).toBe(404);
   });
 
   it("logs one line per answer with the request's fields; a stream's success is the handler's to log", async () => {

@@ -4,6 +4,8 @@ import { ApiError, ReauthRequiredError } from "@/lib/api/api-error";
 import { requireApiSession, type ConsoleSession, type SessionCheck } from "@/lib/auth/session";
 import { logger } from "@/lib/log";
 import { PlatformError, type PlatformErrorKind } from "@/lib/platform/errors";
+import { requestProblem } from "./request-guard";
+import { API_SECURITY_HEADERS } from "./security-headers";
 
 /**
  * The one wrapper of the app's own API routes (the platform proxy, the CSV export, the event
@@ -61,7 +63,12 @@ export type RouteOptions<D extends RouteDeps, P> = {
   scope?: string;
   /** The session of the `X-Open-App-Id` environment is required (else 401 reauth_required). */
   session?: boolean;
-  /** The CSRF check runs for every method but GET, for every one (a costly GET), or never (no cookie is honoured). */
+  /**
+   * The CSRF check runs for every method but GET, for every one (a costly GET), or never (no cookie
+   * is honoured). A route with `session` checks a GET too, by the app's header alone: the session
+   * cookie is `SameSite=None`, so a cross-site page could otherwise make it start work (a sync, a
+   * register write, platform calls) with a plain GET.
+   */
   csrf?: "always" | "never";
   /** Before the CSRF and session checks (the proxy's 404 for a path outside its table); its result goes to the handler. */
   prepare?: (ctx: RouteContext<D>) => P;
@@ -84,9 +91,13 @@ export function apiRoute<D extends RouteDeps, P = undefined>(options: RouteOptio
     const ctx: RouteContext<D> = { request, url, requestId, deps, log, fields, started, session: undefined as SessionOf<D> };
     let response: Response;
     try {
+      // The edge's rules once more for a caller that is not behind the Node server's guard (tests, another server).
+      const guard = requestProblem(request.method, request.url);
+      if (guard) throw new ApiError({ ...guard, fieldErrors: guard.field ? [{ field: guard.field, message: guard.message }] : [] });
       const prepared = options.prepare?.(ctx) as P;
-      if (options.csrf === "always" || (options.csrf !== "never" && request.method !== "GET")) {
-        const problem = csrfProblem(request, url, deps.appOrigins ?? []);
+      if (options.csrf !== "never") {
+        const checked = options.csrf === "always" || request.method !== "GET" || options.session;
+        const problem = checked ? csrfProblem(request, url, deps.appOrigins ?? [], request.method === "GET" && options.csrf !== "always") : undefined;
         if (problem) throw new ApiError({ status: 403, code: "csrf_rejected", message: problem });
       }
       if (options.session) {
@@ -124,26 +135,20 @@ export function requestIdOf(request: Request): string {
 /**
  * CSRF defence: the custom header (a cross-site form cannot set it, and a cross-site fetch with it
  * needs a CORS preflight that this app never grants) AND a same-origin request by `Sec-Fetch-Site`
- * or `Origin`.
+ * or `Origin`. A session-bearing GET (`read`) needs the header and no sign of another origin: a
+ * same-origin GET has no `Origin`, and an older browser no `Sec-Fetch-Site`.
  */
-function csrfProblem(request: Request, url: URL, appOrigins: readonly string[]): string | undefined {
+function csrfProblem(request: Request, url: URL, appOrigins: readonly string[], read = false): string | undefined {
   if (request.headers.get(CSRF_HEADER) !== "1") return `the ${CSRF_HEADER} header is required`;
   const site = request.headers.get("sec-fetch-site");
   if (site && site !== "same-origin") return "cross-site requests are refused";
   const origin = request.headers.get("origin");
   if (origin) return origin === url.origin || appOrigins.includes(origin) ? undefined : "cross-origin requests are refused";
-  return site === "same-origin" ? undefined : "the request's origin is unknown";
+  return site === "same-origin" || read ? undefined : "the request's origin is unknown";
 }
 
 // Static, so they cost nothing per request: the root proxy.ts does not run for the platform proxy.
-const JSON_HEADERS = {
-  "cache-control": "no-store",
-  "content-type": "application/json; charset=utf-8",
-  "x-content-type-options": "nosniff",
-  // Data, never a document: nothing may load or frame it, and it names no referrer.
-  "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
-  "referrer-policy": "no-referrer",
-};
+const JSON_HEADERS = { ...API_SECURITY_HEADERS, "content-type": "application/json; charset=utf-8" };
 
 /** A JSON answer of the app's API: never cached, with the request id. */
 export function jsonResponse(status: number, body: string | Uint8Array | null, requestId: string, extra?: Record<string, string>): Response {

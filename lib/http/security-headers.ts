@@ -33,3 +33,14 @@ export function securityHeaders(platformOrigins: string[], nonce?: string): Reco
     "X-Content-Type-Options": "nosniff",
   };
 }
+
+/**
+ * The headers of every JSON answer of the app's API, the request guard's refusals included: data,
+ * never a document, so nothing may load or frame it, it names no referrer, and it is never cached.
+ */
+export const API_SECURITY_HEADERS = {
+  "cache-control": "no-store",
+  "x-content-type-options": "nosniff",
+  "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+  "referrer-policy": "no-referrer",
+} as const;

@@ -22,7 +22,7 @@ function depsFor(tenantId = "1", userName = "Li Wei"): RefundRouteDeps {
 
 const refundBody = { orderNo: "SO000001415", state: "部分退单", refundLines: [{ lineId: "1" }], refundTotal: "99.90", reason: "broken" };
 const post = (body: unknown, headers: Record<string, string> = SAME_ORIGIN) => new Request(`${APP}/api/orders/refunds`, { method: "POST", headers, body: JSON.stringify(body) });
-const get = (...orderNos: string[]) => new Request(`${APP}/api/orders/refunds?${orderNos.map((n) => `orderNo=${encodeURIComponent(n)}`).join("&")}`);
+const get = (...orderNos: string[]) => new Request(`${APP}/api/orders/refunds?${orderNos.map((n) => `orderNo=${encodeURIComponent(n)}`).join("&")}`, { headers: { "x-engage-request": "1" } });
 const answerRefund = () =>
   platform.up.handle((req, res) => {
     if (req.url.pathname === "/v1/dealService/refund") {
@@ -84,6 +84,26 @@ describe("/api/orders/refunds (refunds every staff member sees)", () => {
     expect((await handleRefundsGet(get(), depsFor())).status).toBe(422);
     expect((await handleRefundsGet(get(...Array.from({ length: 101 }, (_, i) => `SO${i}`)), depsFor())).status).toBe(422);
     expect(platform.up.requests.length).toBe(before);
+  });
+
+  it("NUL in an order number or a reason is a 400 naming the field: nothing sent or stored (PostgreSQL cannot store it)", async () => {
+    answerRefund();
+    const before = platform.up.requests.length;
+    for (const [refund, field] of [
+      [{ ...refundBody, reason: "bro\u0000ken" }, "refund.reason"],
+      [{ ...refundBody, orderNo: "SO\u0000" }, "refund.orderNo"],
+    ] as const) {
+      const res = await handleRefundPost(post({ requestKey: "key-00000nul", refund }), depsFor());
+      expect(res.status).toBe(400);
+      expect((await res.json()).error).toMatchObject({ code: "invalid_text", fieldErrors: [{ field }] });
+    }
+    for (const [handler, method] of [[handleRefundsGet, "GET"], [handleRefundDelete, "DELETE"]] as const) {
+      const res = await handler(new Request(`${APP}/api/orders/refunds?orderNo=%00`, { method, headers: SAME_ORIGIN }), depsFor());
+      expect(res.status, method).toBe(400);
+      expect((await res.json()).error).toMatchObject({ code: "invalid_text", fieldErrors: [{ field: "orderNo" }] });
+    }
+    expect(platform.up.requests.length).toBe(before);
+    expect(await t.store.db.selectFrom("order_refunds").selectAll().execute()).toEqual([]);
   });
 
   it("DELETE asks the platform's deleteRefund and marks the order's records deleted, by whom", async () => {

@@ -1,5 +1,5 @@
-import { expect, it } from "vitest";
-import { describeEachDialect, warnIfPostgresSkipped } from "@/lib/store/testing";
+import { describe, expect, it } from "vitest";
+import { concurrently, describeEachDialect, openTwinTestStores, testDialects, warnIfPostgresSkipped } from "@/lib/store/testing";
 import { abandonRefund, beginRefund, completeRefund, markRefundsDeleted, refundsOf } from "./server-refund-store";
 
 warnIfPostgresSkipped("order refunds store (004-order-refunds)");
@@ -35,3 +35,19 @@ describeEachDialect("order refunds store", (t) => {
     expect((await refundsOf(t.store, { ...scope, tenantId: "2" }, ["SO-1"]))["SO-1"]![0]!.status).toBe("recorded");
   });
 });
+
+for (const dialect of testDialects) {
+  describe.skipIf(!dialect.enabled)(`refund claims race on ${dialect.name}`, () => {
+    it("20 concurrent first claims of one request key over two store instances: one claim, one row, no error", async () => {
+      const { stores, cleanup } = await openTwinTestStores(dialect);
+      try {
+        const { results, errors } = await concurrently(20, (i) => beginRefund(stores[i % 2]!, scope, facts("race-key-1")));
+        expect(errors).toEqual([]);
+        expect(results.filter((r) => typeof r === "object" && r !== null && "id" in r)).toHaveLength(1);
+        expect((await refundsOf(stores[0], scope, ["SO-1"]))["SO-1"]).toHaveLength(1);
+      } finally {
+        await cleanup();
+      }
+    });
+  });
+}

@@ -39,7 +39,8 @@ async function install(browser: TestBrowser, environment: "alpha" | "beta"): Pro
 function call(browser: TestBrowser | undefined, method: string, path: string, body?: unknown): Promise<Response> {
   const headers: Record<string, string> = {};
   if (browser) headers.cookie = browser.cookieHeader();
-  if (method !== "GET") Object.assign(headers, { "x-engage-request": "1", origin: APP_URL, "content-type": "application/json" });
+  Object.assign(headers, { "x-engage-request": "1" });
+  if (method !== "GET") Object.assign(headers, { origin: APP_URL, "content-type": "application/json" });
   return platformProxy(new Request(`${APP_URL}/api/platform${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
 }
 

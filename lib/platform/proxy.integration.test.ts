@@ -48,7 +48,7 @@ function makeDeps(environment: "alpha" | "beta", overrides: Partial<ProxyDeps> =
 const headers = { "x-engage-request": "1", origin: APP, "sec-fetch-site": "same-origin", "content-type": "application/json" };
 
 function req(method: string, path: string, body?: string): Request {
-  return new Request(`${APP}/api/platform${path}`, method === "GET" ? { headers: { origin: APP } } : { method, headers, body });
+  return new Request(`${APP}/api/platform${path}`, method === "GET" ? { headers: { origin: APP, "x-engage-request": "1" } } : { method, headers, body });
 }
 
 let alpha: ProxyDeps;

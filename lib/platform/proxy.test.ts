@@ -11,7 +11,8 @@ const TOKEN = "at_proxytesttokenproxytesttoken";
 const platform = fakePlatformForRoutes(TOKEN, { retry: { baseDelayMs: 1, maxDelayMs: 2 }, timeoutMs: 2_000 });
 const { makeDeps } = platform;
 
-function get(path: string, headers: Record<string, string> = {}): Request {
+/** A read as the browser client sends it: with the app's header. */
+function get(path: string, headers: Record<string, string> = { "x-engage-request": "1" }): Request {
   return new Request(`${APP}/api/platform${path}`, { headers });
 }
 
@@ -85,10 +86,15 @@ describe("proxy: CSRF defence for mutations", () => {
     expect((await handleProxyRequest(viaPublicOrigin, deps)).status).toBe(200);
   });
 
-  it("does not require the header for reads", async () => {
+  it("requires the app's header on reads too (the cookie is SameSite=None): a cross-site GET never reaches the platform", async () => {
     platform.up.handle((_req, res) => json(res, 200, '{"rows":[]}'));
     const { deps } = makeDeps();
+    for (const headers of [{}, { "sec-fetch-site": "cross-site" }, { "x-engage-request": "1", "sec-fetch-site": "cross-site" }] as Array<Record<string, string>>) {
+      expect((await handleProxyRequest(get("/v1/customers", headers), deps)).status, JSON.stringify(headers)).toBe(403);
+    }
+    expect(platform.up.requests).toHaveLength(0);
     expect((await handleProxyRequest(get("/v1/customers"), deps)).status).toBe(200);
+    expect((await handleProxyRequest(get("/v1/customers", { "x-engage-request": "1", "sec-fetch-site": "same-origin" }), deps)).status).toBe(200);
   });
 });
 
@@ -235,7 +241,7 @@ describe("proxy: responses and errors", () => {
   it("returns ids as strings, no-store and a request id; logs carry the same id", async () => {
     platform.up.handle((_req, res) => json(res, 200, `{"rows":[{"id":${BIG},"name":"张三"}]}`));
     const { deps, lines } = makeDeps();
-    const res = await handleProxyRequest(get("/v1/customers?rows=50", { "x-request-id": "req-12345678" }), deps);
+    const res = await handleProxyRequest(get("/v1/customers?rows=50", { "x-engage-request": "1", "x-request-id": "req-12345678" }), deps);
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(res.headers.get("x-request-id")).toBe("req-12345678");
@@ -247,7 +253,7 @@ describe("proxy: responses and errors", () => {
   it("does not forward openAppId (it names the session, §5.4.4) and replaces an unusable request id", async () => {
     platform.up.handle((_req, res) => json(res, 200, '{"rows":[]}'));
     const { deps } = makeDeps();
-    const res = await handleProxyRequest(get("/v1/customers?rows=5&openAppId=alpha-app", { "x-request-id": "bad id with spaces" }), deps);
+    const res = await handleProxyRequest(get("/v1/customers?rows=5&openAppId=alpha-app", { "x-engage-request": "1", "x-request-id": "bad id with spaces" }), deps);
     expect(res.status).toBe(200);
     expect(Object.fromEntries(platform.up.requests[0]!.url.searchParams)).toEqual({ rows: "5", access_token: TOKEN });
     expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);

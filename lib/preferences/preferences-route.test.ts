@@ -19,7 +19,7 @@ function depsFor(tenantId = "1", userId = "7"): PreferencesRouteDeps {
 }
 const put = (body: unknown, headers: Record<string, string> = SAME_ORIGIN) =>
   new Request(`${APP}/api/preferences`, { method: "PUT", headers: { "content-type": "application/json", ...headers }, body: typeof body === "string" ? body : JSON.stringify(body) });
-const get = () => new Request(`${APP}/api/preferences`);
+const get = () => new Request(`${APP}/api/preferences`, { headers: { "x-engage-request": "1" } });
 const read = async (deps: PreferencesRouteDeps) => (await (await handlePreferencesGet(get(), deps)).json()) as Preferences;
 
 describe("/api/preferences", () => {

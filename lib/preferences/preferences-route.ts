@@ -1,6 +1,6 @@
 import "server-only";
 import { ApiError } from "@/lib/api/api-error";
-import { readBodyText } from "@/lib/http/body";
+import { readBodyText, refuseUnstorableText } from "@/lib/http/body";
 import { apiRoute, jsonResponse, type RouteContext, type RouteDeps } from "@/lib/http/route";
 import type { Store } from "@/lib/store/database";
 import { checkPreference, isPreferenceKey, PREFERENCE_KEYS } from "./preference-rules";
@@ -35,6 +35,7 @@ export const handlePreferencePut = apiRoute<PreferencesRouteDeps>(options, async
   } catch {
     throw bad([{ field: "body", message: "must be JSON" }]);
   }
+  refuseUnstorableText(body);
   if (!body || typeof body !== "object" || Array.isArray(body)) throw bad([{ field: "body", message: "must be {key, value}" }]);
   const { key, value, ...rest } = body as Record<string, unknown>;
   const extra = Object.keys(rest);

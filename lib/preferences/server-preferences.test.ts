@@ -1,5 +1,5 @@
-import { expect, it } from "vitest";
-import { describeEachDialect, warnIfPostgresSkipped } from "@/lib/store/testing";
+import { describe, expect, it } from "vitest";
+import { concurrently, describeEachDialect, openTwinTestStores, testDialects, warnIfPostgresSkipped } from "@/lib/store/testing";
 import { readPreferences, writePreference } from "./server-preferences";
 
 warnIfPostgresSkipped("console preferences");
@@ -40,3 +40,20 @@ describeEachDialect("console preferences", (t) => {
     expect(await readPreferences(t.store, li)).toEqual({ attrLabels: {}, customerColumns: null });
   });
 });
+
+for (const dialect of testDialects) {
+  describe.skipIf(!dialect.enabled)(`preference first writes race on ${dialect.name}`, () => {
+    it("20 concurrent first writes of one key over two store instances: one row, a written value, no error", async () => {
+      const { stores, cleanup } = await openTwinTestStores(dialect);
+      try {
+        const { errors } = await concurrently(20, (i) => writePreference(stores[i % 2]!, li, "attrLabels", { attr1: `Label ${i}` }, "Li Wei", 1000 + i));
+        expect(errors).toEqual([]);
+        const rows = await stores[0].db.selectFrom("console_preferences").selectAll().where("key", "=", "attrLabels").execute();
+        expect(rows).toHaveLength(1);
+        expect((await readPreferences(stores[1], zhang)).attrLabels.attr1).toMatch(/^Label \d+$/);
+      } finally {
+        await cleanup();
+      }
+    });
+  });
+}

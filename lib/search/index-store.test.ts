@@ -1,5 +1,5 @@
-import { expect, it } from "vitest";
-import { describeEachDialect, warnIfPostgresSkipped } from "@/lib/store/testing";
+import { describe, expect, it } from "vitest";
+import { concurrently, describeEachDialect, openTwinTestStores, testDialects, warnIfPostgresSkipped } from "@/lib/store/testing";
 import { countIndexed, deleteCustomers, lookupIndexed, searchIndex, setCustomerTags, upsertCustomers } from "./index-store";
 import { ensureTenant, removeTenantIndex } from "./tenant-state";
 import type { IndexDocument } from "./normalize";
@@ -102,3 +102,26 @@ describeEachDialect("customer index", (t) => {
     ]);
   });
 });
+
+for (const dialect of testDialects) {
+  describe.skipIf(!dialect.enabled)(`customer index first writes race on ${dialect.name}`, () => {
+    it("20 concurrent first writes of the same customers (and the tenant row) over two store instances: one row each, no error", async () => {
+      const { stores, cleanup } = await openTwinTestStores(dialect);
+      try {
+        const key = { openAppId: "app-a", tenantId: "1001" };
+        const { errors } = await concurrently(20, async (i) => {
+          const store = stores[i % 2]!;
+          const { tenant } = await ensureTenant(store, key);
+          // A webhook's re-read and a sync page list the same customers in their own order, one of them twice.
+          await upsertCustomers(store, tenant, i % 2 === 0 ? [LI, TAO, NICK] : [NICK, TAO, LI, { ...TAO, stage: "lead" }]);
+        });
+        expect(errors).toEqual([]);
+        const { tenant } = await ensureTenant(stores[0], key);
+        expect(await countIndexed(stores[1], tenant)).toBe(3);
+        expect(await stores[0].db.selectFrom("search_tenants").selectAll().execute()).toHaveLength(1);
+      } finally {
+        await cleanup();
+      }
+    });
+  });
+}

@@ -2,6 +2,7 @@ import "server-only";
 import { sql, type SqlBool } from "kysely";
 import { parseJson } from "@/lib/platform/json";
 import type { Store } from "@/lib/store/database";
+import { inWriteOrder } from "@/lib/store/write-order";
 import type { SearchHit } from "./types";
 import { foldText, isShortQuery, queryText, searchTextOf, type IndexDocument } from "./normalize";
 
@@ -51,8 +52,10 @@ function rowOf(tenant: number, doc: IndexDocument) {
  */
 export async function upsertCustomers(store: Store, tenant: number, docs: readonly IndexDocument[]): Promise<void> {
   if (docs.length === 0) return;
+  // Concurrent writers (two tabs, two processes) of the same ids: one row each, locks in one order.
+  const ordered = inWriteOrder(docs);
   await store.db.transaction().execute(async (tx) => {
-    for (const part of chunks(docs)) {
+    for (const part of chunks(ordered)) {
       const missing = part.filter((d) => d.identities === undefined).map((d) => d.id);
       const known = new Map<string, IndexDocument["identities"]>();
       if (missing.length > 0) {

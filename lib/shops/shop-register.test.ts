@@ -1,7 +1,8 @@
-import { expect, it } from "vitest";
-import { describeEachDialect, warnIfPostgresSkipped } from "@/lib/store/testing";
+import { describe, expect, it } from "vitest";
+import { concurrently, describeEachDialect, openTwinTestStores, testDialects, warnIfPostgresSkipped } from "@/lib/store/testing";
 import { addKnownShop, getShop, listGroups, listShops, namesOf, recordShops, rememberCreatedGroup, rememberReadGroup, shopWithSid } from "./shop-register";
 import { listMediaImports, recordMediaImport } from "@/lib/media/media-imports";
+import { beginShopWrite } from "./shop-writes";
 
 warnIfPostgresSkipped("the shop register and media imports");
 
@@ -59,3 +60,37 @@ describeEachDialect("the shop register (§4.8)", (t) => {
     expect(await listMediaImports(t.store, other)).toEqual([]);
   });
 });
+
+for (const dialect of testDialects) {
+  describe.skipIf(!dialect.enabled)(`the register's first writes race on ${dialect.name}`, () => {
+    it("20 concurrent first reads of a group over two store instances: one row per shop, no error", async () => {
+      const { stores, cleanup } = await openTwinTestStores(dialect);
+      try {
+        const shops = [{ id: big, sid: "S1", shopName: "一店" }, { id: "7", sid: "S7" }, { id: "12", shopName: "十二店" }];
+        const { errors } = await concurrently(20, async (i) => {
+          const store = stores[i % 2]!;
+          // Each read lists the group's shops in its own order, as answers of two groups sharing shops would.
+          await recordShops(store, alpha, i % 3 === 0 ? [...shops].reverse() : shops, "group", 100 + i);
+          await rememberReadGroup(store, alpha, "55", shops.length, 100 + i);
+        });
+        expect(errors).toEqual([]);
+        expect(await listShops(stores[0], alpha, { sort: "id", order: "asc" })).toMatchObject({ total: 3, shops: [{ id: "7", sid: "S7" }, { id: "12" }, { id: big, sid: "S1" }] });
+        expect(await listGroups(stores[1], alpha)).toMatchObject([{ id: "55", shopCount: 3 }]);
+      } finally {
+        await cleanup();
+      }
+    });
+
+    it("20 concurrent first claims of one creation's request key over two store instances: one claim, one row, no error", async () => {
+      const { stores, cleanup } = await openTwinTestStores(dialect);
+      try {
+        const { results, errors } = await concurrently(20, (i) => beginShopWrite(stores[i % 2]!, alpha, { requestKey: "dialog-race-1", operation: "group.create", input: { name: "组" } }, 100 + i));
+        expect(errors).toEqual([]);
+        expect(results.filter((r) => typeof r === "object" && r !== null && "claimed" in r)).toHaveLength(1);
+        expect(await stores[0].db.selectFrom("shop_write_requests").selectAll().execute()).toHaveLength(1);
+      } finally {
+        await cleanup();
+      }
+    });
+  });
+}

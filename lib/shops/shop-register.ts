@@ -1,6 +1,7 @@
 import "server-only";
 import { sql } from "kysely";
 import type { Store } from "@/lib/store/database";
+import { inWriteOrder } from "@/lib/store/write-order";
 import type { InstallationKey } from "@/lib/store/installations";
 import type { ShopQuery } from "./shop-list-query";
 import { MAX_REGISTER_PAGE, type NamedShopId, type RegisteredShop, type RememberedGroup, type ShopSource } from "./shops-api";
@@ -82,16 +83,21 @@ function fieldsOf(shop: PlatformShop) {
  */
 export async function recordShops(store: Store, key: InstallationKey, shops: readonly PlatformShop[], source: Exclude<ShopSource, "manual">, now: number): Promise<void> {
   if (shops.length === 0) return;
+  // Concurrent writers (two tabs, two processes) of the same ids: one row each, locks in one order.
+  const ordered = inWriteOrder(shops);
   await store.db.transaction().execute(async (tx) => {
-    for (const shop of shops) {
+    for (const shop of ordered) {
       const fields = fieldsOf(shop);
       // The platform is the truth for sids: another row holding this sid is a shop that no longer has it.
       if (fields.sid) await tx.updateTable("shop_register").set({ sid: null }).where("open_app_id", "=", key.openAppId).where("tenant_id", "=", key.tenantId).where("sid", "=", fields.sid).where("shop_id", "<>", shop.id).execute();
-      const existing = await tx.selectFrom("shop_register").select(["source", "shop_status", "refuse_reason", "shop_info_all", "shop_name"]).where("open_app_id", "=", key.openAppId).where("tenant_id", "=", key.tenantId).where("shop_id", "=", shop.id).executeTakeFirst();
-      if (!existing) {
-        await tx.insertInto("shop_register").values({ ...scope(key), shop_id: shop.id, ...fields, source, seen_at: now, updated_at: now }).execute();
-        continue;
-      }
+      // The first write of a shop id is an upsert: a concurrent first write of the same id waits, then updates.
+      const inserted = await tx
+        .insertInto("shop_register")
+        .values({ ...scope(key), shop_id: shop.id, ...fields, source, seen_at: now, updated_at: now })
+        .onConflict((oc) => oc.columns(["open_app_id", "tenant_id", "shop_id"]).doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) continue;
+      const existing = await tx.selectFrom("shop_register").select(["source", "shop_status", "refuse_reason", "shop_info_all", "shop_name"]).where("open_app_id", "=", key.openAppId).where("tenant_id", "=", key.tenantId).where("shop_id", "=", shop.id).executeTakeFirstOrThrow();
       await tx
         .updateTable("shop_register")
         .set({

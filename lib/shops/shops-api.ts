@@ -35,7 +35,8 @@ export const MAX_REGISTER_PAGE = 500;
 export type ShopListAnswer = { shops: RegisteredShop[]; total: number };
 
 /** `POST /api/shops` / `PUT /api/shops/{id}` body: the `shopInfoAll` object (§4.8). */
-export type ShopWrite = { shopInfoAll: { business: { base_info: Record<string, unknown> } } };
+/** `requestKey`: one per create dialog (8 to 64 of A-Z a-z 0-9 _ -): sent twice, it is one shop. */
+export type ShopWrite = { requestKey?: string; shopInfoAll: { business: { base_info: Record<string, unknown> } } };
 export type ShopAnswer = { shop: RegisteredShop };
 
 /** `POST /api/shops/known` body: a shop id staff add to the register. */
@@ -55,7 +56,8 @@ export type RememberedGroup = {
 };
 
 /** `POST /api/shop-groups` body (§4.8: name, remark and shops all required). */
-export type GroupWrite = { name: string; remark: string; shopIds: string[] };
+/** `requestKey`: one per create dialog: sent twice, it is one group. */
+export type GroupWrite = { requestKey?: string; name: string; remark: string; shopIds: string[] };
 /** The platform's `success` and `failed` ids with the names the register knows. */
 export type GroupCreateAnswer = { group: RememberedGroup; success: NamedShopId[]; failed: NamedShopId[] };
 export type NamedShopId = { id: string; name: string | null };

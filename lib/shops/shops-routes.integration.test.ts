@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { createAppRequest } from "@/lib/api/browser-fetch";
 import type { ApiError } from "@/lib/api/api-error";
@@ -152,6 +153,23 @@ describe("shops through the app's routes (§4.8)", () => {
     expect((await failure(app("GET", "/api/shop-groups/abc"))).status).toBe(404);
   });
 
+  it("a cross-site GET of a group (the SameSite=None cookie, no app header) is 403: no platform call, the register is not written", async () => {
+    const a = await platformShop("R-XSITE-A");
+    await fetch(`${sandbox.urls.alpha}/v1/storesGroups?access_token=${token}`, { method: "POST", body: JSON.stringify({ name: "跨站组", remark: "平台建的", shopList: a }) });
+    const id = ((await control("/store-groups")) as { rows: Array<{ id: string; name: string }> }).rows.find((g) => g.name === "跨站组")!.id;
+    const groupReads = async () => Object.entries(((await control("/stats")) as { calls: Record<string, number> }).calls).filter(([k]) => k.startsWith("GET") && k.includes("storesGroups")).reduce((n, [, c]) => n + c, 0);
+    const before = await groupReads();
+    expect(before).toBeGreaterThan(0); // the earlier test's read was counted: the count is the right one
+    const session = sessionOf("80000000001");
+    for (const headers of [{}, { "sec-fetch-site": "cross-site" }, { "x-engage-request": "1", origin: "http://evil.test" }] as Array<Record<string, string>>) {
+      const res = await handleGroupRead(new Request(`${APP}/api/shop-groups/${id}`, { headers }), depsFor(session));
+      expect(res.status, JSON.stringify(headers)).toBe(403);
+    }
+    expect(await groupReads()).toBe(before);
+    expect((await app<ShopListAnswer>("GET", "/api/shops?q=R-XSITE-A")).total).toBe(0);
+    expect((await app<GroupListAnswer>("GET", "/api/shop-groups")).groups.map((g) => g.id)).not.toContain(id);
+  });
+
   it("search, sort and tenant scope of the register", async () => {
     const list = await app<ShopListAnswer>("GET", "/api/shops?q=r-&sort=sid&order=asc");
     const sids = list.shops.map((s) => s.sid);
@@ -161,6 +179,71 @@ describe("shops through the app's routes (§4.8)", () => {
     expect((await failure(app("GET", "/api/shops?sort=nope"))).status).toBe(422);
     const other = clientFor(sessionOf("80000000002"));
     expect(await other<ShopListAnswer>("GET", "/api/shops")).toEqual({ shops: [], total: 0 });
+  });
+});
+
+describe("creations are recorded before the platform call and completed after (the dialog's request key)", () => {
+  const posts = async (what: string) => Object.entries(((await control("/stats")) as { calls: Record<string, number> }).calls).filter(([k]) => k.startsWith("POST") && k.includes(what)).reduce((n, [, c]) => n + c, 0);
+  const intents = () => store.db.selectFrom("shop_write_requests").selectAll().execute();
+
+  it("the same request key twice is one shop and one platform call; the repeat answers the first shop", async () => {
+    const sent = await calls("POST /v1/stores");
+    const first = await app<ShopAnswer>("POST", "/api/shops", { requestKey: "shop-dialog-0001", ...body(formWith("R-KEY-1")) });
+    const again = await app<ShopAnswer>("POST", "/api/shops", { requestKey: "shop-dialog-0001", ...body(formWith("R-KEY-1")) });
+    expect(again.shop).toEqual(first.shop);
+    expect(await calls("POST /v1/stores")).toBe(sent + 1);
+    expect((await intents()).find((r) => r.request_key === "shop-dialog-0001")).toMatchObject({ status: "done", result_id: first.shop.id, operation: "shop.create" });
+    expect(await failure(app("POST", "/api/shops", { requestKey: "bad key!", ...body(formWith("R-KEY-X")) }))).toMatchObject({ status: 422, fieldErrors: [{ field: "requestKey" }] });
+  });
+
+  it("a register write lost after the platform accepted: the intent keeps the platform's id, and the retry finishes it without a second call", async () => {
+    const sent = await calls("POST /v1/stores");
+    // The register refuses writes (a full disk, a lost connection) while reads still work.
+    await sql`CREATE TRIGGER register_down BEFORE INSERT ON shop_register BEGIN SELECT RAISE(ABORT, 'register unavailable'); END`.execute(store.db);
+    let lost: ApiError;
+    try {
+      lost = await failure(app("POST", "/api/shops", { requestKey: "shop-dialog-0002", ...body(formWith("R-KEY-2")) }));
+    } finally {
+      await sql`DROP TRIGGER register_down`.execute(store.db);
+    }
+    expect(lost.status).toBe(503);
+    expect(await calls("POST /v1/stores")).toBe(sent + 1);
+    const intent = (await intents()).find((r) => r.request_key === "shop-dialog-0002")!;
+    expect(intent).toMatchObject({ status: "sent", result_id: expect.stringMatching(/^\d+$/) });
+    const retried = await app<ShopAnswer>("POST", "/api/shops", { requestKey: "shop-dialog-0002", ...body(formWith("R-KEY-2")) });
+    expect(retried.shop).toMatchObject({ id: intent.result_id, sid: "R-KEY-2", source: "created" });
+    expect(await calls("POST /v1/stores")).toBe(sent + 1);
+    expect((await intents()).find((r) => r.request_key === "shop-dialog-0002")?.status).toBe("done");
+  });
+
+  it("a refusal of the platform drops the intent, so the same dialog may send again", async () => {
+    await platformShop("R-KEY-TAKEN");
+    expect((await failure(app("POST", "/api/shops", { requestKey: "shop-dialog-0003", ...body(formWith("R-KEY-TAKEN")) }))).status).toBe(422);
+    expect((await intents()).find((r) => r.request_key === "shop-dialog-0003")).toBeUndefined();
+  });
+
+  it("the same request key twice is one group", async () => {
+    const { shop } = await app<ShopAnswer>("POST", "/api/shops", body(formWith("R-KEY-G")));
+    const before = await posts("storesGroups");
+    const group = { requestKey: "group-dialog-0001", name: "幂等组", remark: "两次提交", shopIds: [shop.id] };
+    const first = await app<GroupCreateAnswer>("POST", "/api/shop-groups", group);
+    const again = await app<GroupCreateAnswer>("POST", "/api/shop-groups", group);
+    expect(again).toEqual(first);
+    expect(await posts("storesGroups")).toBe(before + 1);
+    expect((await app<GroupListAnswer>("GET", "/api/shop-groups")).groups.filter((g) => g.name === "幂等组")).toHaveLength(1);
+  });
+
+  it("NUL in a group's name or inside shopInfoAll is a 400 naming the field: nothing is sent or recorded", async () => {
+    const [stores, groups, recorded] = [await calls("POST /v1/stores"), await posts("storesGroups"), (await intents()).length];
+    const nulGroup = await failure(app("POST", "/api/shop-groups", { requestKey: "group-dialog-0002", name: "组\u0000", remark: "x", shopIds: ["1"] }));
+    expect(nulGroup).toMatchObject({ status: 400, code: "invalid_text", fieldErrors: [{ field: "name" }] });
+    const nulShop = await failure(app("POST", "/api/shops", { requestKey: "shop-dialog-0004", ...body(formWith("R-NUL", { branchName: "店\u0000" })) }));
+    expect(nulShop).toMatchObject({ status: 400, code: "invalid_text", fieldErrors: [{ field: "shopInfoAll.business.base_info.branch_name" }] });
+    // shopInfoAll sent as the JSON text §4.8 defines: the NUL is an escape inside it, found all the same
+    const asText = JSON.stringify(body(formWith("R-NUL", { branchName: "店\u0000" })).shopInfoAll);
+    const nulText = await failure(app("POST", "/api/shops", { requestKey: "shop-dialog-0005", shopInfoAll: asText }));
+    expect(nulText).toMatchObject({ status: 400, code: "invalid_text", fieldErrors: [{ field: "shopInfoAll.business.base_info.branch_name" }] });
+    expect([await calls("POST /v1/stores"), await posts("storesGroups"), (await intents()).length]).toEqual([stores, groups, recorded]);
   });
 });
 

@@ -2,14 +2,16 @@ import "server-only";
 import { z } from "zod";
 import { ApiError } from "@/lib/api/api-error";
 import type { ConsoleSession, SessionCheck } from "@/lib/auth/session";
-import { readJsonBody } from "@/lib/http/body";
+import { randomUUID } from "node:crypto";
+import { readJsonBody, refuseUnstorableText } from "@/lib/http/body";
 import { apiRoute, jsonResponse, type RouteContext } from "@/lib/http/route";
 import { callPlatform, parseOperationInput } from "@/lib/platform/client";
 import { operations } from "@/lib/platform/operations";
 import { callOptionsFor, type ProxyDeps } from "@/lib/platform/proxy";
 import { isInt64Digits } from "@/lib/platform/schema-helpers";
 import type { Store } from "@/lib/store/database";
-import { addKnownShop, getShop, listGroups, listShops, namesOf, recordShops, rememberCreatedGroup, rememberReadGroup, removeShop, shopWithSid, type PlatformShop } from "./shop-register";
+import { addKnownShop, getGroup, getShop, listGroups, listShops, namesOf, recordShops, rememberCreatedGroup, rememberReadGroup, removeShop, shopWithSid, type PlatformShop } from "./shop-register";
+import { abandonShopWrite, beginShopWrite, markShopWriteDone, markShopWriteSent, type ShopWrite, type ShopWriteOperation } from "./shop-writes";
 import { SHOP_SORTS, SHOP_STATES, shopLabel, type AddKnownAnswer, type GroupCreateAnswer, type GroupListAnswer, type GroupReadAnswer, type ShopAnswer, type ShopListAnswer } from "./shops-api";
 
 /**
@@ -43,6 +45,69 @@ async function jsonBody(ctx: Ctx): Promise<unknown> {
   return body;
 }
 
+/** A creation the store could not record: its intent holds what the platform answered, so the same request again finishes it. */
+const RECORD_LATER = "The creation could not be recorded; send the same request again to finish it (it is not created twice).";
+
+const REQUEST_KEY = /^[A-Za-z0-9_-]{8,64}$/;
+
+/**
+ * A creation's body and its `requestKey` (the dialog's idempotency key, as the refunds route takes
+ * it): the same key twice is one object. Without one the server makes one, so the intent is still
+ * recorded, but a retry is a new request.
+ */
+function withRequestKey(body: unknown): { requestKey: string; body: unknown } {
+  if (!body || typeof body !== "object" || Array.isArray(body) || !("requestKey" in body)) return { requestKey: randomUUID(), body };
+  const { requestKey, ...rest } = body as Record<string, unknown>;
+  if (typeof requestKey !== "string" || !REQUEST_KEY.test(requestKey)) throw invalid("8 to 64 of A-Z a-z 0-9 _ -", "requestKey");
+  return { requestKey, body: rest };
+}
+
+/**
+ * Claims the creation before the platform is asked (shop-writes.ts), then `send`s it; a refusal (or
+ * any failure before the platform answered) drops the claim. What `send` returns is the platform's
+ * id and answer, kept before `finish` writes the register; a second request with the key finishes
+ * or repeats the first, never sends again.
+ */
+async function createOnce<A>(
+  ctx: Ctx,
+  store: Store,
+  claim: { requestKey: string; operation: ShopWriteOperation; input: unknown },
+  send: () => Promise<{ id: string; answer: A }>,
+  finish: (id: string, input: unknown, answer: A, repeated: boolean) => Promise<Response>,
+): Promise<Response> {
+  const key = ctx.session;
+  const begun = await beginShopWrite(store, key, { ...claim, by: ctx.session.userName || ctx.session.userId }, now(ctx));
+  Object.assign(ctx.fields, { requestKey: claim.requestKey });
+  if ("existing" in begun) return repeat(ctx, store, begun.existing, claim.operation, finish);
+  let sent: { id: string; answer: A };
+  try {
+    sent = await send();
+  } catch (error) {
+    await abandonShopWrite(store, key, claim.requestKey);
+    throw error;
+  }
+  await markShopWriteSent(store, key, claim.requestKey, sent.id, sent.answer);
+  const response = await finish(sent.id, claim.input, sent.answer, false);
+  await markShopWriteDone(store, key, claim.requestKey);
+  return response;
+}
+
+/** The same request key again: in flight (409), or the first request's object (finished now if the register write was lost). */
+async function repeat<A>(
+  ctx: Ctx,
+  store: Store,
+  existing: ShopWrite,
+  operation: ShopWriteOperation,
+  finish: (id: string, input: unknown, answer: A, repeated: boolean) => Promise<Response>,
+): Promise<Response> {
+  if (existing.operation !== operation) throw new ApiError({ status: 409, code: "request_key_used", message: "This request key was used for another request." });
+  if (existing.status === "sending" || !existing.resultId) throw new ApiError({ status: 409, code: "write_in_progress", message: "This request is already being sent; wait for its answer." });
+  Object.assign(ctx.fields, { repeated: true });
+  const response = await finish(existing.resultId, existing.input, existing.answer as A, true);
+  if (existing.status === "sent") await markShopWriteDone(store, ctx.session, existing.requestKey);
+  return response;
+}
+
 // ── shops ───────────────────────────────────────────────────────────────────────────────────────
 
 const listQuery = z.object({
@@ -72,7 +137,10 @@ function shopInput(body: unknown): { input: { body: { shopInfoAll: string } }; s
     throw new ApiError({ status: 422, code: "invalid_input", message: "the shop is not valid (§4.8)", fieldErrors });
   }
   const shopInfoAll = (check.value.body as { shopInfoAll: string }).shopInfoAll;
-  const sid = String((JSON.parse(shopInfoAll) as { business: { base_info: { sid: string } } }).business.base_info.sid).trim();
+  const info = JSON.parse(shopInfoAll) as { business: { base_info: { sid: string } } };
+  // The inner JSON's strings reach the register's columns: the edge's text rule holds for them too.
+  refuseUnstorableText(info, "shopInfoAll");
+  const sid = String(info.business.base_info.sid).trim();
   return { input: { body: { shopInfoAll } }, sid };
 }
 
@@ -93,16 +161,29 @@ function answeredShop(output: { shop?: unknown }, fallbackId?: string): Platform
   return { ...shop, id: String(id) };
 }
 
-/** `POST /api/shops {shopInfoAll}`: create on the platform (§4.8), then register. */
-export const handleShopCreate = apiRoute({ name: "shop create", op: "shops.create", scope: "shops", session: true }, async (ctx: Ctx) => {
-  const { input, sid } = shopInput(await jsonBody(ctx));
+/** `POST /api/shops {requestKey?, shopInfoAll}`: recorded, created on the platform (§4.8), then registered; the same key twice is one shop. */
+export const handleShopCreate = apiRoute({ name: "shop create", op: "shops.create", scope: "shops", session: true, unavailable: RECORD_LATER }, async (ctx: Ctx) => {
+  const { requestKey, body } = withRequestKey(await jsonBody(ctx));
+  const { input, sid } = shopInput(body);
   const store = await ctx.deps.store();
-  await checkSidFree(store, ctx, sid);
-  const output = await callPlatform(operations["stores.create"], input as never, { ...(await callOptionsFor(ctx)), inputParsed: true });
-  const shop = answeredShop(output);
-  await recordShops(store, ctx.session, [{ shopInfoAll: input.body.shopInfoAll, ...shop }], "created", now(ctx));
-  const answer: ShopAnswer = { shop: (await getShop(store, ctx.session, shop.id))! };
-  return json(ctx, answer, 201);
+  return createOnce<PlatformShop>(
+    ctx,
+    store,
+    { requestKey, operation: "shop.create", input: input.body },
+    async () => {
+      await checkSidFree(store, ctx, sid);
+      const output = await callPlatform(operations["stores.create"], input as never, { ...(await callOptionsFor(ctx)), inputParsed: true });
+      const shop = answeredShop(output);
+      return { id: shop.id, answer: shop };
+    },
+    async (id, sentInput, shop, repeated) => {
+      if (!(await getShop(store, ctx.session, id))) {
+        await recordShops(store, ctx.session, [{ shopInfoAll: (sentInput as { shopInfoAll: string }).shopInfoAll, ...shop, id }], "created", now(ctx));
+      }
+      const answer: ShopAnswer = { shop: (await getShop(store, ctx.session, id))! };
+      return json(ctx, answer, repeated ? 200 : 201);
+    },
+  );
 });
 
 /** `GET /api/shops/{id}`: the register's shop (the platform has no read by id). */
@@ -161,24 +242,37 @@ export const handleGroupList = apiRoute({ name: "shop group list", op: "shopGrou
 });
 
 /** `POST /api/shop-groups {name, remark, shopIds}`: create on the platform (§4.8), remember it, name the ids it answered. */
-export const handleGroupCreate = apiRoute({ name: "shop group create", op: "shopGroups.create", scope: "shops", session: true }, async (ctx: Ctx) => {
-  const body = groupBody.safeParse(await jsonBody(ctx));
+export const handleGroupCreate = apiRoute({ name: "shop group create", op: "shopGroups.create", scope: "shops", session: true, unavailable: RECORD_LATER }, async (ctx: Ctx) => {
+  const { requestKey, body: raw } = withRequestKey(await jsonBody(ctx));
+  const body = groupBody.safeParse(raw);
   if (!body.success) {
     const fieldErrors = body.error.issues.map((issue) => ({ field: String(issue.path[0] ?? "body"), message: issue.message }));
     throw new ApiError({ status: 422, code: "invalid_input", message: "the group is not valid", fieldErrors });
   }
   const shopIds = [...new Set(body.data.shopIds)];
   const { name, remark } = body.data;
-  const output = await callPlatform(operations["storeGroups.create"], { body: { name, remark, shopList: shopIds.join(",") } } as never, await callOptionsFor(ctx));
-  const answer = output.shopGroup;
-  const success = (answer?.success ?? []).map(String);
-  const failed = (answer?.failed ?? []).map(String);
-  const groupId = answer?.shopGroup?.id;
-  if (groupId === undefined || groupId === null) throw new ApiError({ status: 502, code: "invalid_response", message: "the platform's answer names no group" });
   const store = await ctx.deps.store();
-  const group = await rememberCreatedGroup(store, ctx.session, { id: String(groupId), name, remark, createdByName: ctx.session.userName, added: success, failed }, now(ctx));
-  const result: GroupCreateAnswer = { group, success: await namesOf(store, ctx.session, success), failed: await namesOf(store, ctx.session, failed) };
-  return json(ctx, result, 201);
+  type Sent = { success: string[]; failed: string[] };
+  return createOnce<Sent>(
+    ctx,
+    store,
+    { requestKey, operation: "group.create", input: { name, remark, shopIds } },
+    async () => {
+      const output = await callPlatform(operations["storeGroups.create"], { body: { name, remark, shopList: shopIds.join(",") } } as never, await callOptionsFor(ctx));
+      const answer = output.shopGroup;
+      const groupId = answer?.shopGroup?.id;
+      if (groupId === undefined || groupId === null) throw new ApiError({ status: 502, code: "invalid_response", message: "the platform's answer names no group" });
+      return { id: String(groupId), answer: { success: (answer?.success ?? []).map(String), failed: (answer?.failed ?? []).map(String) } };
+    },
+    async (id, sentInput, { success, failed }, repeated) => {
+      const sentGroup = sentInput as { name: string; remark: string };
+      const group =
+        (await getGroup(store, ctx.session, id)) ??
+        (await rememberCreatedGroup(store, ctx.session, { id, name: sentGroup.name, remark: sentGroup.remark, createdByName: ctx.session.userName, added: success, failed }, now(ctx)));
+      const result: GroupCreateAnswer = { group, success: await namesOf(store, ctx.session, success), failed: await namesOf(store, ctx.session, failed) };
+      return json(ctx, result, repeated ? 200 : 201);
+    },
+  );
 });
 
 /** `GET /api/shop-groups/{id}`: the group's shops from the platform (§4.8), which refresh the register. */

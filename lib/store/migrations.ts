@@ -299,6 +299,25 @@ export const storeMigrations: Readonly<Record<string, Migration>> = {
         .execute();
     },
   },
+  // Shop and group creations as the console asks for them (§4.8): the intent is recorded before the
+  // platform is called and completed after, so a creation the platform accepted is never lost to a
+  // store error, and the dialog's request key makes a retry the same object.
+  "010-shop-write-requests": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("shop_write_requests")
+        .addColumn("open_app_id", "varchar(128)", (c) => c.notNull())
+        .addColumn("tenant_id", "varchar(32)", (c) => c.notNull())
+        .addColumn("request_key", "varchar(64)", (c) => c.notNull())
+        .addColumn("operation", "varchar(32)", (c) => c.notNull())
+        .addColumn("status", "varchar(16)", (c) => c.notNull())
+        .addColumn("input", "text", (c) => c.notNull())
+        .addColumn("result_id", "varchar(32)")
+        .addColumn("answer", "text")
+        .addColumn("requested_by", "varchar(512)")
+        .addColumn("requested_at", "bigint", (c) => c.notNull())
+        .addPrimaryKeyConstraint("shop_write_requests_pk", ["open_app_id", "tenant_id", "request_key"])
+        .execute();
+    },
+  },
 };
-
-

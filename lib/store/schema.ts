@@ -208,6 +208,23 @@ export type StoreSchema = {
     tenant_id: string;
     started_at: Epoch;
   };
+  /** A shop or group creation: recorded before the platform call, completed after (lib/shops/shop-writes.ts). */
+  shop_write_requests: {
+    open_app_id: string;
+    tenant_id: string;
+    /** The browser dialog's idempotency key (one per dialog), or one the server made. */
+    request_key: string;
+    /** `shop.create` | `group.create`. */
+    operation: string;
+    /** `sending` (the platform was asked), `sent` (it answered; the register not yet written), `done`. */
+    status: string;
+    /** JSON: what was sent. */
+    input: string;
+    /** The platform's id of the created shop or group. */
+    result_id: string | null;
+    /** JSON: the platform's answer that matters here (a group's success / failed ids). */
+    answer: string | null;
+    requested_by: string | null;
+    requested_at: Epoch;
+  };
 };
-
-

@@ -70,3 +70,31 @@ export function describeEachDialect(title: string, battery: (t: TestStore, diale
     });
   }
 }
+
+/**
+ * Two store instances over one database, as two app processes see it: on PostgreSQL two pools over
+ * one fresh schema; on SQLite the one in-memory store twice (a process holds one connection to its
+ * file: better-sqlite3 is synchronous, so a second connection in the same thread would wait on the
+ * first while holding the thread). For races between first writes keyed by a platform id.
+ */
+export async function openTwinTestStores(dialect: TestDialect): Promise<{ stores: [Store, Store]; cleanup(): Promise<void> }> {
+  const first = await dialect.open();
+  if (dialect.name === "sqlite") return { stores: [first.store, first.store], cleanup: first.cleanup };
+  const second = await openStore({ database: { kind: "postgres", url: postgresUrl! }, tokenKeys: first.store.tokenKeys, schema: first.schema });
+  return {
+    stores: [first.store, second],
+    async cleanup() {
+      await second.close();
+      await first.cleanup();
+    },
+  };
+}
+
+/** `count` calls of `write(i)` started at once, spread over the stores; every error is kept (none expected). */
+export async function concurrently(count: number, write: (i: number) => Promise<unknown>): Promise<{ results: unknown[]; errors: unknown[] }> {
+  const settled = await Promise.allSettled(Array.from({ length: count }, (_, i) => write(i)));
+  return {
+    results: settled.flatMap((s) => (s.status === "fulfilled" ? [s.value] : [])),
+    errors: settled.flatMap((s) => (s.status === "rejected" ? [s.reason] : [])),
+  };
+}

@@ -92,7 +92,7 @@ describe("GET /api/activity", () => {
   });
 
   async function call(query: string, auth?: ConsoleSession) {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { "x-engage-request": "1" };
     if (auth) {
       setStoreForTests(t.store);
       headers.authorization = `Bearer ${(await issueSessionToken(await beginSignIn(auth))).token}`;

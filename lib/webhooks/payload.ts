@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { storableText } from "@/lib/http/request-guard";
 import { parseJson } from "@/lib/platform/json";
 import { removeJsonWhitespace } from "@/lib/platform/webhook-signature";
 import type { InboxDelivery, WebhookVerification } from "@/lib/store/webhook-inbox";
@@ -65,25 +66,33 @@ export function parseDelivery(rawBody: string, verification: WebhookVerification
 
   const payload = removeJsonWhitespace(rawBody);
   const fallback = fallbackOpenAppId && fallbackOpenAppId.length <= LIMITS.openAppId ? fallbackOpenAppId : undefined;
-  const resource = read.resource.value;
-  const action = read.action.value;
-  const kind = read.kind.value ?? (resource && action ? `${resource}.${action}` : "unknown");
-  const deliveryId = read.deliveryId.value;
+  // An authenticated delivery is stored even when a field holds what PostgreSQL text cannot (a NUL,
+  // a lone surrogate: JSON escapes): refusing it would make the platform retry it forever, and a
+  // store error would be a 503 it retries forever too. The fields read keep U+FFFD in their place;
+  // the payload keeps the exact text (as escapes).
+  const field = (name: keyof typeof read) => (read[name].value === undefined ? undefined : storableText(read[name].value));
+  const resource = field("resource");
+  const action = field("action");
+  const kind = field("kind") ?? (resource && action ? `${resource}.${action}` : "unknown");
+  const rawDeliveryId = read.deliveryId.value;
+  const deliveryId = field("deliveryId");
+  const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
   const data = fields.data;
   return {
     ok: true,
     data: typeof data === "object" && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : {},
     delivery: {
-      openAppId: read.openAppId.value ?? fallback ?? "",
-      tenantId: read.tenantId.value ?? "",
-      // Without a delivery id, a retry is recognised by its content (whitespace outside strings ignored).
-      dedupeKey: deliveryId ? `id:${deliveryId}` : `sha256:${createHash("sha256").update(payload, "utf8").digest("hex")}`,
+      openAppId: field("openAppId") ?? fallback ?? "",
+      tenantId: field("tenantId") ?? "",
+      // Without a delivery id, a retry is recognised by its content (whitespace outside strings
+      // ignored); an id that had to be made storable by a hash of the id as sent (two such ids never merge).
+      dedupeKey: rawDeliveryId ? (rawDeliveryId === deliveryId ? `id:${rawDeliveryId}` : `id-sha256:${sha256(rawDeliveryId)}`) : `sha256:${sha256(payload)}`,
       deliveryId,
       kind,
       resource: resource ?? kindPart(kind, 0, LIMITS.resource),
-      resourceId: read.resourceId.value,
+      resourceId: field("resourceId"),
       action: action ?? kindPart(kind, 1, LIMITS.action),
-      occurredAt: read.occurredAt.value,
+      occurredAt: field("occurredAt"),
       verification,
       payload,
     },

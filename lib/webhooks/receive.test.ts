@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { captureLogsForTests } from "@/lib/log";
 import { signWebhookPayload } from "@/lib/platform/webhook-signature";
 import type { Store } from "@/lib/store/database";
-import { openSqliteTestStore, type TestStore } from "@/lib/store/testing";
+import { openSqliteTestStore, testDialects, type TestStore } from "@/lib/store/testing";
 import { recentActivity } from "@/lib/store/webhook-inbox";
 import type { WebhookAuthConfig } from "./authenticate";
 import { webhookAddressKey, webhookAddressQuery } from "./address";
@@ -330,3 +330,30 @@ describe("hand-off to the features' topic handlers", () => {
     expect(await stored()).toBe(1);
   });
 });
+
+for (const dialect of testDialects) {
+  describe.skipIf(!dialect.enabled)(`a signed delivery whose fields hold NUL, on ${dialect.name}`, () => {
+    it("is stored (200, never a 503 the platform retries forever); its retry is a duplicate; another such id is another delivery", async () => {
+      const pg = await dialect.open();
+      try {
+        const send = (deliveryId: string) => {
+          const body = JSON.stringify({ ...payload, deliveryId, event: "customer.updated\u0000", data: { name: "Li\u0000Na" } });
+          return deliver(secretMode, { body, headers: { "X-Service-Hmac-Signature": sign(body) }, store: async () => pg.store });
+        };
+        const first = await send("whd\u0000a");
+        expect([first.status, await first.json()]).toEqual([200, { received: true }]);
+        expect(await (await send("whd\u0000a")).json()).toEqual({ received: true, duplicate: true });
+        expect((await send("whd\u0000b")).status).toBe(200);
+        const rows = await pg.store.db.selectFrom("webhook_inbox").select(["delivery_id", "kind", "payload"]).orderBy("id").execute();
+        expect(rows.map((r) => [r.delivery_id, r.kind])).toEqual([
+          ["whd\ufffda", "customer.updated\ufffd"],
+          ["whd\ufffdb", "customer.updated\ufffd"],
+        ]);
+        // the payload is the text as sent: the NUL is still there, as its JSON escape
+        expect(rows[0]!.payload).toContain("Li\\u0000Na");
+      } finally {
+        await pg.cleanup();
+      }
+    });
+  });
+}

@@ -49,5 +49,5 @@ export async function signIn(app: string, sandbox: string, environment = "alpha"
   const data = /id="ec-data"[^>]*>([^<]*)</.exec(page);
   if (done.status !== 200 || !data) throw new Error(`the install did not complete (HTTP ${done.status})`);
   const { openAppId } = JSON.parse(data[1]!) as { openAppId: string };
-  return { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; "), "x-open-app-id": openAppId, accept: "application/json" };
+  return { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; "), "x-open-app-id": openAppId, "x-engage-request": "1", accept: "application/json" };
 }
