@@ -12,6 +12,8 @@ import {
   type Installation,
   type InstallationKey,
 } from "@/lib/store/installations";
+import type { ReauthRequiredError } from "@/lib/api/api-error";
+import { reauthRequired } from "./session";
 import { clientCredentials, resolveEnvironment } from "./settings";
 
 /**
@@ -21,15 +23,12 @@ import { clientCredentials, resolveEnvironment } from "./settings";
  * row and uses a token that another instance has just refreshed instead of refreshing again.
  */
 
-/** The installation must authorize again (its refresh token was refused, or it is not installed). */
-export class ReauthRequiredError extends Error {
-  constructor(
-    readonly key: InstallationKey,
-    message = "the installation must be authorized again",
-  ) {
-    super(message);
-    this.name = "ReauthRequiredError";
-  }
+/**
+ * The installation must authorize again (its refresh token was refused, or it is not installed):
+ * the app API's one `ReauthRequiredError`, whose redirect starts authorization for its openAppId.
+ */
+function reauthNeeded(key: InstallationKey, message = "the installation must be authorized again"): ReauthRequiredError {
+  return reauthRequired(key.openAppId, message);
 }
 
 /** Refresh when less than this is left, so no call goes out with a token about to lapse. */
@@ -52,7 +51,7 @@ type Rejection = { token?: string } | undefined;
 
 async function refreshUnderLock(store: Store, key: InstallationKey, rejection: Rejection): Promise<string> {
   const environment = await resolveEnvironment(key.openAppId, store);
-  if (!environment) throw new ReauthRequiredError(key, "the installation's environment is unknown");
+  if (!environment) throw reauthNeeded(key, "the installation's environment is unknown");
   // The outcome leaves the lock's transaction before anything is thrown, so the mark commits.
   const outcome = await withInstallationLock(store, key, async (installation, executor): Promise<{ token: string } | { reauth: string }> => {
     if (!installation || installation.status === "reauth_required") return { reauth: "the installation must be authorized again" };
@@ -100,7 +99,7 @@ async function refreshUnderLock(store: Store, key: InstallationKey, rejection: R
     logger().info({ openAppId: key.openAppId, tenantId: key.tenantId, rotated: Boolean(grant.refresh_token) }, "access token refreshed");
     return { token: grant.access_token };
   });
-  if ("reauth" in outcome) throw new ReauthRequiredError(key, outcome.reauth);
+  if ("reauth" in outcome) throw reauthNeeded(key, outcome.reauth);
   return outcome.token;
 }
 
@@ -118,9 +117,9 @@ export async function getAccessToken(
   if (running) return running;
   const store = await getStore();
   const installation = await findInstallation(store, key);
-  if (!installation || installation.status === "reauth_required") throw new ReauthRequiredError(key);
+  if (!installation || installation.status === "reauth_required") throw reauthNeeded(key);
   const environment = await resolveEnvironment(key.openAppId, store);
-  if (!environment) throw new ReauthRequiredError(key, "the installation's environment is unknown");
+  if (!environment) throw reauthNeeded(key, "the installation's environment is unknown");
   const forced = options.forceRefresh || options.rejectedAccessToken !== undefined;
   if (!forced && isFresh(installation, Date.now())) {
     return { accessToken: installation.tokens.accessToken, apiUrl: environment.apiDomain };

@@ -1,5 +1,6 @@
 import { OPEN_APP_ID_HEADER } from "@/lib/auth/client-session";
-import type { InstallationKey, ProxyDeps } from "./proxy";
+import type { InstallationKey } from "@/lib/store/installations";
+import type { ProxyDeps } from "./proxy";
 
 /**
  * Short-lived memory of the two lookups every proxied request makes (unsealing the session cookie,

@@ -1,7 +1,8 @@
 import { startTestSandbox } from "./testing/sandbox";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { RunningSandbox } from "@/sandbox/server";
-import { handleProxyRequest, type InstallationKey, type ProxyDeps } from "./proxy";
+import type { InstallationKey } from "@/lib/store/installations";
+import { handleProxyRequest, type ProxyDeps } from "./proxy";
 
 /**
  * The proxy end to end against the running Platform Sandbox: the browser's request → session →

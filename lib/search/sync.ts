@@ -1,12 +1,14 @@
 import "server-only";
+import type { PlatformCall } from "@/lib/platform/installation-call";
 import type { Store } from "@/lib/store/database";
+import type { InstallationKey } from "@/lib/store/installations";
 import { runBounded } from "@/lib/batch/bulk-run";
 import { backoffMs, type Backoff } from "@/lib/platform/backoff";
 import { PlatformError } from "@/lib/platform/errors";
-import type { InputOf, OperationName, OutputOf } from "@/lib/platform/operations";
+import type { OutputOf } from "@/lib/platform/operations";
 import { clearTenantIndex, deleteCustomers, setCustomerTags, upsertCustomers } from "./index-store";
 import type { IndexDocument } from "./normalize";
-import { ensureTenant, findTenant, updateTenant, type InstallationKey, type TenantState } from "./tenant-state";
+import { ensureTenant, findTenant, updateTenant, type TenantState } from "./tenant-state";
 import { isPlatformId } from "@/lib/platform/ids";
 
 /**
@@ -20,9 +22,6 @@ import { isPlatformId } from "@/lib/platform/ids";
  *   refusal with `Retry-After` (§ not shown; 429 in practice) waited out.
  * One sync per tenant at a time is the job queue's (lib/jobs: singleton key per tenant).
  */
-
-/** A platform call for the installation (token, refresh and retries are the client's). */
-export type PlatformCall = <N extends OperationName>(name: N, input: InputOf<N>) => Promise<OutputOf<N>>;
 
 export type SyncDeps = {
   store: Store;
