@@ -3,7 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import type { ApiError } from "@/lib/api/api-error";
+import type { ApiError } from "@/lib/http/api-error";
 import { useDebouncedValue } from "@/lib/hooks/use-debounced-value";
 import type { MessageKey } from "@/lib/i18n/messages";
 import { DEFAULT_SHOP_QUERY, shopQueryOf } from "@/lib/shops/shop-list-query";

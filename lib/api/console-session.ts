@@ -3,7 +3,7 @@ import type { ConsoleSession } from "@/lib/auth/session";
 import { OPEN_APP_ID_HEADER, storedSession } from "@/lib/auth/client-session";
 import { pageOpenAppId } from "./browser-fetch";
 import { errorFromResponse } from "./browser-fetch";
-import { ReauthRequiredError } from "./api-error";
+import { ReauthRequiredError } from "@/lib/http/api-error";
 import { followReauth } from "./reauth";
 
 /** What app-auth's `GET /api/auth/session` answers: the console session (ids and names) and the installation's state. */

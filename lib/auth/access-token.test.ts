@@ -3,7 +3,7 @@ import { callPlatform } from "@/lib/platform/client";
 import { operations } from "@/lib/platform/operations";
 import { findInstallation, saveEnvironment, saveInstallation, updateInstallationTokens } from "@/lib/store/installations";
 import { testDialects, warnIfPostgresSkipped, type TestStore } from "@/lib/store/testing";
-import { ReauthRequiredError } from "@/lib/api/api-error";
+import { ReauthRequiredError } from "@/lib/http/api-error";
 import { getAccessToken } from "./access-token";
 import { startFakePlatform, type FakePlatform } from "./testing/fake-platform";
 import { CLIENT, configureApp } from "./testing/harness";

@@ -12,7 +12,7 @@ import {
   type Installation,
   type InstallationKey,
 } from "@/lib/store/installations";
-import type { ReauthRequiredError } from "@/lib/api/api-error";
+import type { ReauthRequiredError } from "@/lib/http/api-error";
 import { reauthRequired } from "./session";
 import { clientCredentials, resolveEnvironment } from "./settings";
 

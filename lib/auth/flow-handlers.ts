@@ -10,7 +10,7 @@ import { id } from "@/lib/platform/schema-helpers";
 import { removeTenantIndex } from "@/lib/search/tenant-state";
 import { getStore } from "@/lib/store";
 import { saveEnvironment, saveInstallation, type PlatformEnvironment } from "@/lib/store/installations";
-import { ApiError } from "@/lib/api/api-error";
+import { ApiError } from "@/lib/http/api-error";
 import { readBodyText } from "@/lib/http/body";
 import { NONCE_HEADER } from "@/lib/http/security-headers";
 import { consumeFlowNonce } from "@/lib/store/sign-ins";

@@ -5,7 +5,7 @@ import { findInstallation, updateInstallationTokens } from "@/lib/store/installa
 import { testDialects, warnIfPostgresSkipped, type TestStore } from "@/lib/store/testing";
 import { loadSandboxConfig } from "@/sandbox/config";
 import { startSandbox, type RunningSandbox } from "@/sandbox/server";
-import { ReauthRequiredError } from "@/lib/api/api-error";
+import { ReauthRequiredError } from "@/lib/http/api-error";
 import { getAccessToken } from "./access-token";
 import { requireApiSession } from "./session";
 import { APP_URL, configureApp, pageData, TestBrowser } from "./testing/harness";

@@ -1,6 +1,6 @@
 import "server-only";
 import { getIronSession, sealData, unsealData, webCookies, type CookieStore, type SessionOptions } from "iron-session";
-import { ReauthRequiredError, type ApiError } from "@/lib/api/api-error";
+import { ReauthRequiredError, type ApiError } from "@/lib/http/api-error";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { getStore } from "@/lib/store";
@@ -81,7 +81,7 @@ export async function readCookieSessions(cookies: CookieStore): Promise<Record<s
 /**
  * How long an instance trusts its last look at a sign-in: a revocation by another instance is
  * effective on this one within this time (on this one at once). The proxy's session memory
- * (lib/platform/proxy-cache.ts) adds its own few seconds for proxied calls.
+ * (lib/proxy/proxy-cache.ts) adds its own few seconds for proxied calls.
  */
 export const SIGN_IN_CHECK_CACHE_MS = 2_000;
 const signInChecks = new Map<string, { live: boolean; until: number }>();
@@ -271,6 +271,7 @@ export async function findApiSession(request: Request): Promise<{ session?: Cons
   return selectSession(await readCookieSessions(requestCookieStore(request)), requestedOpenAppId(request), bearer);
 }
 
+/** A request's session, or the error that answers it (401 reauth_required, §5.2.9). */
 export type SessionCheck<S> = { ok: true; session: S } | { ok: false; error: ApiError };
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ProxyDeps } from "@/lib/platform/proxy";
+import type { ProxyDeps } from "@/lib/proxy/proxy";
 import { startTestSandbox } from "@/lib/platform/testing/sandbox";
 import { CALL_BUDGET } from "./compute-dashboard";
 import { createDashboardCache } from "./dashboard-cache";

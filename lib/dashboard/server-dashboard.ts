@@ -1,7 +1,7 @@
 import "server-only";
 import { apiRoute, jsonResponse } from "@/lib/http/route";
 import { callerWith, type PlatformCall } from "@/lib/platform/installation-call";
-import { callOptionsFor, type PlatformRouteContext, type ProxyDeps } from "@/lib/platform/proxy";
+import { callOptionsFor, type PlatformRouteContext, type ProxyDeps } from "@/lib/proxy/proxy";
 import type { InstallationKey } from "@/lib/store/installations";
 import { computeDashboard } from "./compute-dashboard";
 import { createDashboardCache, type DashboardCache } from "./dashboard-cache";

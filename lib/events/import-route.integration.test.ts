@@ -1,6 +1,6 @@
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { createAppPost } from "@/lib/api/browser-fetch";
-import type { ProxyDeps } from "@/lib/platform/proxy";
+import type { ProxyDeps } from "@/lib/proxy/proxy";
 import { startTestSandbox } from "@/lib/platform/testing/sandbox";
 import { describeInEnglish } from "./event-csv";
 import { handleEventImport } from "./import-route";

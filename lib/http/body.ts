@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/api-error";
+import { ApiError } from "@/lib/http/api-error";
 import { parseJson } from "@/lib/platform/json";
 
 /** The largest body the app's API routes read (the proxy's JSON, a webhook delivery). */

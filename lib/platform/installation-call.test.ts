@@ -1,8 +1,7 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Transport } from "./client";
 import { installationCaller, type InstallationTokens } from "./installation-call";
 
-vi.mock("server-only", () => ({}));
 
 const KEY = { openAppId: "app-1", tenantId: "7" };
 const json = (status: number, body: unknown) => ({ status, headers: { get: (name: string) => (name.toLowerCase() === "content-type" ? "application/json" : null) }, body: JSON.stringify(body) });

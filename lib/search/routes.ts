@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { ApiError } from "@/lib/api/api-error";
+import { ApiError } from "@/lib/http/api-error";
 import { apiRoute, jsonResponse, type RouteDeps } from "@/lib/http/route";
 import type { SearchService } from "./service";
 import { isPlatformIdList } from "@/lib/platform/ids";

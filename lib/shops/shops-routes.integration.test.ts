@@ -1,6 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { createAppRequest } from "@/lib/api/browser-fetch";
-import type { ApiError } from "@/lib/api/api-error";
+import type { ApiError } from "@/lib/http/api-error";
 import type { ConsoleSession } from "@/lib/auth/session";
 import { handleMediaImport, handleMediaImportList } from "@/lib/media/media-routes";
 import type { MediaImportAnswer, MediaImportListAnswer } from "@/lib/media/media-api";

@@ -1,12 +1,12 @@
 import "server-only";
 import { z } from "zod";
-import { ApiError } from "@/lib/api/api-error";
+import { ApiError } from "@/lib/http/api-error";
 import type { ConsoleSession, SessionCheck } from "@/lib/auth/session";
 import { readJsonBody } from "@/lib/http/body";
 import { apiRoute, jsonResponse, type RouteContext } from "@/lib/http/route";
 import { callPlatform, parseOperationInput } from "@/lib/platform/client";
 import { operations } from "@/lib/platform/operations";
-import { callOptionsFor, type ProxyDeps } from "@/lib/platform/proxy";
+import { callOptionsFor, type ProxyDeps } from "@/lib/proxy/proxy";
 import { isPlatformId } from "@/lib/platform/ids";
 import type { Store } from "@/lib/store/database";
 import { addKnownShop, getShop, listGroups, listShops, namesOf, recordShops, rememberCreatedGroup, rememberReadGroup, removeShop, shopWithSid, type PlatformShop } from "./shop-register";

@@ -43,7 +43,7 @@ async function main(): Promise<void> {
   const { loadSandboxConfig } = await import("../../sandbox/config");
   const { seedSandbox } = await import("../../sandbox/seed/seed");
   const { startSandbox } = await import("../../sandbox/server");
-  const { handleProxyRequest } = await import("../../lib/platform/proxy");
+  const { handleProxyRequest } = await import("../../lib/proxy/proxy");
   const { PROXY_PREFIX } = await import("../../lib/api/browser-fetch");
   const { operationUrl, routes } = await import("../../lib/platform/routes");
   const { DEFAULT_STATE, EMPTY_FILTERS, listInput } = await import("../../lib/customers/customer-list-state");

@@ -7,4 +7,4 @@ import "server-only";
  */
 export { requireApiSession, startUrl, type ConsoleSession } from "@/lib/auth/session";
 export { getAccessToken } from "@/lib/auth/access-token";
-export { ReauthRequiredError } from "@/lib/api/api-error";
+export { ReauthRequiredError } from "@/lib/http/api-error";

@@ -1,14 +1,14 @@
 import "server-only";
-import { ApiError } from "@/lib/api/api-error";
+import { ApiError } from "@/lib/http/api-error";
 import type { SessionCheck } from "@/lib/auth/session";
 import { readJsonBody } from "@/lib/http/body";
 import { apiRoute, jsonResponse, type RouteContext, type RouteDeps, type RouteLogger } from "@/lib/http/route";
 import type { InstallationKey } from "@/lib/store/installations";
-import { parseOperationInput, parseOperationOutput, sendPlatformRequest, type CallOptions } from "./client";
-import { installationCallOptions, type InstallationTokens } from "./installation-call";
-import { stringifyAppJson } from "./json";
-import type { Operation } from "./operations";
-import { matchBrowserOperation } from "./router";
+import { parseOperationInput, parseOperationOutput, sendPlatformRequest, type CallOptions } from "@/lib/platform/client";
+import { installationCallOptions, type InstallationTokens } from "@/lib/platform/installation-call";
+import { stringifyAppJson } from "@/lib/platform/json";
+import type { Operation } from "@/lib/platform/operations";
+import { matchBrowserOperation } from "@/lib/platform/router";
 
 /**
  * The server-side API proxy (ARCHITECTURE.md §4 "API proxy"): `/api/platform/v1/<path>` from the browser

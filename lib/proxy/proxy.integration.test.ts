@@ -1,4 +1,4 @@
-import { startTestSandbox } from "./testing/sandbox";
+import { startTestSandbox } from "@/lib/platform/testing/sandbox";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { RunningSandbox } from "@/sandbox/server";
 import type { InstallationKey } from "@/lib/store/installations";

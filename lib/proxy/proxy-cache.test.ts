@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { ApiError } from "@/lib/api/api-error";
+import { ApiError } from "@/lib/http/api-error";
 import type { ProxyDeps } from "./proxy";
 import { SESSION_TTL_MS, TOKEN_TTL_MS, withLookupCache } from "./proxy-cache";
 

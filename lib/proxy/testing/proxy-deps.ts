@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, vi } from "vitest";
 import type { ProxyDeps } from "../proxy";
-import { startFakeUpstream, type FakeUpstream } from "./fake-upstream";
+import { startFakeUpstream, type FakeUpstream } from "@/lib/platform/testing/fake-upstream";
 
 /** The error the fake deps treat as "the installation must authorize again". */
 export class Reauth extends Error {}
