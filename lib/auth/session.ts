@@ -4,6 +4,7 @@ import { ReauthRequiredError, type ApiError } from "@/lib/http/api-error";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { getStore } from "@/lib/store";
+import { TtlMemory } from "@/lib/ttl-memory";
 import { latestInstallation } from "@/lib/store/installations";
 import { createSignIn, isSignInLive, newSignInId, revokeSignIns, revokeUserSignIns } from "@/lib/store/sign-ins";
 import { OPEN_APP_ID_HEADER } from "./client-session";
@@ -84,16 +85,15 @@ export async function readCookieSessions(cookies: CookieStore): Promise<Record<s
  * (lib/proxy/proxy-cache.ts) adds its own few seconds for proxied calls.
  */
 export const SIGN_IN_CHECK_CACHE_MS = 2_000;
-const signInChecks = new Map<string, { live: boolean; until: number }>();
+const signInChecks = new TtlMemory<boolean>(10_000);
 
 async function signInLive(id: string | undefined): Promise<boolean> {
   if (typeof id !== "string" || id === "") return false;
   const now = Date.now();
-  const known = signInChecks.get(id);
-  if (known && known.until > now) return known.live;
+  const known = signInChecks.get(id, now);
+  if (known !== undefined) return known;
   const live = await isSignInLive(await getStore(), id, now);
-  if (signInChecks.size >= 10_000) signInChecks.clear();
-  signInChecks.set(id, { live, until: now + SIGN_IN_CHECK_CACHE_MS });
+  signInChecks.set(id, live, now + SIGN_IN_CHECK_CACHE_MS);
   return live;
 }
 
@@ -114,7 +114,7 @@ export async function endSignIns(sessions: ConsoleSession[], everywhere = false)
     await revokeSignIns(store, [...ids]);
   }
   const until = Date.now() + SIGN_IN_CHECK_CACHE_MS;
-  for (const id of ids) signInChecks.set(id, { live: false, until });
+  for (const id of ids) signInChecks.set(id, false, until);
   return ids.size;
 }
 
