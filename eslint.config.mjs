@@ -66,8 +66,10 @@ const config = [
     },
   },
   {
-    // Modules import in one direction: a cycle means two modules are one concern, or a third is missing.
-    files: ["lib/**"],
+    // Modules import in one direction, everywhere: a cycle means two modules are one concern, or a
+    // third is missing. (Between lib/ folders: lib/folder-imports.test.ts.) Packages are never part
+    // of a cycle, so the rule neither follows nor parses them ("import/ignore"): that halves lint time.
+    settings: { "import/ignore": ["node_modules"] },
     rules: { "import/no-cycle": ["error", { ignoreExternal: true }] },
   },
   {

@@ -2,7 +2,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { NuqsAdapter } from "nuqs/adapters/next/app";
 import { useEffect, type ReactNode } from "react";
-import { ApiError } from "@/lib/api/api-error";
+import { ApiError } from "@/lib/http/api-error";
 import { getBrowserQueryClient } from "@/lib/api/query-client";
 import type { Translate } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";

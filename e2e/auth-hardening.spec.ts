@@ -162,7 +162,7 @@ test.describe.serial("sign-in, logout and input hardening over plain HTTP", () =
 
     const out = await client.send("POST", `/api/auth/logout?openAppId=${ALPHA.openAppId}`, { origin: e2eUrls.app });
     expect(out.status).toBe(200);
-    // The proxy's session memory is a few seconds (lib/platform/proxy-cache.ts): revocation wins within it.
+    // The proxy's session memory is a few seconds (lib/proxy/proxy-cache.ts): revocation wins within it.
     await expect.poll(async () => (await read({ cookie: savedCookie })).status, { timeout: 10_000, intervals: [500] }).toBe(401);
     await expect.poll(async () => (await read({ authorization: `Bearer ${token}` })).status, { timeout: 10_000, intervals: [500] }).toBe(401);
     expect((await raw("GET", "/api/auth/session", { cookie: savedCookie, "x-open-app-id": ALPHA.openAppId, "x-engage-request": "1" })).status).toBe(401);

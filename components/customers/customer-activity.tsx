@@ -54,9 +54,6 @@ export function PanelTable({ headers, numeric = false, testId, className = "", c
   );
 }
 
-/** The reads of the detail page's activity panels (§4.3, §4.4, §4.5, §4.2); the server prefetches the same. */
-export const customerActivityInputs = customerDetailInputs;
-
 /**
  * Tags of a customer (§4.5 tagservice), added and removed OPTIMISTICALLY: the chip list changes at
  * once; if the platform refuses, it goes back to what it was and an error toast says why.
@@ -64,7 +61,7 @@ export const customerActivityInputs = customerDetailInputs;
 export function CustomerTags({ id }: { id: string }) {
   const { t } = useI18n();
   const queryClient = useQueryClient();
-  const query = platformQuery("customerTags.get", customerActivityInputs(id).tags);
+  const query = platformQuery("customerTags.get", customerDetailInputs(id).tags);
   const tags = useQuery(query);
   const current = tagsOf(tags.data, id);
   const form = useForm({ initial: "", validate: (name) => onlyProblems({ name: problemOf(name) }) });
@@ -132,7 +129,7 @@ export function CustomerTags({ id }: { id: string }) {
 /** Lists the customer belongs to (§4.4 GET /v1/listMembers by customerId), named from GET /v1/lists. */
 export function CustomerMemberships({ id }: { id: string }) {
   const { t } = useI18n();
-  const inputs = customerActivityInputs(id);
+  const inputs = customerDetailInputs(id);
   const members = useQuery(platformQuery("listMembers.list", inputs.memberships));
   const lists = useQuery(platformQuery("lists.list", inputs.lists));
   const names = new Map((lists.data?.rows ?? []).map((l) => [String(l.id), String((l as { name?: unknown }).name ?? "")]));
@@ -162,7 +159,7 @@ export function CustomerEvents({ id }: { id: string }) {
   const { t } = useI18n();
   const [draft, setDraft] = useState("");
   const [type, setType] = useState("");
-  const events = useQuery(platformQuery("events.list", customerActivityInputs(id, type).events));
+  const events = useQuery(platformQuery("events.list", customerDetailInputs(id, type).events));
   return (
     <DetailSection id="detail-events" title={t("customerDetail.events")}>
       <p className="text-xs text-slate-700">{t("customerDetail.lastMonth")}</p>
@@ -201,7 +198,7 @@ export function CustomerEvents({ id }: { id: string }) {
 export function CustomerOrders({ id }: { id: string }) {
   const { t } = useI18n();
   const href = useConsoleHref();
-  const orders = useQuery(platformQuery("deals.list", customerActivityInputs(id).orders));
+  const orders = useQuery(platformQuery("deals.list", customerDetailInputs(id).orders));
   const rows = orders.data?.rows ?? [];
   return (
     <DetailSection id="detail-orders" title={t("customerDetail.orders")}>

@@ -2,14 +2,14 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useRef, useState } from "react";
 import { platformQuery } from "@/lib/api/platform-queries";
-import { isId } from "@/lib/customers/id-keyset";
+import { isPlatformId } from "@/lib/platform/ids";
+import { customerDetailInputs } from "@/lib/customers/customer-detail-inputs";
 import { usePlatformMutation } from "@/lib/api/platform-mutation";
 import { CUSTOM_EVENT_CHOICE, emptyRecordEventForm, isCustomForm, isExistingEvent, LOCATION_FIELDS, placeEventErrors, propertyCounts, recordEventRequest, validateRecordEventForm, type PropertyRow, type RecordEventForm } from "@/lib/events/event-record";
 import { BUILT_IN_EVENT_TYPES, type DuplicateRule, type PropertyKind } from "@/lib/events/event-fields";
 import { problemTexts } from "@/lib/forms/field-errors";
 import { useForm } from "@/lib/forms/use-form";
 import { toastStore } from "@/lib/ui/toast-store";
-import { customerActivityInputs } from "@/components/customers/customer-activity";
 import { DialogActions } from "@/components/forms/confirm-dialog";
 import { FormAlert } from "@/components/forms/form-alert";
 import { useI18n } from "@/components/i18n/i18n-provider";
@@ -65,7 +65,7 @@ export function RecordEventDialog({ customerId: fixedCustomer, onClose, onOutcom
     if (record.isPending) return;
     const customerId = fixedCustomer ?? chosenCustomer.trim();
     // The events listed now, to tell a duplicate's answer (the stored event) from a new one (§2.3).
-    const listed = queryClient.getQueryData<{ id?: unknown }[]>(platformQuery("events.list", customerActivityInputs(customerId).events).queryKey) ?? [];
+    const listed = queryClient.getQueryData<{ id?: unknown }[]>(platformQuery("events.list", customerDetailInputs(customerId).events).queryKey) ?? [];
     const listedIds = new Set(listed.map((e) => String(e.id)));
     const sentAt = Date.now();
     record.mutate(recordEventRequest(values, customerId), {
@@ -239,5 +239,5 @@ export function RecordEventDialog({ customerId: fixedCustomer, onClose, onOutcom
 function customerIdProblem(text: string): "required" | "invalid" | undefined {
   const id = text.trim();
   if (id === "") return "required";
-  return isId(id) ? undefined : "invalid";
+  return isPlatformId(id) ? undefined : "invalid";
 }

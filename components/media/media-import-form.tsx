@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRef, useState } from "react";
-import type { ApiError } from "@/lib/api/api-error";
+import type { ApiError } from "@/lib/http/api-error";
 import { appPost } from "@/lib/api/browser-fetch";
 import { placeErrors, problemText, problemTexts } from "@/lib/forms/field-errors";
 import { useForm } from "@/lib/forms/use-form";

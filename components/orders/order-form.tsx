@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
-import type { ApiError } from "@/lib/api/api-error";
+import type { ApiError } from "@/lib/http/api-error";
 import { usePlatformMutation } from "@/lib/api/platform-mutation";
 import { orderPath } from "@/lib/orders/order-path";
 import { computedSubtotal, createOrderInput, emptyLine, HEADER_TEXT_FIELDS, lineKey, nextLineId, orderFormDirty, orderFormFrom, orderSums, placeOrderErrors, sumsNeedConfirmation, updateOrderInput, validateOrderForm, type LineField, type LineForm, type MoneyField, type OrderForm, type OrderSums } from "@/lib/orders/order-form";

@@ -1,6 +1,6 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ApiError } from "@/lib/api/api-error";
+import type { ApiError } from "@/lib/http/api-error";
 import { appGet, appPost, appRequest } from "@/lib/api/browser-fetch";
 import { invalidateAfter } from "@/lib/api/platform-queries";
 import { platformKeys } from "@/lib/api/query-keys";

@@ -1,5 +1,5 @@
 "use client";
-import { ApiError } from "@/lib/api/api-error";
+import { ApiError } from "@/lib/http/api-error";
 import { platformQuery } from "@/lib/api/platform-queries";
 import { orderStateView, stateMessageKeys } from "@/lib/orders/order-states";
 import { useI18n } from "@/components/i18n/i18n-provider";

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { platformQuery } from "@/lib/api/platform-queries";
 import { formatMoney } from "@/lib/orders/money";
-import { isId } from "@/lib/customers/id-keyset";
+import { isPlatformId } from "@/lib/platform/ids";
 import { orderListInput, orderListUrlState, pageCount, type OrderListState } from "@/lib/orders/order-list-state";
 import { orderPath } from "@/lib/orders/order-path";
 import { PAGE_SIZES } from "@/lib/ui/url-params";
@@ -101,7 +101,7 @@ export function OrdersView() {
   const onFilter = (event: FormEvent) => {
     event.preventDefault();
     const id = draft.trim();
-    if (id !== "" && !isId(id)) {
+    if (id !== "" && !isPlatformId(id)) {
       setDraftError(t("orders.error.customerId"));
       return;
     }

@@ -1,7 +1,7 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { appGet, appRequest, pageOpenAppId } from "@/lib/api/browser-fetch";
-import type { ApiError } from "@/lib/api/api-error";
+import type { ApiError } from "@/lib/http/api-error";
 import type { PreferenceKey, Preferences } from "@/lib/preferences/preference-rules";
 
 /**

@@ -1,6 +1,6 @@
 "use client";
 import { useEffect } from "react";
-import { ApiError } from "@/lib/api/api-error";
+import { ApiError } from "@/lib/http/api-error";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-message";

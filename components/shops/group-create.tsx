@@ -2,7 +2,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
-import type { ApiError } from "@/lib/api/api-error";
+import type { ApiError } from "@/lib/http/api-error";
 import { placeErrors, problemText, problemTexts } from "@/lib/forms/field-errors";
 import { useForm } from "@/lib/forms/use-form";
 import { useDebouncedValue } from "@/lib/hooks/use-debounced-value";

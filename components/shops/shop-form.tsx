@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useId, useMemo, useState } from "react";
-import type { ApiError } from "@/lib/api/api-error";
+import type { ApiError } from "@/lib/http/api-error";
 import { problemText, problemTexts } from "@/lib/forms/field-errors";
 import { useForm } from "@/lib/forms/use-form";
 import type { MessageKey } from "@/lib/i18n/messages";

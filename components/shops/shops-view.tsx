@@ -3,7 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import type { ApiError } from "@/lib/api/api-error";
+import type { ApiError } from "@/lib/http/api-error";
 import { useDebouncedValue } from "@/lib/hooks/use-debounced-value";
 import type { MessageKey } from "@/lib/i18n/messages";
 import { DEFAULT_SHOP_QUERY, shopQueryOf } from "@/lib/shops/shop-list-query";
@@ -18,8 +18,8 @@ import { errorMessage } from "@/components/ui/error-message";
 import { SelectField, TextField } from "@/components/ui/field";
 import { QueryView, UpdatingStatus } from "@/components/ui/query-view";
 import { ShopStatus } from "./shop-status";
+import { isPlatformId } from "@/lib/platform/ids";
 
-const ID = /^\d{1,19}$/;
 
 /**
  * The register of shops the app knows (§4.8 has no shop list): search, sort and what to show,
@@ -140,7 +140,7 @@ function AddKnownShop() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const value = id.trim();
-    if (!ID.test(value)) return setProblem(t("shops.addKnown.invalid"));
+    if (!isPlatformId(value)) return setProblem(t("shops.addKnown.invalid"));
     setProblem(undefined);
     add.mutate(value);
   };
@@ -167,7 +167,7 @@ export function OpenGroupById() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const value = id.trim();
-    if (!ID.test(value)) return setProblem(t("groups.open.invalid"));
+    if (!isPlatformId(value)) return setProblem(t("groups.open.invalid"));
     setProblem(undefined);
     router.push(href(`/shops/groups/${value}`));
   };

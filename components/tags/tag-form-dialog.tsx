@@ -1,5 +1,5 @@
 "use client";
-import type { ApiError } from "@/lib/api/api-error";
+import type { ApiError } from "@/lib/http/api-error";
 import { usePlatformMutation } from "@/lib/api/platform-mutation";
 import { placeTagErrors, tagCreateRequest, tagEditProblems, tagProblems, tagUpdateRequest, type TagForm } from "@/lib/tags/tag-forms";
 import { onlyProblems } from "@/lib/forms/field-errors";

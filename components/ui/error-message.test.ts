@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/api-error";
+import { ApiError } from "@/lib/http/api-error";
 import { translate, type MessageKey, type TranslateValues } from "@/lib/i18n/messages";
 import { errorMessage, itemFailureReason } from "./error-message";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { ApiError, ReauthRequiredError } from "./api-error";
+import { ApiError, ReauthRequiredError } from "@/lib/http/api-error";
 import { OPEN_APP_ID_HEADER } from "@/lib/auth/client-session";
 import { createBrowserFetch, MUTATION_HEADER } from "./browser-fetch";
 

@@ -2,7 +2,7 @@ import type { InputOf, OutputOf } from "@/lib/platform/operations";
 import { apiRoutes, operationUrl, type BrowserOperationName, type ParsedInput } from "@/lib/platform/routes";
 import { OPEN_APP_ID_HEADER, storedSession } from "@/lib/auth/client-session";
 import { tabStorage } from "@/lib/auth/tab-storage";
-import { ApiError, ReauthRequiredError, type FieldError } from "./api-error";
+import { ApiError, ReauthRequiredError, type FieldError } from "@/lib/http/api-error";
 import { followReauth } from "./reauth";
 
 /**

@@ -2,7 +2,7 @@ import { queryOptions } from "@tanstack/react-query";
 import type { ConsoleSession } from "@/lib/auth/session";
 import { OPEN_APP_ID_HEADER, storedSession } from "@/lib/auth/client-session";
 import { errorFromResponse, MUTATION_HEADER, pageOpenAppId } from "./browser-fetch";
-import { ReauthRequiredError } from "./api-error";
+import { ReauthRequiredError } from "@/lib/http/api-error";
 import { followReauth } from "./reauth";
 
 /** What app-auth's `GET /api/auth/session` answers: the console session (ids and names) and the installation's state. */

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { exportFileName } from "@/lib/csv";
-import { ApiError, ReauthRequiredError } from "./api-error";
+import { ApiError, ReauthRequiredError } from "@/lib/http/api-error";
 import { downloadCsv, ExportFailedError, type CsvSink } from "./csv-download";
 
 function memorySink() {

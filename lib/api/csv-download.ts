@@ -1,5 +1,5 @@
 import { csvRecordCounter } from "@/lib/csv";
-import { ApiError, ReauthRequiredError } from "./api-error";
+import { ApiError, ReauthRequiredError } from "@/lib/http/api-error";
 import { addSessionHeaders, errorFromResponse, MUTATION_HEADER, pageOpenAppId, reauthInBrowser } from "./browser-fetch";
 
 /**

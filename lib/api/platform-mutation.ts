@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient, type UseMutationOptions } from "@tanstack/react-query";
 import type { InputOf, OutputOf } from "@/lib/platform/operations";
 import type { BrowserOperationName } from "@/lib/platform/routes";
-import type { ApiError } from "./api-error";
+import type { ApiError } from "@/lib/http/api-error";
 import { platformFetch } from "./browser-fetch";
 import { invalidateAfter } from "./platform-queries";
 

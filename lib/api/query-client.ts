@@ -1,5 +1,5 @@
 import { defaultShouldDehydrateQuery, isServer, MutationCache, QueryClient } from "@tanstack/react-query";
-import { ApiError, ReauthRequiredError } from "./api-error";
+import { ApiError, ReauthRequiredError } from "@/lib/http/api-error";
 
 /**
  * The QueryClient settings of the console (ARCHITECTURE.md §2): one client per request on the server,

@@ -6,8 +6,8 @@ import { installationStatus } from "@/lib/auth/installation-status";
 import type { PageSearchParams } from "@/lib/auth/page-session";
 import type { ConsoleSession } from "@/lib/auth/session";
 import { consolePageSession } from "@/lib/shell/server-page";
-import { callPlatform } from "@/lib/platform/client";
-import { operations, type InputOf } from "@/lib/platform/operations";
+import { installationCaller } from "@/lib/platform/installation-call";
+import type { InputOf } from "@/lib/platform/operations";
 import type { BrowserOperationName } from "@/lib/platform/routes";
 import { sessionQueryKey, type ConsoleSessionInfo } from "./console-session";
 import { platformKeys } from "./query-keys";
@@ -27,15 +27,7 @@ async function prefetchPlatform(queryClient: QueryClient, session: ConsoleSessio
   const key = { openAppId: session.openAppId, tenantId: session.tenantId };
   await queryClient.prefetchQuery({
     queryKey: platformKeys.call(name, input as never),
-    queryFn: async () => {
-      const { apiUrl } = await getAccessToken(key);
-      return callPlatform(operations[name], input as never, {
-        apiUrl,
-        // The refused token goes along, so a replacement another caller already made is used (and a
-        // superseded replacement is refreshed again rather than taken for a recent refresh).
-        getToken: async ({ forceRefresh, rejectedToken }) => (await getAccessToken(key, { forceRefresh, rejectedAccessToken: rejectedToken })).accessToken,
-      });
-    },
+    queryFn: () => installationCaller(key, getAccessToken)(name, input as never),
   });
 }
 

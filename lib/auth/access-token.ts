@@ -16,7 +16,9 @@ import {
   type Installation,
   type InstallationKey,
 } from "@/lib/store/installations";
+import { ReauthRequiredError } from "@/lib/http/api-error";
 import { installationLifecycle } from "./lifecycle";
+import { reauthRequired } from "./session";
 import { clientCredentials, resolveEnvironment } from "./settings";
 
 /**
@@ -26,15 +28,12 @@ import { clientCredentials, resolveEnvironment } from "./settings";
  * row and uses a token that another instance has just refreshed instead of refreshing again.
  */
 
-/** The installation must authorize again (its refresh token was refused, or it is not installed). */
-export class ReauthRequiredError extends Error {
-  constructor(
-    readonly key: InstallationKey,
-    message = "the installation must be authorized again",
-  ) {
-    super(message);
-    this.name = "ReauthRequiredError";
-  }
+/**
+ * The installation must authorize again (its refresh token was refused, or it is not installed):
+ * the app API's one `ReauthRequiredError`, whose redirect starts authorization for its openAppId.
+ */
+function reauthNeeded(key: InstallationKey, message = "the installation must be authorized again"): ReauthRequiredError {
+  return reauthRequired(key.openAppId, message);
 }
 
 /** Refresh when less than this is left, so no call goes out with a token about to lapse. */
@@ -58,7 +57,7 @@ type Rejection = { token?: string } | { resume: true } | undefined;
 
 async function refreshUnderLock(store: Store, key: InstallationKey, rejection: Rejection): Promise<string> {
   const environment = await resolveEnvironment(key.openAppId, store);
-  if (!environment) throw new ReauthRequiredError(key, "the installation's environment is unknown");
+  if (!environment) throw reauthNeeded(key, "the installation's environment is unknown");
   // The outcome leaves the lock's transaction before anything is thrown, so the mark commits.
   const outcome = await withInstallationLock(store, key, async (installation, executor): Promise<{ token: string } | { reauth: string; refused?: true }> => {
     if (!installation || installation.status === "reauth_required") {
@@ -121,7 +120,7 @@ async function refreshUnderLock(store: Store, key: InstallationKey, rejection: R
   if ("reauth" in outcome) {
     // After the lock's commit, once per refusal: subscribers see the installation marked.
     if (outcome.refused) await installationLifecycle().publish({ type: "disconnected", key: { openAppId: key.openAppId, tenantId: key.tenantId } }, logger());
-    throw new ReauthRequiredError(key, outcome.reauth);
+    throw reauthNeeded(key, outcome.reauth);
   }
   return outcome.token;
 }
@@ -140,9 +139,9 @@ export async function getAccessToken(
   if (running) return running;
   const store = await getStore();
   const installation = await findInstallation(store, key);
-  if (!installation || installation.status === "reauth_required") throw new ReauthRequiredError(key);
+  if (!installation || installation.status === "reauth_required") throw reauthNeeded(key);
   const environment = await resolveEnvironment(key.openAppId, store);
-  if (!environment) throw new ReauthRequiredError(key, "the installation's environment is unknown");
+  if (!environment) throw reauthNeeded(key, "the installation's environment is unknown");
   const forced = options.forceRefresh || options.rejectedAccessToken !== undefined;
   if (!forced && isFresh(installation, Date.now())) {
     return { accessToken: installation.tokens.accessToken, apiUrl: environment.apiDomain };

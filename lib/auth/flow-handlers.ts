@@ -10,7 +10,7 @@ import { operations, type OutputOf } from "@/lib/platform/operations";
 import { id } from "@/lib/platform/schema-helpers";
 import { getStore } from "@/lib/store";
 import { saveEnvironment, saveInstallation, type PlatformEnvironment } from "@/lib/store/installations";
-import { ApiError } from "@/lib/api/api-error";
+import { ApiError } from "@/lib/http/api-error";
 import { readBodyText } from "@/lib/http/body";
 import { NONCE_HEADER } from "@/lib/http/security-headers";
 import { consumeFlowNonce, savePendingSignIn, takePendingSignIn, type PendingSignIn } from "@/lib/store/sign-ins";

@@ -6,7 +6,8 @@ import { clearRefreshInFlight, findInstallation, markRefreshInFlight, refreshesI
 import { testDialects, warnIfPostgresSkipped, type TestStore } from "@/lib/store/testing";
 import { loadSandboxConfig } from "@/sandbox/config";
 import { startSandbox, type RunningSandbox } from "@/sandbox/server";
-import { getAccessToken, ReauthRequiredError, resumeInterruptedRefreshes } from "./access-token";
+import { ReauthRequiredError } from "@/lib/http/api-error";
+import { getAccessToken, resumeInterruptedRefreshes } from "./access-token";
 import { requireApiSession } from "./session";
 import { APP_URL, configureApp, pageData, TestBrowser } from "./testing/harness";
 import { startSecondAppProcess } from "./testing/second-process";

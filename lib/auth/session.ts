@@ -1,9 +1,10 @@
 import "server-only";
 import { getIronSession, sealData, unsealData, webCookies, type CookieStore, type SessionOptions } from "iron-session";
-import { ReauthRequiredError, type ApiError } from "@/lib/api/api-error";
+import { ReauthRequiredError, type ApiError } from "@/lib/http/api-error";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { getStore } from "@/lib/store";
+import { TtlMemory } from "@/lib/ttl-memory";
 import { latestInstallation } from "@/lib/store/installations";
 import { createSignIn, isSignInLive, newSignInId, revokeSignIns, revokeUserSignIns } from "@/lib/store/sign-ins";
 import { OPEN_APP_ID_HEADER } from "./client-session";
@@ -81,19 +82,18 @@ export async function readCookieSessions(cookies: CookieStore): Promise<Record<s
 /**
  * How long an instance trusts its last look at a sign-in: a revocation by another instance is
  * effective on this one within this time (on this one at once). The proxy's session memory
- * (lib/platform/proxy-cache.ts) adds its own few seconds for proxied calls.
+ * (lib/proxy/proxy-cache.ts) adds its own few seconds for proxied calls.
  */
 export const SIGN_IN_CHECK_CACHE_MS = 2_000;
-const signInChecks = new Map<string, { live: boolean; until: number }>();
+const signInChecks = new TtlMemory<boolean>(10_000);
 
 async function signInLive(id: string | undefined): Promise<boolean> {
   if (typeof id !== "string" || id === "") return false;
   const now = Date.now();
-  const known = signInChecks.get(id);
-  if (known && known.until > now) return known.live;
+  const known = signInChecks.get(id, now);
+  if (known !== undefined) return known;
   const live = await isSignInLive(await getStore(), id, now);
-  if (signInChecks.size >= 10_000) signInChecks.clear();
-  signInChecks.set(id, { live, until: now + SIGN_IN_CHECK_CACHE_MS });
+  signInChecks.set(id, live, now + SIGN_IN_CHECK_CACHE_MS);
   return live;
 }
 
@@ -112,7 +112,7 @@ export async function endSignIns(sessions: ConsoleSession[], everywhere = false)
   // A user without a key (no id, no login from users/current) reaches only their own sign-ins.
   if (everywhere) for (const s of sessions) if (s.userId) for (const id of await revokeUserSignIns(store, s)) ids.add(id);
   const until = Date.now() + SIGN_IN_CHECK_CACHE_MS;
-  for (const id of ids) signInChecks.set(id, { live: false, until });
+  for (const id of ids) signInChecks.set(id, false, until);
   return ids.size;
 }
 
@@ -269,6 +269,7 @@ export async function findApiSession(request: Request): Promise<{ session?: Cons
   return selectSession(await readCookieSessions(requestCookieStore(request)), requestedOpenAppId(request), bearer);
 }
 
+/** A request's session, or the error that answers it (401 reauth_required, §5.2.9). */
 export type SessionCheck<S> = { ok: true; session: S } | { ok: false; error: ApiError };
 
 /**

@@ -1,10 +1,11 @@
+import { MAX_ID } from "@/lib/platform/ids";
+
 /**
  * Customer ids typed, pasted or uploaded (a text or CSV file) for adding to or removing from a
  * list. Ids are 64-bit integers (§2) and stay strings end to end: a JavaScript number would
  * silently round ids above 2^53.
  */
 
-const INT64_MAX = 9223372036854775807n;
 /** A chunk of `listMembersBatch` (§4.4 does not state a limit; 500 keeps each request small). */
 export const BATCH_CHUNK = 500;
 /** What one upload or paste may hold; more is refused rather than freezing the tab. */
@@ -17,7 +18,7 @@ export type ParsedIds = { ids: string[]; problems: IdProblem[]; duplicates: numb
 export function idProblem(value: string): IdProblem["reason"] | undefined {
   if (!/^\d+$/.test(value)) return "notAnId";
   const digits = value.replace(/^0+(?=\d)/, "");
-  if (digits.length > 19 || BigInt(digits) > INT64_MAX) return "tooLarge";
+  if (digits.length > 19 || BigInt(digits) > MAX_ID) return "tooLarge";
   if (BigInt(digits) === 0n) return "zero";
   return undefined;
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { ReauthRequiredError } from "@/lib/api/api-error";
+import { ReauthRequiredError } from "@/lib/http/api-error";
 import { parseCsv } from "@/lib/events/csv";
 import { json } from "@/lib/platform/testing/fake-upstream";
-import { APP, fakePlatformForRoutes, Reauth } from "@/lib/platform/testing/proxy-deps";
+import { APP, fakePlatformForRoutes, Reauth } from "@/lib/proxy/testing/proxy-deps";
 import { handleCustomerExport } from "./customer-export-route";
 import { readUntilFailure } from "./testing";
 

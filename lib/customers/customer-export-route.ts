@@ -2,7 +2,7 @@ import "server-only";
 import { apiRoute, errorField } from "@/lib/http/route";
 import { callPlatform } from "@/lib/platform/client";
 import { operations } from "@/lib/platform/operations";
-import { callOptionsFor, type PlatformRouteContext } from "@/lib/platform/proxy";
+import { callOptionsFor, type PlatformRouteContext } from "@/lib/proxy/proxy";
 import { exportFileName } from "@/lib/csv";
 import { exportPlan, startCsvExport, type ExportRow, type FetchPage } from "./customer-export";
 import { parseListState } from "./customer-list-state";

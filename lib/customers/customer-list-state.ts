@@ -5,6 +5,7 @@ import { homeInputToUtcFilter } from "@/lib/time";
 import { CUSTOMER_COLUMNS, DEFAULT_COLUMNS, SORTABLE_COLUMNS, type CustomerColumn, type SortColumn } from "./customer-columns";
 import { keysetQuery, nextCursor, previousCursor, type Cursor, type IdRange } from "./id-keyset";
 import { defineUrlState, MAX_PAGE, parseAsId, parseAsOrder, parseAsPage, parseAsPageSize, parseAsText } from "@/lib/ui/url-params";
+import { isPlatformId, isPlatformIdList } from "@/lib/platform/ids";
 
 /**
  * The state of the customers list (filters of §4.1 GET /v1/customers, sort, page, page size,
@@ -132,8 +133,6 @@ export function activeCursor(state: CustomerListState): Cursor | undefined {
   return state.sort === "id" && state.page > 1 ? state.cursor : undefined;
 }
 
-const ID = /^\d{1,19}$/;
-const ID_LIST = /^\d{1,19}(,\d{1,19})*$/;
 
 /** Normalizes a typed id list: spaces dropped, empty items dropped. */
 export function normalizeIdList(value: string): string {
@@ -147,8 +146,8 @@ export function normalizeIdList(value: string): string {
 export function filterProblem(key: keyof CustomerFilters, value: string): "invalidTime" | "invalidIds" | "invalidId" | undefined {
   if (!value) return undefined;
   if (key in TIME_FILTERS) return homeInputToUtcFilter(value) ? undefined : "invalidTime";
-  if (key === "idList") return ID_LIST.test(normalizeIdList(value)) ? undefined : "invalidIds";
-  if (key === "idFrom" || key === "idTo") return ID.test(value) ? undefined : "invalidId";
+  if (key === "idList") return isPlatformIdList(normalizeIdList(value)) ? undefined : "invalidIds";
+  if (key === "idFrom" || key === "idTo") return isPlatformId(value) ? undefined : "invalidId";
   return undefined;
 }
 

@@ -1,6 +1,7 @@
 import type { TextProblem } from "@/lib/forms/field-errors";
 import type { InputOf } from "@/lib/platform/operations";
 import { identityProblems } from "./identity-rules";
+import { isPlatformId } from "@/lib/platform/ids";
 
 /**
  * Merging two customers (§4.1 mergeCustomerById / mergeCustomerByIdentities): the customer
@@ -12,7 +13,6 @@ export type MergeSide = { id: string; identityType: string; identityValue: strin
 export type MergeMode = "id" | "identity";
 export type MergeProblem = TextProblem | { code: "notAnId" | "same" };
 
-const ID = /^\d{1,19}$/;
 
 export function validateMerge(mode: MergeMode, from: MergeSide, to: MergeSide): Record<string, MergeProblem> {
   const problems: Record<string, MergeProblem> = {};
@@ -20,7 +20,7 @@ export function validateMerge(mode: MergeMode, from: MergeSide, to: MergeSide): 
     if (mode === "id") {
       const id = value.id.trim();
       if (!id) problems[`${side}.id`] = { code: "required" };
-      else if (!ID.test(id)) problems[`${side}.id`] = { code: "notAnId" };
+      else if (!isPlatformId(id)) problems[`${side}.id`] = { code: "notAnId" };
     } else {
       // §4.1: identityType and identityValue required, within §8's limits.
       const found = identityProblems(value.identityType.trim(), value.identityValue.trim());

@@ -1,3 +1,5 @@
+import { isPlatformId, MAX_ID } from "@/lib/platform/ids";
+
 /**
  * Keyset ("seek") paging on customer ids for §4.1 GET /v1/customers, which filters by an id range
  * (`idFrom`, `idTo`, both inclusive) and sorts by `sidx=id`. The next page is "the rows after the
@@ -8,22 +10,11 @@
  * decimal strings here and the arithmetic is BigInt; never `Number()` them.
  */
 
-/** §2: ids are `Long`, so the largest id is 2^63 − 1; none is negative. */
-export const MAX_ID = 2n ** 63n - 1n;
-
-/** §2: an id is a decimal integer of at most 19 digits (see `isId` for the 64-bit bound). */
-export const ID_PATTERN = /^\d{1,19}$/;
-
-/** True for a decimal id the platform can hold (0 … 2^63 − 1). */
-export function isId(value: string): boolean {
-  return ID_PATTERN.test(value) && BigInt(value) <= MAX_ID;
-}
-
 /** An inclusive id range; a missing end is open. */
 export type IdRange = { from?: string; to?: string };
 
 /** A range that holds no id, valid on the wire (both ends are ids). */
-export const EMPTY_RANGE: Readonly<Required<IdRange>> = { from: "1", to: "0" };
+export const EMPTY_RANGE: Readonly<Required<IdRange>> = { from: "2", to: "1" };
 
 /**
  * Where a keyset page starts: the rows strictly `after` `id` in the list's order (Next), or
@@ -63,7 +54,7 @@ export function keysetQuery(order: IdOrder, cursor: Cursor | undefined, user: Id
   const half: { from?: bigint; to?: bigint } = towardLarger ? { from: id + 1n } : { to: id - 1n };
   const reversed = cursor.dir === "before";
   const sord: IdOrder = reversed ? (order === "asc" ? "desc" : "asc") : order;
-  if ((half.from !== undefined && half.from > MAX_ID) || (half.to !== undefined && half.to < 0n)) {
+  if ((half.from !== undefined && half.from > MAX_ID) || (half.to !== undefined && half.to < 1n)) {
     return { range: { ...EMPTY_RANGE }, sord, reversed }; // nothing lies beyond the first or last possible id
   }
   const range = intersectRanges(user, { from: half.from?.toString(), to: half.to?.toString() });
@@ -74,7 +65,7 @@ export function keysetQuery(order: IdOrder, cursor: Cursor | undefined, user: Id
 function clampRange(range: IdRange): IdRange {
   const from = big(range.from);
   const to = big(range.to);
-  if ((from !== undefined && from > MAX_ID) || (to !== undefined && to < 0n)) return { ...EMPTY_RANGE };
+  if ((from !== undefined && from > MAX_ID) || (to !== undefined && to < 1n)) return { ...EMPTY_RANGE };
   const out: IdRange = {};
   if (from !== undefined) out.from = from.toString();
   if (to !== undefined) out.to = (to > MAX_ID ? MAX_ID : to).toString();
@@ -84,13 +75,13 @@ function clampRange(range: IdRange): IdRange {
 /** The cursor that follows a page whose rows (in display order) end with `lastId`. */
 export function nextCursor(rows: ReadonlyArray<{ id: string }>): Cursor | undefined {
   const last = rows.at(-1);
-  return last && isId(last.id) ? { dir: "after", id: last.id } : undefined;
+  return last && isPlatformId(last.id) ? { dir: "after", id: last.id } : undefined;
 }
 
 /** The cursor of the page before a page whose rows (in display order) start with `firstId`. */
 export function previousCursor(rows: ReadonlyArray<{ id: string }>): Cursor | undefined {
   const first = rows[0];
-  return first && isId(first.id) ? { dir: "before", id: first.id } : undefined;
+  return first && isPlatformId(first.id) ? { dir: "before", id: first.id } : undefined;
 }
 
 /** True when `next` lies strictly beyond `previous` in `order` (a walk that does not advance must stop). */

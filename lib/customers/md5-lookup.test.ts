@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/api-error";
+import { ApiError } from "@/lib/http/api-error";
 import { parseOperationInput } from "@/lib/platform/client";
 import { operations } from "@/lib/platform/operations";
 import { isMd5NotFound, md5LookupInput, md5LookupUrlState, md5ValueProblem } from "./md5-lookup";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PlatformError } from "@/lib/platform/errors";
-import { CALL_BUDGET, computeDashboard, eventsFigure, EVENT_PAGES, ordersFigure, valuesOf, type PlatformCall } from "./compute-dashboard";
+import type { PlatformCall } from "@/lib/platform/installation-call";
+import { CALL_BUDGET, computeDashboard, eventsFigure, EVENT_PAGES, ordersFigure, valuesOf } from "./compute-dashboard";
 
 const NOW = Date.parse("2026-11-27T02:00:00Z");
 

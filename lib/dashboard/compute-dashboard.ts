@@ -1,7 +1,7 @@
 import { runBounded } from "@/lib/batch/bulk-run";
 import { minorOf, formatMinor } from "@/lib/orders/money";
-import type { InputOf, OutputOf } from "@/lib/platform/operations";
-import type { OperationName } from "@/lib/platform/routes";
+import type { PlatformCall } from "@/lib/platform/installation-call";
+import type { InputOf } from "@/lib/platform/operations";
 import { LIMITS } from "@/lib/platform/limits";
 import { parsePlatformTime } from "@/lib/time";
 import { EMPTY_STAGE, type Breakdown, type Bucket, type DashboardData, type DayCount, type EventsFigure, type Figure, type OrdersFigure, type ProductFigure, type Unavailable } from "./dashboard-data";
@@ -15,8 +15,6 @@ import { homeDayOf, lastHomeDays, lastMonthHomeDays, type HomeDay } from "./home
  * 1 sample + at most 9 stage, 8 source and 2 gender counts + at most EVENT_PAGES event queries +
  * at most ORDER_PAGES order pages = at most CALL_BUDGET calls, CONCURRENCY at a time.
  */
-
-export type PlatformCall = <N extends OperationName>(name: N, input: InputOf<N>) => Promise<OutputOf<N>>;
 
 export const NEW_CUSTOMER_DAYS = 30;
 /** Customers read to find which stages and sources exist (the platform has no "group by"). */

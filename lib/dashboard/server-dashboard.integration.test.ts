@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ProxyDeps } from "@/lib/platform/proxy";
+import type { ProxyDeps } from "@/lib/proxy/proxy";
 import { startTestSandbox } from "@/lib/platform/testing/sandbox";
 import { sandboxApiCalls, sandboxToken } from "@/lib/platform/testing/sandbox-control";
-import { sandboxProxyDeps } from "@/lib/platform/testing/sandbox-deps";
+import { sandboxProxyDeps } from "@/lib/proxy/testing/sandbox-deps";
 import { CALL_BUDGET } from "./compute-dashboard";
 import { createDashboardCache } from "./dashboard-cache";
 import { EMPTY_STAGE, type DashboardAnswer, type DashboardData } from "./dashboard-data";

@@ -1,9 +1,9 @@
 import "server-only";
 import { apiRoute, jsonResponse } from "@/lib/http/route";
-import { callPlatform } from "@/lib/platform/client";
-import { operations } from "@/lib/platform/operations";
-import { callOptionsFor, type InstallationKey, type PlatformRouteContext, type ProxyDeps } from "@/lib/platform/proxy";
-import { computeDashboard, type PlatformCall } from "./compute-dashboard";
+import { callerWith, type PlatformCall } from "@/lib/platform/installation-call";
+import { callOptionsFor, type PlatformRouteContext, type ProxyDeps } from "@/lib/proxy/proxy";
+import type { InstallationKey } from "@/lib/store/installations";
+import { computeDashboard } from "./compute-dashboard";
 import { installationCacheKey, sharedDashboardCache, type DashboardCache } from "./dashboard-cache";
 import type { DashboardAnswer, DashboardData } from "./dashboard-data";
 
@@ -34,7 +34,7 @@ export type DashboardDeps = ProxyDeps & { dashboard?: { cache?: DashboardCache<D
 
 async function platformCallFor(ctx: PlatformRouteContext): Promise<PlatformCall> {
   const { signal: _browserSignal, onRetry: _onRetry, ...options } = await callOptionsFor(ctx);
-  return (name, input) => callPlatform(operations[name], input as never, options) as never;
+  return callerWith(options);
 }
 
 export const handleDashboardRequest = apiRoute(

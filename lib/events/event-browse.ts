@@ -1,5 +1,5 @@
 import { parseAsStringLiteral } from "#nuqs";
-import { isId } from "@/lib/customers/id-keyset";
+import { isPlatformId } from "@/lib/platform/ids";
 import type { InputOf } from "@/lib/platform/operations";
 import { homeInputToUtcFilter } from "@/lib/time";
 import { defineUrlState, parseAsId, parseAsIntegerIf, parseAsOrder, parseAsText } from "@/lib/ui/url-params";
@@ -41,7 +41,7 @@ export type BrowseProblem = EventProblem | { code: "customerId" } | { code: "too
 export function browseProblems(draft: { customerId: string; types: string; from: string; to: string }): Record<string, BrowseProblem> {
   const problems: Record<string, BrowseProblem> = {};
   const id = draft.customerId.trim();
-  if (id !== "" && !isId(id)) problems.customerId = { code: "customerId" };
+  if (id !== "" && !isPlatformId(id)) problems.customerId = { code: "customerId" };
   const types = eventTypesOf(draft.types);
   if (types.length > MAX_EVENT_TYPES) problems.types = { code: "tooManyTypes", max: MAX_EVENT_TYPES };
   else {

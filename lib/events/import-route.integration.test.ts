@@ -1,9 +1,10 @@
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { createAppPost } from "@/lib/api/browser-fetch";
-import { routeClientDeps } from "@/lib/platform/testing/app-client";
+import { routeClientDeps } from "@/lib/proxy/testing/app-client";
+import type { ProxyDeps } from "@/lib/proxy/proxy";
 import { startTestSandbox } from "@/lib/platform/testing/sandbox";
 import { sandboxCalls, sandboxToken } from "@/lib/platform/testing/sandbox-control";
-import { sandboxProxyDeps } from "@/lib/platform/testing/sandbox-deps";
+import { sandboxProxyDeps } from "@/lib/proxy/testing/sandbox-deps";
 import { describeInEnglish } from "./event-csv";
 import { handleEventImport } from "./import-route";
 import { importThrough, startEventImport } from "./start-import";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/api-error";
+import { ApiError } from "@/lib/http/api-error";
 import { MAX_BODY_BYTES } from "@/lib/http/body";
 import { json } from "@/lib/platform/testing/fake-upstream";
-import { APP, fakePlatformForRoutes, Reauth, SAME_ORIGIN } from "@/lib/platform/testing/proxy-deps";
+import { APP, fakePlatformForRoutes, Reauth, SAME_ORIGIN } from "@/lib/proxy/testing/proxy-deps";
 import { MAX_BATCHES_PER_REQUEST, type EventImportAnswer } from "./import-api";
 import { handleEventImport } from "./import-route";
 

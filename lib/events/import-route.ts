@@ -1,11 +1,11 @@
 import "server-only";
 import { z } from "zod";
-import { ApiError } from "@/lib/api/api-error";
+import { ApiError } from "@/lib/http/api-error";
 import { readJsonBody } from "@/lib/http/body";
 import { apiErrorOf, apiRoute, errorField, jsonResponse } from "@/lib/http/route";
 import { parseOperationInput, sendPlatformRequest } from "@/lib/platform/client";
 import { operations } from "@/lib/platform/operations";
-import { callOptionsFor, type PlatformRouteContext } from "@/lib/platform/proxy";
+import { callOptionsFor, type PlatformRouteContext } from "@/lib/proxy/proxy";
 import { MAX_BATCHES_PER_REQUEST, type BatchResult, type EventImportAnswer } from "./import-api";
 
 /**

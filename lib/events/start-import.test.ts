@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError, ReauthRequiredError } from "@/lib/api/api-error";
+import { ApiError, ReauthRequiredError } from "@/lib/http/api-error";
 import { parseCsv } from "./csv";
 import { describeInEnglish } from "./event-csv";
 import { EVENT_IMPORT_PATH } from "./import-api";

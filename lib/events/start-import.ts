@@ -1,4 +1,4 @@
-import { ApiError, ReauthRequiredError } from "@/lib/api/api-error";
+import { ApiError, ReauthRequiredError } from "@/lib/http/api-error";
 import type { AppPost } from "@/lib/api/browser-fetch";
 import type { DuplicateRule } from "./event-fields";
 import { openEventCsv } from "./event-csv";

@@ -1,4 +1,4 @@
-import type { FieldError } from "@/lib/api/api-error";
+import type { FieldError } from "@/lib/http/api-error";
 import type { Translate, TranslateValues } from "@/lib/i18n/format";
 import type { MessageKey } from "@/lib/i18n/messages";
 import { charLength } from "@/lib/platform/limits";

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/api-error";
+import { ApiError } from "@/lib/http/api-error";
 import { parseJson } from "@/lib/platform/json";
 import { isStorableText, shownName, unstorableTextProblem } from "./request-guard";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError, ReauthRequiredError } from "@/lib/api/api-error";
+import { ApiError, ReauthRequiredError } from "@/lib/http/api-error";
 import { PlatformError } from "@/lib/platform/errors";
 import { apiRoute, type RouteDeps } from "./route";
 

@@ -1,7 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { ApiError, ReauthRequiredError } from "@/lib/api/api-error";
-import { requireApiSession, type ConsoleSession, type SessionCheck } from "@/lib/auth/session";
+import { ApiError, ReauthRequiredError } from "@/lib/http/api-error";
+// Types only: the wrapper sits below app-auth (whose own routes use it) and is given the session lookup.
+import type { ConsoleSession, SessionCheck } from "@/lib/auth/session";
 import { logger } from "@/lib/log";
 import { PlatformError, type PlatformErrorKind } from "@/lib/platform/errors";
 import { requestProblem } from "./request-guard";
@@ -12,7 +13,7 @@ import { API_SECURITY_HEADERS } from "./security-headers";
  * import, activity, the session, webhooks). In one place, for each request: its id (`X-Request-Id`),
  * the CSRF check, the session, one log line for the answer, and every error mapped once to one
  * JSON shape `{error: {code, message, fieldErrors?, redirect?, requestId}}` with `Cache-Control:
- * no-store` (lib/api/api-error.ts reads it back in the browser). A handler throws `ApiError` to
+ * no-store` (lib/http/api-error.ts reads it back in the browser). A handler throws `ApiError` to
  * refuse; a platform error keeps its kind's status; anything else is a 500, logged as an error.
  */
 
@@ -27,7 +28,10 @@ export type RouteLogger = {
 export type RouteDeps = {
   /** Default: the app's logger, scoped by the route's `scope`. */
   log?: RouteLogger;
-  /** The request's session (routes with `session`); default `requireApiSession`. */
+  /**
+   * The request's session, required by routes with `session` (app-auth's `requireApiSession`, or a
+   * stand-in in tests): given by the caller, so the wrapper sits below app-auth, whose own routes use it.
+   */
   requireSession?: (request: Request) => Promise<SessionCheck<{ openAppId: string }>>;
   /** Origins allowed to send mutations besides the request's own (the app's public `APP_URL`). */
   appOrigins?: readonly string[];
@@ -101,7 +105,8 @@ export function apiRoute<D extends RouteDeps, P = undefined>(options: RouteOptio
         if (problem) throw new ApiError({ status: 403, code: "csrf_rejected", message: problem });
       }
       if (options.session) {
-        const check = await (deps.requireSession ?? requireApiSession)(request);
+        if (!deps.requireSession) throw new Error(`${options.name}: a route with a session needs deps.requireSession`);
+        const check = await deps.requireSession(request);
         if (!check.ok) throw check.error;
         ctx.session = check.session as SessionOf<D>;
       }

@@ -1,6 +1,6 @@
 import { renderMessage, type MessageValues } from "./icu";
 import type { Locale } from "./locales";
-import type { MessageKey, Messages } from "./messages";
+import type { MessageKey, Messages } from "./message-key";
 
 export type TranslateValues = MessageValues;
 export type Translate = (key: MessageKey, values?: TranslateValues) => string;

@@ -12,10 +12,11 @@ import { shopsMessages } from "@/lib/shops/messages";
 import { tagsMessages } from "@/lib/tags/messages";
 import { compileDictionary } from "./compile";
 import { formatMessage, type TranslateValues } from "./format";
-import type { CompiledMessage } from "./icu";
 import type { Locale } from "./locales";
+import type { FeatureMessages, MessageKey, Messages } from "./message-key";
 
 export type { Translate, TranslateValues } from "./format";
+export type { MessageKey, Messages } from "./message-key";
 
 /**
  * Every string of the console, in English and Simplified Chinese: one dictionary joined from each
@@ -29,11 +30,10 @@ export type { Translate, TranslateValues } from "./format";
  */
 export const FEATURES = { shellMessages, customersMessages, listsMessages, tagsMessages, ordersMessages, eventsMessages, activityMessages, dashboardMessages, shopsMessages, mediaMessages, searchMessages, preferencesMessages } as const;
 
-type Feature = (typeof FEATURES)[keyof typeof FEATURES];
-type KeysOf<F> = F extends { en: infer E } ? keyof E : never;
-export type MessageKey = KeysOf<Feature>;
-/** One language's dictionary as the browser receives it: every message compiled (compile.ts). */
-export type Messages = Record<MessageKey, CompiledMessage>;
+// Every feature joined here is named in message-key.ts, and the other way round (a compile error otherwise).
+type Joined = (typeof FEATURES)[keyof typeof FEATURES];
+const everyFeatureNamed: [Joined] extends [FeatureMessages] ? ([FeatureMessages] extends [Joined] ? true : never) : never = true;
+void everyFeatureNamed;
 
 /** One dictionary from several parts; a key in two parts would silently win, so it throws. */
 export function joinSections(parts: readonly Record<string, string>[]): Record<string, string> {

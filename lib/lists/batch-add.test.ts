@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/api-error";
+import { ApiError } from "@/lib/http/api-error";
 import { addInBatches, type SendBatch } from "./batch-add";
 
 /** A platform that, like the sandbox, refuses a whole batch when one customer does not exist. */

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/api-error";
+import { ApiError } from "@/lib/http/api-error";
 import type { ListMember } from "@/lib/platform/resources";
 import { runBounded } from "@/lib/batch/bulk-run";
 import { chunk } from "@/lib/batch/member-ids";

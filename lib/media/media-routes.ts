@@ -1,11 +1,11 @@
 import "server-only";
 import { z } from "zod";
-import { ApiError } from "@/lib/api/api-error";
+import { ApiError } from "@/lib/http/api-error";
 import { readJsonBody } from "@/lib/http/body";
 import { apiRoute, jsonResponse, type RouteContext } from "@/lib/http/route";
 import { callPlatform } from "@/lib/platform/client";
 import { operations } from "@/lib/platform/operations";
-import { callOptionsFor } from "@/lib/platform/proxy";
+import { callOptionsFor } from "@/lib/proxy/proxy";
 import type { ShopRouteDeps } from "@/lib/shops/shops-routes";
 import { MAX_IMPORT_FILES, OSS_PATH } from "./import-form";
 import { MEDIA_EVENT_TYPES, type MediaImportAnswer, type MediaImportListAnswer } from "./media-api";

@@ -2,7 +2,7 @@ import { placeErrors, type PlacedErrors, type TextProblem } from "@/lib/forms/fi
 import type { InputOf } from "@/lib/platform/operations";
 import { homeInputToUtcFilter, parsePlatformTime, HOME_OFFSET_MINUTES } from "@/lib/time";
 import { formatMinor, minorOf, moneyInputOf, normalizeMoney, parseMoney, sumMinor, timesQty, type MoneyProblem } from "./money";
-import { ID_PATTERN } from "@/lib/customers/id-keyset";
+import { isPlatformId } from "@/lib/platform/ids";
 import { identityProblems } from "@/lib/customers/identity-rules";
 
 /**
@@ -113,7 +113,7 @@ export function validateOrderForm(form: OrderForm, mode: "create" | "edit"): Rec
   if (form.customerBy === "id" || mode === "edit") {
     const id = form.customerId.trim();
     if (id === "") problems.customerId = { code: "required" };
-    else if (!ID_PATTERN.test(id) || BigInt(id) > 9223372036854775807n) problems.customerId = { code: "customerId" };
+    else if (!isPlatformId(id)) problems.customerId = { code: "customerId" };
   } else {
     const found = identityProblems(form.identityType.trim(), form.identityValue.trim());
     if (found.customType) problems.identityType = found.customType;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/api-error";
+import { ApiError } from "@/lib/http/api-error";
 import { lookupOrderNo, replaceLoss } from "./order-lookup";
 
 describe("lookupOrderNo (a new order never silently replaces one)", () => {

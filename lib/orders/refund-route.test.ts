@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { json } from "@/lib/platform/testing/fake-upstream";
-import { APP, fakePlatformForRoutes, SAME_ORIGIN } from "@/lib/platform/testing/proxy-deps";
+import { APP, fakePlatformForRoutes, SAME_ORIGIN } from "@/lib/proxy/testing/proxy-deps";
 import { openSqliteTestStore, type TestStore } from "@/lib/store/testing";
 import type { RefundRecord, RefundsAnswer } from "./refund-record";
 import { handleRefundDelete, handleRefundPost, handleRefundsGet, type RefundRouteDeps } from "./refund-route";

@@ -1,12 +1,12 @@
 import "server-only";
 import { z } from "zod";
-import { ApiError } from "@/lib/api/api-error";
+import { ApiError } from "@/lib/http/api-error";
 import { readJsonBody } from "@/lib/http/body";
 import { apiRoute, jsonResponse, type RouteContext } from "@/lib/http/route";
 import { callPlatform, parseOperationInput } from "@/lib/platform/client";
 import { PlatformError } from "@/lib/platform/errors";
 import { operations } from "@/lib/platform/operations";
-import { callOptionsFor, type PlatformRouteContext, type ProxyDeps } from "@/lib/platform/proxy";
+import { callOptionsFor, type PlatformRouteContext, type ProxyDeps } from "@/lib/proxy/proxy";
 import type { Store } from "@/lib/store/database";
 import { decimalText } from "./money";
 import { MAX_REFUND_ORDERS, type RefundsAnswer } from "./refund-record";

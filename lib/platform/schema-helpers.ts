@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isPlatformId, isPlatformIdList } from "./ids";
 import { longerThan } from "./limits";
 
 /**
@@ -7,11 +8,6 @@ import { longerThan } from "./limits";
  * `z.preprocess` (rendered as their target type), never as `.transform` or `z.bigint()`.
  */
 
-const INT64_MAX = 9223372036854775807n;
-
-export function isInt64Digits(value: string): boolean {
-  return /^\d{1,19}$/.test(value) && BigInt(value) <= INT64_MAX;
-}
 
 /** Schemas of ids (`platformId()`), found by `idFieldsOf` to write ids as JSON integers. */
 const ID_SCHEMAS = new WeakSet<object>();
@@ -24,8 +20,8 @@ const NOT_AN_ID = Symbol("not an id");
  * A 64-bit platform id (§2: `Long`). Accepts a bigint (lossless parse of platform JSON), a safe
  * integer number or a string of digits; yields the decimal string. Ids are strings everywhere in
  * TypeScript and in the app's own JSON, and go to the platform as JSON integers (see `toWire`).
- * JSON Schema: `{type: "integer", format: "int64"}`. (A regex check, not a refinement: zod runs
- * it on its fast path, which matters for 50-row responses.)
+ * JSON Schema: `{type: "integer", format: "int64"}`. (Checked in the preprocess, not a refinement:
+ * zod runs it on its fast path, which matters for 50-row responses.)
  */
 export function platformId(description = "64-bit id (§2)") {
   const schema = z
@@ -35,11 +31,10 @@ export function platformId(description = "64-bit id (§2)") {
         if (typeof value === "bigint") text = value.toString();
         else if (typeof value === "number") text = Number.isSafeInteger(value) ? String(value) : NOT_AN_ID;
         else if (typeof value === "string") text = value.trim();
-        // 19 digits may exceed 2^63 - 1.
-        if (typeof text === "string" && text.length === 19 && !isInt64Digits(text)) return NOT_AN_ID;
+        if (typeof text === "string" && !isPlatformId(text)) return NOT_AN_ID;
         return text;
       },
-      z.string({ error: "must be an id: a non-negative 64-bit integer" }).regex(/^\d{1,19}$/, "must be an id: a non-negative 64-bit integer"),
+      z.string({ error: "must be an id: a positive 64-bit integer" }),
     )
     .meta({ type: "integer", format: "int64", description, pattern: undefined });
   ID_SCHEMAS.add(schema);
@@ -57,7 +52,7 @@ export function isIdSchema(schema: unknown): boolean {
 export const idListParam = z
   .preprocess(
     (value) => (Array.isArray(value) ? value.map((v) => String(v)).join(",") : typeof value === "string" ? value.replace(/\s+/g, "") : value),
-    z.string().refine((s) => s.split(",").every(isInt64Digits), "must be comma-separated ids"),
+    z.string().refine((s) => isPlatformIdList(s), "must be comma-separated ids"),
   )
   .meta({ type: "string", description: "comma-separated 64-bit ids", pattern: "^\\d+(,\\d+)*$" });
 
@@ -190,7 +185,7 @@ export function toWire(value: unknown, idKeys: ReadonlySet<string>): unknown {
 }
 
 function idToWire(value: unknown, idKeys: ReadonlySet<string>): unknown {
-  if (typeof value === "string" && /^\d{1,19}$/.test(value)) return BigInt(value);
+  if (typeof value === "string" && isPlatformId(value)) return BigInt(value);
   if (Array.isArray(value)) return value.map((v) => idToWire(v, idKeys));
   return toWire(value, idKeys);
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { APP, fakePlatformForRoutes, SAME_ORIGIN } from "@/lib/platform/testing/proxy-deps";
+import { APP, fakePlatformForRoutes, SAME_ORIGIN } from "@/lib/proxy/testing/proxy-deps";
 import { openSqliteTestStore, type TestStore } from "@/lib/store/testing";
 import type { Preferences } from "./preference-rules";
 import { handlePreferencePut, handlePreferencesGet, type PreferencesRouteDeps } from "./preferences-route";

@@ -1,8 +1,9 @@
 import "server-only";
 import { z } from "zod";
-import { ApiError } from "@/lib/api/api-error";
+import { ApiError } from "@/lib/http/api-error";
 import { apiRoute, jsonResponse, type RouteDeps } from "@/lib/http/route";
 import type { SearchService } from "./service";
+import { isPlatformIdList } from "@/lib/platform/ids";
 
 export type SearchRouteDeps = RouteDeps & { search: () => SearchService };
 
@@ -19,7 +20,7 @@ const searchQuery = z.strictObject({
   limit: z.string().regex(/^\d{1,3}$/).transform(Number).pipe(z.number().min(1).max(200)).optional(),
   offset: z.string().regex(/^\d{1,7}$/).transform(Number).optional(),
   /** Names and contacts of these ids instead of a search (ids shown in lists, orders, pickers). */
-  ids: z.string().regex(/^\d{1,20}(,\d{1,20}){0,199}$/, "must be up to 200 comma-separated ids").optional(),
+  ids: z.string().refine((value) => isPlatformIdList(value, 200), "must be up to 200 comma-separated ids").optional(),
   openAppId: z.string().optional(),
 });
 

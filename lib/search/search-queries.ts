@@ -1,6 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { appGet } from "@/lib/api/browser-fetch";
 import type { IndexStatus, SearchAnswer, SearchHit, SearchParams } from "./types";
+import { isPlatformId } from "@/lib/platform/ids";
 
 /** The console's queries of the app's search routes (the customer index). */
 
@@ -30,7 +31,7 @@ export function customerSearchQuery(params: SearchParams) {
 
 /** Names and contacts of ids (at most 200) from the index; ids it does not hold are simply absent. */
 export function customerLookupQuery(ids: readonly string[]) {
-  const unique = [...new Set(ids)].filter((id) => /^\d{1,20}$/.test(id)).slice(0, 200);
+  const unique = [...new Set(ids)].filter(isPlatformId).slice(0, 200);
   return queryOptions({
     queryKey: searchKeys.lookup(unique),
     queryFn: ({ signal }) =>

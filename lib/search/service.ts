@@ -4,9 +4,11 @@ import { id } from "@/lib/platform/schema-helpers";
 import type { Store } from "@/lib/store/database";
 import type { WebhookEvent } from "@/lib/webhooks/topics";
 import { lookupIndexed, searchIndex, type SearchHit, type SearchRequest, type SearchResult } from "./index-store";
-import { applyChange, backfill, poll, type CustomerChange, type PlatformCall, type SyncDeps } from "./sync";
+import type { PlatformCall } from "@/lib/platform/installation-call";
+import type { InstallationKey } from "@/lib/store/installations";
+import { applyChange, backfill, poll, type CustomerChange, type SyncDeps } from "./sync";
 import type { IndexStatus } from "./types";
-import { ensureTenant, findTenant, removeTenantIndex, restartTenant, updateTenant, type InstallationKey } from "./tenant-state";
+import { ensureTenant, findTenant, removeTenantIndex, restartTenant, updateTenant } from "./tenant-state";
 
 /**
  * The customer index as the app uses it: search and lookups for a signed-in installation, the

@@ -4,7 +4,8 @@ import { operations, type OperationName } from "@/lib/platform/operations";
 import { startTestSandbox } from "@/lib/platform/testing/sandbox";
 import { describeEachDialect, warnIfPostgresSkipped } from "@/lib/store/testing";
 import { countIndexed, searchIndex } from "./index-store";
-import { applyChange, backfill, poll, type PlatformCall, type SyncDeps } from "./sync";
+import type { PlatformCall } from "@/lib/platform/installation-call";
+import { applyChange, backfill, poll, type SyncDeps } from "./sync";
 import { findTenant } from "./tenant-state";
 
 /**

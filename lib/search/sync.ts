@@ -1,10 +1,15 @@
 import "server-only";
+import type { PlatformCall } from "@/lib/platform/installation-call";
 import type { Store } from "@/lib/store/database";
+import type { InstallationKey } from "@/lib/store/installations";
+import { runBounded } from "@/lib/batch/bulk-run";
+import { backoffMs, type Backoff } from "@/lib/platform/backoff";
 import { PlatformError } from "@/lib/platform/errors";
-import type { InputOf, OperationName, OutputOf } from "@/lib/platform/operations";
+import type { OutputOf } from "@/lib/platform/operations";
 import { clearTenantIndex, customersTagged, deleteCustomers, indexedTagNames, setCustomerTags, upsertCustomers } from "./index-store";
 import type { IndexDocument } from "./normalize";
-import { ensureTenant, findTenant, updateTenant, type InstallationKey, type TenantState } from "./tenant-state";
+import { ensureTenant, findTenant, updateTenant, type TenantState } from "./tenant-state";
+import { isPlatformId } from "@/lib/platform/ids";
 
 /**
  * Keeps a tenant's customer index in step with the platform (README "Customer search"):
@@ -19,14 +24,13 @@ import { ensureTenant, findTenant, updateTenant, type InstallationKey, type Tena
  * One sync per tenant at a time is the job queue's (lib/jobs: singleton key per tenant).
  */
 
-/** A platform call for the installation (token, refresh and retries are the client's). */
-export type PlatformCall = <N extends OperationName>(name: N, input: InputOf<N>) => Promise<OutputOf<N>>;
-
 export type SyncDeps = {
   store: Store;
   call: PlatformCall;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
+  /** The backoff's chance (tests choose it). */
+  random?: () => number;
   /** Customers per page (the sandbox's maximum is 1000; the real platform's is not shown, §8). */
   pageSize?: number;
   /** Ids per identities / tags call. */
@@ -74,34 +78,24 @@ export function filterTimeOf(ms: number): string {
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Runs `fn` over items with at most `limit` in flight. */
-async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}
-
 /**
- * A call retried while the platform says to wait (429/503 with Retry-After, or rate-limited): the
- * client already retries briefly; here the sync waits longer, up to a few minutes in all.
+ * A refusal that says "later" (429/503, rate-limited, or any `Retry-After`) is waited out longer
+ * than the client's own brief retries: the one backoff rule (lib/platform/backoff.ts) from 1 s
+ * doubling to a minute, half of it left to chance so tenants refused together do not return
+ * together, a `Retry-After` as its floor (a minute at most); 8 waits, a few minutes in all.
  */
-async function patient<T>(deps: SyncDeps, fn: () => Promise<T>): Promise<T> {
+export const REFUSAL_BACKOFF: Backoff = { baseMs: 1_000, maxMs: 60_000, jitter: 0.5, maxRetryAfterMs: 60_000 };
+export const REFUSAL_WAITS = 8;
+
+export async function patient<T>(deps: Pick<SyncDeps, "sleep" | "random">, fn: () => Promise<T>): Promise<T> {
   const sleep = deps.sleep ?? realSleep;
-  for (let attempt = 0; ; attempt++) {
+  for (let retry = 1; ; retry++) {
     try {
       return await fn();
     } catch (error) {
       const wait = error instanceof PlatformError && (error.httpStatus === 429 || error.httpStatus === 503 || error.kind === "rate_limited" || error.retryAfterSeconds !== undefined);
-      if (!wait || attempt >= 8) throw error;
-      const seconds = error instanceof PlatformError && error.retryAfterSeconds !== undefined ? error.retryAfterSeconds : 2 ** attempt;
-      await sleep(Math.min(60, Math.max(1, seconds)) * 1000);
+      if (!wait || retry > REFUSAL_WAITS) throw error;
+      await sleep(backoffMs(retry, REFUSAL_BACKOFF, deps.random, error.retryAfterSeconds));
     }
   }
 }
@@ -136,7 +130,19 @@ async function enrich(deps: SyncDeps, ids: readonly string[]): Promise<{ identit
       }
     },
   ]);
-  await mapLimit(jobs, deps.concurrency ?? 4, (job) => job());
+  // The one concurrency limiter; the first failure stops the rest from starting and is thrown.
+  const stop = new AbortController();
+  const outcome = await runBounded(
+    jobs,
+    (job) =>
+      job().catch((error: unknown) => {
+        stop.abort();
+        throw error;
+      }),
+    { concurrency: deps.concurrency ?? 4, signal: stop.signal },
+  );
+  const failed = outcome.results.find((result) => result.status === "failed");
+  if (failed?.status === "failed") throw failed.error;
   return { identities, tags };
 }
 
@@ -243,7 +249,7 @@ export async function applyChange(deps: SyncDeps, key: InstallationKey, change: 
   if (!state) return; // no index for this installation yet: the backfill will read everything
   const { store } = deps;
   const id = change.id;
-  if (!/^\d{1,20}$/.test(id)) return;
+  if (!isPlatformId(id)) return;
   if (change.resource === "customer") {
     if (change.action === "deleted") {
       await deleteCustomers(store, state.tenant, [id]);

@@ -1,13 +1,12 @@
 import "server-only";
 import type { Store } from "@/lib/store/database";
+import type { InstallationKey } from "@/lib/store/installations";
 import { clearTenantIndex } from "./index-store";
 
 /**
  * One `search_tenants` row per installation: the index's numeric tenant key and the sync's
  * resumable state (phase, keyset cursor, polling watermark, progress).
  */
-
-export type InstallationKey = { openAppId: string; tenantId: string };
 
 export type SyncPhase = "backfill" | "ready";
 

@@ -16,7 +16,7 @@ import { createTopicRegistry } from "@/lib/webhooks/topics";
 import type { RunningSandbox } from "@/sandbox/server";
 import { lookupIndexed, searchIndex, upsertCustomers } from "./index-store";
 import { createSearchService, DISCONNECTED, type SearchService } from "./service";
-import type { PlatformCall } from "./sync";
+import type { PlatformCall } from "@/lib/platform/installation-call";
 import { findTenant } from "./tenant-state";
 import { subscribeCustomerIndex } from "./webhooks";
 

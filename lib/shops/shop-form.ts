@@ -1,4 +1,4 @@
-import type { FieldError } from "@/lib/api/api-error";
+import type { FieldError } from "@/lib/http/api-error";
 import { placeErrors, type PlacedErrors } from "@/lib/forms/field-errors";
 
 /**

@@ -1,6 +1,6 @@
 import "server-only";
 import { requireApiSession } from "@/lib/auth/session";
-import { proxyDeps } from "@/lib/platform/proxy-deps";
+import { proxyDeps } from "@/lib/proxy/proxy-deps";
 import { getStore } from "@/lib/store";
 import type { ShopRouteDeps } from "./shops-routes";
 

@@ -1,15 +1,15 @@
 import { sql } from "kysely";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { createAppRequest } from "@/lib/api/browser-fetch";
-import type { ApiError } from "@/lib/api/api-error";
+import type { ApiError } from "@/lib/http/api-error";
 import type { ConsoleSession } from "@/lib/auth/session";
 import { handleMediaImport, handleMediaImportList } from "@/lib/media/media-routes";
 import type { MediaImportAnswer, MediaImportListAnswer } from "@/lib/media/media-api";
-import { routeClientDeps } from "@/lib/platform/testing/app-client";
+import { routeClientDeps } from "@/lib/proxy/testing/app-client";
 import { signedIn } from "@/lib/platform/testing/fake-session";
 import { startTestSandbox } from "@/lib/platform/testing/sandbox";
 import { sandboxCalls, sandboxToken } from "@/lib/platform/testing/sandbox-control";
-import { sandboxProxyDeps } from "@/lib/platform/testing/sandbox-deps";
+import { sandboxProxyDeps } from "@/lib/proxy/testing/sandbox-deps";
 import { openSqliteTestStore } from "@/lib/store/testing";
 import { placeShopErrors, shopInfoAllOf, shopFormFrom, type ShopForm } from "./shop-form";
 import { sampleShopForm } from "./testing";

@@ -1,14 +1,14 @@
 import "server-only";
 import { z } from "zod";
-import { ApiError } from "@/lib/api/api-error";
+import { ApiError } from "@/lib/http/api-error";
 import type { ConsoleSession, SessionCheck } from "@/lib/auth/session";
 import { randomUUID } from "node:crypto";
 import { readJsonBody, refuseUnstorableText } from "@/lib/http/body";
 import { apiRoute, jsonResponse, type RouteContext } from "@/lib/http/route";
 import { callPlatform, parseOperationInput } from "@/lib/platform/client";
 import { operations } from "@/lib/platform/operations";
-import { callOptionsFor, type ProxyDeps } from "@/lib/platform/proxy";
-import { isInt64Digits } from "@/lib/platform/schema-helpers";
+import { callOptionsFor, type ProxyDeps } from "@/lib/proxy/proxy";
+import { isPlatformId } from "@/lib/platform/ids";
 import type { Store } from "@/lib/store/database";
 import { addKnownShop, getGroup, getShop, listGroups, listShops, namesOf, recordShops, rememberCreatedGroup, rememberReadGroup, removeShop, shopWithSid, type PlatformShop } from "./shop-register";
 import { abandonShopWrite, beginShopWrite, markShopWriteDone, markShopWriteSent, type ShopWrite, type ShopWriteOperation } from "./shop-writes";
@@ -35,7 +35,7 @@ const json = (ctx: Ctx, body: unknown, status = 200) => jsonResponse(status, JSO
 /** The id after `prefix` in the path (`/api/shops/123` → `123`), a 64-bit id or a 404. */
 function pathId(ctx: Ctx, prefix: string): string {
   const id = decodeURIComponent(ctx.url.pathname.slice(prefix.length).replace(/\/$/, ""));
-  if (!isInt64Digits(id)) throw new ApiError({ status: 404, code: "not_found", message: "the id must be a shop or group id (digits)" });
+  if (!isPlatformId(id)) throw new ApiError({ status: 404, code: "not_found", message: "the id must be a shop or group id (digits)" });
   return id;
 }
 
@@ -214,7 +214,7 @@ export const handleShopDelete = apiRoute({ name: "shop delete", op: "shops.delet
   return json(ctx, { deleted: id });
 });
 
-const knownBody = z.strictObject({ id: z.string().trim().refine(isInt64Digits, "must be a shop id (digits)") });
+const knownBody = z.strictObject({ id: z.string().trim().refine(isPlatformId, "must be a shop id (digits)") });
 
 /** `POST /api/shops/known {id}`: a shop id staff add by hand (read later through a group). */
 export const handleShopAddKnown = apiRoute({ name: "shop add by id", op: "shops.addKnown", scope: "shops", session: true }, async (ctx: Ctx) => {
@@ -231,7 +231,7 @@ const groupBody = z.strictObject({
   name: z.string().trim().min(1, "is required").max(255, "at most 255 characters"),
   remark: z.string().trim().min(1, "is required").max(1000, "at most 1000 characters"),
   shopIds: z
-    .array(z.string().trim().refine(isInt64Digits, "must be shop ids (digits)"))
+    .array(z.string().trim().refine(isPlatformId, "must be shop ids (digits)"))
     .min(1, "pick at least one shop")
     .max(MAX_GROUP_SHOPS, `at most ${MAX_GROUP_SHOPS} shops`),
 });

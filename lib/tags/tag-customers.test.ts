@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/api-error";
+import { ApiError } from "@/lib/http/api-error";
 import { resultOf, tagCustomers } from "./tag-customers";
 
 describe("tagging customers from the tag's side", () => {

@@ -1,4 +1,4 @@
-import type { FieldError } from "@/lib/api/api-error";
+import type { FieldError } from "@/lib/http/api-error";
 import { onlyProblems, placeErrors, textProblem, type PlacedErrors } from "@/lib/forms/field-errors";
 import { LIMITS } from "@/lib/platform/limits";
 import type { InputOf } from "@/lib/platform/operations";

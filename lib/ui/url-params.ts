@@ -1,5 +1,5 @@
 import { createLoader, createParser, createSerializer, parseAsStringLiteral, type inferParserType, type ParserMap, type SearchParams, type UrlKeys } from "#nuqs";
-import { isId } from "@/lib/customers/id-keyset";
+import { isPlatformId } from "@/lib/platform/ids";
 
 /**
  * A console page's state in its URL, declared once as a map of nuqs parsers. They come from `#nuqs`
@@ -80,4 +80,4 @@ export function parseAsText(maxLength: number) {
 }
 
 /** A 64-bit id (§2), kept a string; "" when absent or not one. */
-export const parseAsId = createParser({ parse: (value) => (isId(value.trim()) ? value.trim() : null), serialize: String }).withDefault("");
+export const parseAsId = createParser({ parse: (value) => (isPlatformId(value.trim()) ? value.trim() : null), serialize: String }).withDefault("");

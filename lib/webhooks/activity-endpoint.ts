@@ -1,5 +1,5 @@
 import "server-only";
-import { ApiError } from "@/lib/api/api-error";
+import { ApiError } from "@/lib/http/api-error";
 import { apiRoute, jsonResponse, type RouteDeps } from "@/lib/http/route";
 import type { Store } from "@/lib/store/database";
 import { activitySince, MAX_ACTIVITY_PAGE } from "@/lib/store/webhook-inbox";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { beginSignIn, issueSessionToken, type ConsoleSession } from "@/lib/auth/session";
+import { beginSignIn, issueSessionToken, requireApiSession, type ConsoleSession } from "@/lib/auth/session";
 import { setStoreForTests } from "@/lib/store";
 import { resetEnvForTests } from "@/lib/env";
 import { openSqliteTestStore, type TestStore } from "@/lib/store/testing";
@@ -97,7 +97,7 @@ describe("GET /api/activity", () => {
       setStoreForTests(t.store);
       headers.authorization = `Bearer ${(await issueSessionToken(await beginSignIn(auth))).token}`;
     }
-    return handleActivityRequest(new Request(`http://localhost:3000/api/activity${query}`, { headers }), { store: async () => t.store });
+    return handleActivityRequest(new Request(`http://localhost:3000/api/activity${query}`, { headers }), { store: async () => t.store, requireSession: requireApiSession });
   }
 
   it("asks for sign-in without a session (401 reauth_required)", async () => {

@@ -1,5 +1,5 @@
 import "server-only";
-import { ApiError } from "@/lib/api/api-error";
+import { ApiError } from "@/lib/http/api-error";
 import { readBodyText } from "@/lib/http/body";
 import { apiRoute, jsonResponse, type RouteLogger } from "@/lib/http/route";
 import type { Store } from "@/lib/store/database";

@@ -1,4 +1,5 @@
 import type { Context, Hono } from "hono";
+import { isPlatformId, MAX_ID } from "@/lib/platform/ids";
 import { longerThan } from "@/lib/platform/limits";
 import type { AuthedVariables } from "../auth/middleware";
 import { formatUtc } from "../clock";
@@ -24,12 +25,9 @@ export type Json = Record<string, unknown>;
 
 /** §2: a 64-bit id, from a JSON integer (number or bigint) or a decimal string; `null` if not one. */
 export function parseId(value: unknown): bigint | null {
-  if (typeof value === "bigint") return value > 0n && value < 2n ** 63n ? value : null;
+  if (typeof value === "bigint") return value >= 1n && value <= MAX_ID ? value : null;
   if (typeof value === "number") return Number.isSafeInteger(value) && value > 0 ? BigInt(value) : null;
-  if (typeof value === "string" && /^\d{1,19}$/.test(value.trim())) {
-    const id = BigInt(value.trim());
-    return id > 0n && id < 2n ** 63n ? id : null;
-  }
+  if (typeof value === "string" && isPlatformId(value.trim())) return BigInt(value.trim());
   return null;
 }
 

@@ -1,6 +1,6 @@
 import { withDeps } from "@/lib/http/route";
 import { handleDashboardRequest } from "@/lib/dashboard/server-dashboard";
-import { proxyDeps } from "@/lib/platform/proxy-deps";
+import { proxyDeps } from "@/lib/proxy/proxy-deps";
 
 export const dynamic = "force-dynamic";
 

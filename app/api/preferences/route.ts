@@ -1,6 +1,6 @@
 import { withDeps } from "@/lib/http/route";
 import { handlePreferencePut, handlePreferencesGet } from "@/lib/preferences/preferences-route";
-import { proxyDeps } from "@/lib/platform/proxy-deps";
+import { proxyDeps } from "@/lib/proxy/proxy-deps";
 import { getStore } from "@/lib/store";
 
 export const dynamic = "force-dynamic";

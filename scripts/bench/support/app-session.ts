@@ -3,7 +3,7 @@ import { sandboxControl } from "../../../lib/platform/testing/sandbox-control";
 /**
  * A signed-in staff member of the app under `next start`, for the benchmarks: the marketplace install
  * of §5.2.1 through the sandbox's test shortcuts (`/__sandbox/cloudtokens` for the entry,
- * `/__sandbox/authorize` past the login and consent), as lib/platform/proxy.app.integration.test.ts
+ * `/__sandbox/authorize` past the login and consent), as lib/proxy/proxy.app.integration.test.ts
  * does it in process. Answers the headers the console's browser sends with every API call: the
  * session cookie and `X-Open-App-Id`.
  */

@@ -5,7 +5,7 @@
  * session stand-in, CSRF, validation, token, upstream call, lossless parse, JSON with string ids)
  * with the event import route (`handleEventImport`) beside it. Next's own routing is not included
  * (no `next build` needed; scripts/bench/proxy.ts measures through `next start`); the session and
- * token lookups are stand-ins (in the app they are remembered, lib/platform/proxy-cache.ts).
+ * token lookups are stand-ins (in the app they are remembered, lib/proxy/proxy-cache.ts).
  *
  * `startBenchServers()` starts both and answers their addresses and a sandbox access token; this
  * file is also the children's entry point (`--sandbox`, `--forwarders <url>`).
@@ -50,11 +50,11 @@ function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
 }
 
 async function forwardersRole(sandboxUrl: string): Promise<void> {
-  const { handleProxyRequest } = await import("../../../lib/platform/proxy");
+  const { handleProxyRequest } = await import("../../../lib/proxy/proxy");
   const { handleEventImport } = await import("../../../lib/events/import-route");
   const { EVENT_IMPORT_PATH } = await import("../../../lib/events/import-api");
   const { sandboxControl, sandboxToken } = await import("../../../lib/platform/testing/sandbox-control");
-  const { sandboxProxyDeps } = await import("../../../lib/platform/testing/sandbox-deps");
+  const { sandboxProxyDeps } = await import("../../../lib/proxy/testing/sandbox-deps");
   const token = await sandboxToken(sandboxControl(sandboxUrl));
   const deps = sandboxProxyDeps(sandboxUrl, token, { openAppId: BENCH_OPEN_APP_ID, tenantId: "80000000001" });
 

@@ -3,6 +3,7 @@ import { ListDetail } from "@/components/lists/list-detail";
 import { consolePage } from "@/lib/api/server-prefetch";
 import type { PageSearchParams } from "@/lib/auth/page-session";
 import { countInput, membersInput, membersUrlState } from "@/lib/lists/list-members-state";
+import { isPlatformId } from "@/lib/platform/ids";
 
 export const dynamic = "force-dynamic";
 
@@ -10,7 +11,7 @@ export const dynamic = "force-dynamic";
 export default async function ListPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<PageSearchParams> }) {
   const { id } = await params;
   // §2: ids are 64-bit integers; anything else is no list.
-  if (!/^\d{1,19}$/.test(id)) notFound();
+  if (!isPlatformId(id)) notFound();
   const query = await searchParams;
   const reads = [
     { name: "listMembers.list", input: membersInput(id, membersUrlState.parse(query)) },

@@ -1,6 +1,6 @@
 import { handleCustomerExport } from "@/lib/customers/customer-export-route";
 import { withDeps } from "@/lib/http/route";
-import { proxyDeps } from "@/lib/platform/proxy-deps";
+import { proxyDeps } from "@/lib/proxy/proxy-deps";
 
 export const dynamic = "force-dynamic";
 

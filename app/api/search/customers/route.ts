@@ -1,5 +1,5 @@
 import { withDeps } from "@/lib/http/route";
-import { proxyDeps } from "@/lib/platform/proxy-deps";
+import { proxyDeps } from "@/lib/proxy/proxy-deps";
 import { getSearchService } from "@/lib/search";
 import { handleCustomerSearch } from "@/lib/search/routes";
 

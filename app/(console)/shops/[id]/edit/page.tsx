@@ -2,6 +2,7 @@ import { notFound } from "next/navigation";
 import { ShopEdit } from "@/components/shops/shop-form";
 import { consolePage } from "@/lib/api/server-prefetch";
 import type { PageSearchParams } from "@/lib/auth/page-session";
+import { isPlatformId } from "@/lib/platform/ids";
 
 export const dynamic = "force-dynamic";
 
@@ -9,6 +10,6 @@ export const dynamic = "force-dynamic";
 export default async function EditShopPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<PageSearchParams> }) {
   const { id } = await params;
   // §2: ids are 64-bit integers; anything else is no shop.
-  if (!/^\d{1,19}$/.test(id)) notFound();
+  if (!isPlatformId(id)) notFound();
   return consolePage(await searchParams, `/shops/${id}/edit`, [], <ShopEdit id={id} />);
 }

@@ -1,4 +1,4 @@
-import { platformProxy } from "@/lib/platform/proxy-deps";
+import { platformProxy } from "@/lib/proxy/proxy-deps";
 
 export const dynamic = "force-dynamic";
 

@@ -6,4 +6,5 @@ import "server-only";
  * `proxy-deps.ts` names what it needs from app-auth in one place.
  */
 export { requireApiSession, startUrl, type ConsoleSession } from "@/lib/auth/session";
-export { getAccessToken, ReauthRequiredError } from "@/lib/auth/access-token";
+export { getAccessToken } from "@/lib/auth/access-token";
+export { ReauthRequiredError } from "@/lib/http/api-error";

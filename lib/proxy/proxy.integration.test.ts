@@ -1,9 +1,11 @@
-import { signedIn } from "./testing/fake-session";
-import { startTestSandbox } from "./testing/sandbox";
-import { sandboxCalls, sandboxToken } from "./testing/sandbox-control";
-import { silentLog } from "./testing/silent-log";
+import { signedIn } from "@/lib/platform/testing/fake-session";
+import { startTestSandbox } from "@/lib/platform/testing/sandbox";
+import { sandboxCalls, sandboxToken } from "@/lib/platform/testing/sandbox-control";
+import { silentLog } from "@/lib/platform/testing/silent-log";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { handleProxyRequest, type InstallationKey, type ProxyDeps } from "./proxy";
+import type { RunningSandbox } from "@/sandbox/server";
+import type { InstallationKey } from "@/lib/store/installations";
+import { handleProxyRequest, type ProxyDeps } from "./proxy";
 
 /**
  * The proxy end to end against the running Platform Sandbox: the browser's request → session →

@@ -1,5 +1,7 @@
 import { OPEN_APP_ID_HEADER } from "@/lib/auth/client-session";
-import type { InstallationKey, ProxyDeps } from "./proxy";
+import { sharedLookups, TtlMemory } from "@/lib/ttl-memory";
+import type { InstallationKey } from "@/lib/store/installations";
+import type { ProxyDeps } from "./proxy";
 
 /**
  * Short-lived memory of the two lookups every proxied request makes (unsealing the session cookie,
@@ -19,37 +21,6 @@ export const SESSION_TTL_MS = 3_000;
 export const TOKEN_TTL_MS = 30_000;
 const MAX_ENTRIES = 1_000;
 
-type Entry<T> = { value: T; until: number };
-
-class TtlMap<T> {
-  private readonly entries = new Map<string, Entry<T>>();
-  get(key: string, now: number): T | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.until <= now) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    return entry.value;
-  }
-  set(key: string, value: T, until: number): void {
-    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { value, until });
-  }
-}
-
-/** One lookup per key at a time: who asks while it runs shares it. */
-function sharedLookups<T>() {
-  const running = new Map<string, Promise<T>>();
-  return (key: string, lookup: () => Promise<T>): Promise<T> => {
-    const known = running.get(key);
-    if (known) return known;
-    const promise = lookup().finally(() => running.delete(key));
-    running.set(key, promise);
-    return promise;
-  };
-}
-
 function credentialsOf(request: Request): string | undefined {
   const cookie = request.headers.get("cookie") ?? "";
   const authorization = request.headers.get("authorization") ?? "";
@@ -61,8 +32,8 @@ function credentialsOf(request: Request): string | undefined {
 /** The deps with the session and token lookups remembered briefly (see above). */
 export function withLookupCache(deps: ProxyDeps, now: () => number = Date.now): ProxyDeps {
   type Token = { accessToken: string; apiUrl: string };
-  const sessions = new TtlMap<InstallationKey & { expiresAt?: number }>();
-  const tokens = new TtlMap<Token>();
+  const sessions = new TtlMemory<InstallationKey & { expiresAt?: number }>(MAX_ENTRIES);
+  const tokens = new TtlMemory<Token>(MAX_ENTRIES);
   const sessionLookups = sharedLookups<Awaited<ReturnType<ProxyDeps["requireSession"]>>>();
   const tokenLookups = sharedLookups<Token>();
   const tokenKey = (key: InstallationKey) => `${key.openAppId}\u0000${key.tenantId}`;

@@ -1,6 +1,7 @@
-import type { InstallationKey, ProxyDeps } from "../proxy";
-import { SANDBOX_ALPHA_SESSION, signedIn } from "./fake-session";
-import { silentLog } from "./silent-log";
+import type { InstallationKey } from "@/lib/store/installations";
+import type { ProxyDeps } from "../proxy";
+import { SANDBOX_ALPHA_SESSION, signedIn } from "@/lib/platform/testing/fake-session";
+import { silentLog } from "@/lib/platform/testing/silent-log";
 
 /**
  * The deps of a route that calls the platform, for a test or benchmark against a sandbox at `apiUrl`:

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
-import { ApiError } from "@/lib/api/api-error";
+import { ApiError } from "@/lib/http/api-error";
 import type { ProxyDeps } from "./proxy";
 import { SESSION_TTL_MS, TOKEN_TTL_MS, withLookupCache } from "./proxy-cache";
-import { silentLog } from "./testing/silent-log";
+import { silentLog } from "@/lib/platform/testing/silent-log";
 
 function setup(sessionExpiresAt = Number.POSITIVE_INFINITY) {
   let clock = 1_000_000;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, vi } from "vitest";
 import type { ProxyDeps } from "../proxy";
-import { signedIn } from "./fake-session";
-import { startFakeUpstream, type FakeUpstream } from "./fake-upstream";
+import { signedIn } from "@/lib/platform/testing/fake-session";
+import { startFakeUpstream, type FakeUpstream } from "@/lib/platform/testing/fake-upstream";
 
 /** The error the fake deps treat as "the installation must authorize again". */
 export class Reauth extends Error {}

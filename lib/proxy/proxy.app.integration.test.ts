@@ -4,7 +4,7 @@ import { openSqliteTestStore, type TestStore } from "@/lib/store/testing";
 import { loadSandboxConfig } from "@/sandbox/config";
 import { startSandbox, type RunningSandbox } from "@/sandbox/server";
 import { platformProxy } from "./proxy-deps";
-import { sandboxControl } from "./testing/sandbox-control";
+import { sandboxControl } from "@/lib/platform/testing/sandbox-control";
 
 /**
  * The proxy as the app wires it (`proxy-deps.ts`): real sessions and installation tokens of

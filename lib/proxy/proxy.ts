@@ -1,12 +1,14 @@
 import "server-only";
-import { ApiError } from "@/lib/api/api-error";
+import { ApiError } from "@/lib/http/api-error";
 import type { SessionCheck } from "@/lib/auth/session";
 import { readJsonBody } from "@/lib/http/body";
 import { apiRoute, jsonResponse, type RouteContext, type RouteDeps, type RouteLogger } from "@/lib/http/route";
-import { parseOperationInput, parseOperationOutput, sendPlatformRequest, type CallOptions } from "./client";
-import { stringifyAppJson } from "./json";
-import type { Operation } from "./operations";
-import { matchBrowserOperation } from "./router";
+import type { InstallationKey } from "@/lib/store/installations";
+import { parseOperationInput, parseOperationOutput, sendPlatformRequest, type CallOptions } from "@/lib/platform/client";
+import { installationCallOptions, type InstallationTokens } from "@/lib/platform/installation-call";
+import { stringifyAppJson } from "@/lib/platform/json";
+import type { Operation } from "@/lib/platform/operations";
+import { matchBrowserOperation } from "@/lib/platform/router";
 
 /**
  * The server-side API proxy (ARCHITECTURE.md §4 "API proxy"): `/api/platform/v1/<path>` from the browser
@@ -18,14 +20,12 @@ import { matchBrowserOperation } from "./router";
 
 export const PROXY_PREFIX = "/api/platform";
 
-export type InstallationKey = { openAppId: string; tenantId: string };
-
 /** What the routes that call the platform for the browser need (the proxy, the CSV export, the event import). */
 export type ProxyDeps = Omit<RouteDeps, "requireSession" | "isReauthRequired" | "log"> & {
   /** `lib/auth/session.ts` `requireApiSession`. */
   requireSession(request: Request): Promise<SessionCheck<InstallationKey>>;
   /** `lib/auth/access-token.ts` `getAccessToken`. */
-  getAccessToken(key: InstallationKey, options?: { forceRefresh?: boolean; rejectedAccessToken?: string }): Promise<{ accessToken: string; apiUrl: string }>;
+  getAccessToken: InstallationTokens;
   /** True for `ReauthRequiredError`: the installation must authorize again. */
   isReauthRequired(error: unknown): boolean;
   log: RouteLogger;
@@ -68,12 +68,8 @@ function isRelayable(op: Operation): boolean {
  */
 export async function callOptionsFor(ctx: PlatformRouteContext): Promise<CallOptions> {
   const { deps, session: key } = ctx;
-  const first = await deps.getAccessToken(key);
-  return {
+  return installationCallOptions(key, deps.getAccessToken, {
     ...deps.client,
-    apiUrl: first.apiUrl,
-    accessToken: first.accessToken,
-    getToken: async ({ forceRefresh, rejectedToken }) => (await deps.getAccessToken(key, { forceRefresh, rejectedAccessToken: rejectedToken })).accessToken,
     signal: ctx.request.signal,
     requestId: ctx.requestId,
     onRetry: (info) => {
@@ -81,7 +77,7 @@ export async function callOptionsFor(ctx: PlatformRouteContext): Promise<CallOpt
       ctx.log.warn({ ...ctx.fields, attempt: info.attempt, delayMs: info.delayMs, kind: info.error.kind, upstreamStatus: info.error.httpStatus }, "platform call retried");
       deps.client?.onRetry?.(info);
     },
-  };
+  });
 }
 
 /** The operation of the table that a request's method and path name (404, 405 with Allow, 400), before anything else. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { ReauthRequiredError } from "@/lib/api/api-error";
+import { ReauthRequiredError } from "@/lib/http/api-error";
 import { MAX_BODY_BYTES } from "@/lib/http/body";
 import { handleProxyRequest } from "./proxy";
-import { json } from "./testing/fake-upstream";
+import { json } from "@/lib/platform/testing/fake-upstream";
 import { APP, fakePlatformForRoutes, Reauth, SAME_ORIGIN } from "./testing/proxy-deps";
 
 const BIG = "9007199254740993";
