@@ -51,7 +51,7 @@ export function customerListQueries(state: CustomerListState) {
  * this component (not the URL), so it survives paging and filter changes while the page is open.
  */
 export function CustomersView() {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const href = useConsoleHref();
   const [state, setState] = useUrlState(customerListUrlState);
   const [filtersReset, setFiltersReset] = useState(0);
@@ -96,7 +96,7 @@ export function CustomersView() {
           </Link>
         </div>
         <p className="text-sm text-slate-800" aria-live="polite">
-          {total !== undefined ? (total === 1 ? t("list.totalOne") : t("list.total", { count: total.toLocaleString(locale) })) : null}
+          {total !== undefined ? t("list.total", { count: total }) : null}
         </p>
       </div>
 

@@ -25,7 +25,7 @@ export function listsQuery(state: ListsState) {
 
 /** All lists (§4.4 GET /v1/lists) with paging and sort in the URL; create and delete. */
 export function ListsView() {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const href = useConsoleHref();
   const [state, setState] = useUrlState(listsUrlState);
   const [creating, setCreating] = useState(false);
@@ -71,7 +71,7 @@ export function ListsView() {
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-xl font-semibold text-slate-900">{t("lists.title")}</h1>
         <p className="text-sm text-slate-800" aria-live="polite">
-          {records !== undefined ? t("lists.total", { count: records.toLocaleString(locale) }) : null}
+          {records !== undefined ? t("lists.total", { count: records }) : null}
         </p>
       </div>
       <p className="text-sm text-slate-800">{t("lists.intro")}</p>

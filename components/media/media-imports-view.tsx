@@ -9,6 +9,7 @@ import { useConsoleHref } from "@/components/shell/console-href";
 import { buttonClass } from "@/components/ui/button";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { QueryView } from "@/components/ui/query-view";
+import { TimeText } from "@/components/ui/time-text";
 
 export const mediaImportsKey = ["console", "media-imports"] as const;
 
@@ -24,12 +25,12 @@ export function FileLine({ file }: { file: MediaImport["files"][number] }) {
 
 /** The imports started through the app (§4.6), latest first; the API has no task status to show. */
 export function MediaImportsView() {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const href = useConsoleHref();
   const imports = useQuery({ queryKey: mediaImportsKey, queryFn: ({ signal }) => appGet<MediaImportListAnswer>("/api/media/imports", { signal }) });
   const rows = imports.data?.imports ?? [];
   const columns: Column<MediaImport>[] = [
-    { key: "started", header: t("media.col.started"), className: "whitespace-nowrap", cell: (row) => new Date(row.startedAt).toLocaleString(locale, { timeZone: "Asia/Shanghai", dateStyle: "short", timeStyle: "medium" }) },
+    { key: "started", header: t("media.col.started"), className: "whitespace-nowrap", cell: (row) => <TimeText value={row.startedAt} /> },
     { key: "by", header: t("media.col.by"), cell: (row) => row.startedByName ?? row.startedBy },
     {
       key: "files",

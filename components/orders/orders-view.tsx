@@ -114,7 +114,7 @@ export function OrdersView() {
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-xl font-semibold text-slate-900">{state.customerId ? t("orders.titleForCustomer", { id: state.customerId }) : t("orders.title")}</h1>
         <p className="text-sm text-slate-800" aria-live="polite">
-          {records !== undefined ? t("orders.total", { count: records.toLocaleString(locale) }) : null}
+          {records !== undefined ? t("orders.total", { count: records }) : null}
         </p>
       </div>
       <p className="text-sm text-slate-800">{t("orders.intro")}</p>

@@ -1,4 +1,5 @@
 "use client";
+import { formatNumber } from "@/lib/i18n/icu";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import type { MessageKey } from "@/lib/i18n/messages";
@@ -10,6 +11,7 @@ import { useConsoleHref } from "@/components/shell/console-href";
 import { buttonClass, focusRing } from "@/components/ui/button";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { QueryView } from "@/components/ui/query-view";
+import { TimeText } from "@/components/ui/time-text";
 import { OpenGroupById } from "./shops-view";
 
 /** The groups the app created or opened (the platform lists none, §4.8), and "open a group by id". */
@@ -31,8 +33,8 @@ export function ShopGroupsView() {
     },
     { key: "name", header: t("groups.col.name"), className: "max-w-72 truncate", cell: (row) => row.name ?? "—" },
     { key: "origin", header: t("groups.col.origin"), cell: (row) => t(`groups.origin.${row.origin}` as MessageKey) },
-    { key: "count", header: t("groups.col.count"), align: "right", className: "tabular-nums", cell: (row) => (row.shopCount === null ? "—" : row.shopCount.toLocaleString(locale)) },
-    { key: "created", header: t("groups.col.created"), className: "whitespace-nowrap", cell: (row) => new Date(row.createdAt).toLocaleString(locale, { timeZone: "Asia/Shanghai", dateStyle: "short", timeStyle: "short" }) },
+    { key: "count", header: t("groups.col.count"), align: "right", className: "tabular-nums", cell: (row) => (row.shopCount === null ? "—" : formatNumber(row.shopCount, locale)) },
+    { key: "created", header: t("groups.col.created"), className: "whitespace-nowrap", cell: (row) => <TimeText value={row.createdAt} /> },
   ];
   return (
     <div className="flex flex-col gap-4">

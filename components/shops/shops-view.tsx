@@ -17,6 +17,7 @@ import { DataTable, type Column } from "@/components/ui/data-table";
 import { errorMessage } from "@/components/ui/error-message";
 import { SelectField, TextField } from "@/components/ui/field";
 import { QueryView, UpdatingStatus } from "@/components/ui/query-view";
+import { TimeText } from "@/components/ui/time-text";
 import { ShopStatus } from "./shop-status";
 
 const ID = /^\d{1,19}$/;
@@ -27,7 +28,7 @@ const ID = /^\d{1,19}$/;
  * opened by id (its read returns its shops).
  */
 export function ShopsView() {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const href = useConsoleHref();
   const [state, setState] = useState<{ q: string; sort: ShopSort; order: "asc" | "desc"; state: ShopState }>({ ...DEFAULT_SHOP_QUERY });
   const q = useDebouncedValue(state.q);
@@ -46,7 +47,7 @@ export function ShopsView() {
       key: "seen",
       header: t("shops.col.seen"),
       className: "whitespace-nowrap",
-      cell: (row) => (row.seenAt ? new Date(row.seenAt).toLocaleString(locale, { timeZone: "Asia/Shanghai", dateStyle: "short", timeStyle: "short" }) : t("shops.notSeen")),
+      cell: (row) => (row.seenAt ? <TimeText value={row.seenAt} /> : t("shops.notSeen")),
     },
     {
       key: "actions",
@@ -99,7 +100,7 @@ export function ShopsView() {
         <UpdatingStatus query={list} />
       </div>
       <p className="text-sm text-slate-800" aria-live="polite" data-testid="shops-total">
-        {list.data ? t("shops.total", { count: rows.length.toLocaleString(locale), total: list.data.total.toLocaleString(locale) }) : null}
+        {list.data ? t("shops.total", { count: rows.length, total: list.data.total }) : null}
       </p>
 
       <QueryView

@@ -48,7 +48,7 @@ function DimensionCell({ dimensionKey, dimensions }: { dimensionKey: string | nu
  * deleted, merged, put on or taken off many customers; external tags imported.
  */
 export function TagsView() {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const [state, setState] = useUrlState(tagsUrlState);
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState(false);
@@ -111,7 +111,7 @@ export function TagsView() {
       <section aria-labelledby="tags-title" className="flex flex-col gap-3">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 id="tags-title" className="text-base font-semibold text-slate-900">{t("tags.list.title")}</h2>
-          <p className="text-sm text-slate-800" aria-live="polite">{records !== undefined ? t("tags.total", { count: records.toLocaleString(locale) }) : null}</p>
+          <p className="text-sm text-slate-800" aria-live="polite">{records !== undefined ? t("tags.total", { count: records }) : null}</p>
         </div>
         <div className="flex flex-wrap items-end justify-between gap-3">
           <div className="flex flex-wrap items-end gap-3">

@@ -1,4 +1,5 @@
 "use client";
+import { formatNumber } from "@/lib/i18n/icu";
 import { useId, useMemo, useState, type ChangeEvent } from "react";
 import { parseIds, withPickedId, type ParsedIds } from "@/lib/batch/member-ids";
 import type { MessageKey } from "@/lib/i18n/messages";
@@ -41,7 +42,7 @@ export function IdsInput({ text, parsed, onChange, max, maxFileBytes, messages, 
   const textId = useId();
   const fileId = useId();
   const [fileError, setFileError] = useState<string | undefined>(undefined);
-  const maxText = max.toLocaleString(locale);
+  const maxText = formatNumber(max, locale);
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -73,7 +74,7 @@ export function IdsInput({ text, parsed, onChange, max, maxFileBytes, messages, 
       {text.trim() !== "" && (
         <div className="text-sm text-slate-900" aria-live="polite" data-testid={`${testIdPrefix}-summary`}>
           <p>
-            {t("lists.batch.valid", { count: parsed.ids.length.toLocaleString(locale) })}
+            {t("lists.batch.valid", { count: parsed.ids.length })}
             {parsed.duplicates > 0 && <> · {t("lists.batch.duplicates", { count: parsed.duplicates })}</>}
             {parsed.problems.length > 0 && <> · {t("lists.batch.invalid", { count: parsed.problems.length })}</>}
           </p>
