@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { platformFetch } from "@/lib/api/browser-fetch";
 import { invalidateAfter } from "@/lib/api/platform-queries";
 import type { RunProgress } from "@/lib/batch/bulk-run";
-import type { Selection } from "@/lib/customers/customer-selection";
+import type { Selection } from "@/lib/ui/selection";
 import { useUnsavedGuard } from "@/lib/hooks/use-unsaved-guard";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { Button, focusRing } from "@/components/ui/button";

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { useRouter, useSearchParams } from "next/navigation";
 import { membersUrlState } from "@/lib/lists/list-members-state";
-import { useUrlState } from "@/lib/hooks/use-url-state";
+import { useListController } from "@/lib/ui/list-controller";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { useConsoleHref } from "@/components/shell/console-href";
 import { Button, focusRing } from "@/components/ui/button";
@@ -23,7 +23,8 @@ export function ListDetail({ id }: { id: string }) {
   const href = useConsoleHref();
   const router = useRouter();
   const name = useSearchParams().get("name") ?? "";
-  const [state, setState] = useUrlState(membersUrlState);
+  const members = useListController(membersUrlState);
+  const { state, set: setState } = members;
   const [deleting, setDeleting] = useState(false);
   const onRange = (range: { joinedFrom: string; joinedTo: string }) => setState((s) => ({ ...s, ...range }));
   return (
@@ -42,7 +43,7 @@ export function ListDetail({ id }: { id: string }) {
         <AddMemberForm listId={id} />
         <BatchMembers listId={id} />
       </section>
-      <MembersTable listId={id} state={state} setState={setState} />
+      <MembersTable listId={id} controller={members} />
       <DeleteListDialog list={deleting ? { id, name } : undefined} onClose={() => setDeleting(false)} onDeleted={() => router.push(href("/lists"))} />
     </div>
   );

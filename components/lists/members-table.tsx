@@ -1,6 +1,8 @@
 "use client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import type { ListController } from "@/lib/ui/list-controller";
+import { pageSelection } from "@/lib/ui/selection";
 import { platformQuery } from "@/lib/api/platform-queries";
 import { usePlatformMutation } from "@/lib/api/platform-mutation";
 import { displayRows, MEMBER_PAGE_SIZES, MEMBER_SORTS_IN_LIST, membersInput, neighbours, type MembersState, type MemberSort } from "@/lib/lists/list-members-state";
@@ -30,10 +32,11 @@ export function membersQuery(listId: string, state: MembersState) {
  * customers, removal of one (by membership id, DELETE /v1/listMembers/{id}) or of the selected
  * (`removeFromList` with their customer ids), each behind a confirmation.
  */
-export function MembersTable({ listId, state, setState }: { listId: string; state: MembersState; setState: (update: (s: MembersState) => MembersState) => void }) {
+export function MembersTable({ listId, controller }: { listId: string; controller: ListController<MembersState> }) {
   const { t } = useI18n();
   const href = useConsoleHref();
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const { state, set: setState, update, selection } = controller;
+  const selected = selection.selected;
   const [confirm, setConfirm] = useState<{ kind: "one"; memberId: string; customerId: string } | { kind: "many"; customerIds: string[] } | undefined>(undefined);
 
   const members = useQuery({ ...membersQuery(listId, state), placeholderData: keepPreviousData });
@@ -43,22 +46,15 @@ export function MembersTable({ listId, state, setState }: { listId: string; stat
 
   const done = () => {
     setConfirm(undefined);
-    setSelected(new Set());
+    selection.clear();
   };
   const removeOne = usePlatformMutation("listMembers.delete", { onSuccess: () => { toastStore.show("success", t("lists.removedOne")); done(); } });
   const removeMany = usePlatformMutation("listMembers.removeFromList", { onSuccess: (_r, input) => { toastStore.show("success", t("lists.removedMany", { count: input.query.customerIds.split(",").length })); done(); } });
   const pending = removeOne.isPending || removeMany.isPending;
 
-  // Changing the sort or page size starts again from the first page: a boundary belongs to one sort.
-  const update = (patch: Partial<MembersState>) => setState((s) => ({ ...s, ...patch, since: "", back: false }));
-  const toggle = (customerId: string) =>
-    setSelected((s) => {
-      const out = new Set(s);
-      if (out.has(customerId)) out.delete(customerId);
-      else out.add(customerId);
-      return out;
-    });
-  const allSelected = rows.length > 0 && rows.every((r) => r.customerId && selected.has(r.customerId));
+  // Members are selected by customer id (what `removeFromList` takes); changing the sort or page size starts again from the first page.
+  const selectable = rows.flatMap((r) => (r.customerId ? [{ id: r.customerId, label: r.customerId }] : []));
+  const allSelected = selectable.length > 0 && pageSelection(selected, selectable) === "all";
   const columns: Column<ListMember, MemberSort>[] = [
     {
       key: "select",
@@ -68,12 +64,12 @@ export function MembersTable({ listId, state, setState }: { listId: string; stat
           className={`h-4 w-4 accent-blue-700 ${focusRing}`}
           checked={allSelected}
           aria-label={t("lists.selectPage")}
-          onChange={() => setSelected(allSelected ? new Set() : new Set(rows.flatMap((r) => (r.customerId ? [r.customerId] : []))))}
+          onChange={() => selection.togglePage(selectable)}
         />
       ),
       headClassName: "w-10",
       cell: (m) =>
-        m.customerId && <input type="checkbox" className={`h-4 w-4 accent-blue-700 ${focusRing}`} checked={selected.has(m.customerId)} onChange={() => toggle(m.customerId!)} aria-label={t("lists.selectMember", { id: m.customerId })} />,
+        m.customerId && <input type="checkbox" className={`h-4 w-4 accent-blue-700 ${focusRing}`} checked={selected.has(m.customerId)} onChange={() => selection.toggle({ id: m.customerId!, label: m.customerId! })} aria-label={t("lists.selectMember", { id: m.customerId })} />,
     },
     {
       key: "customerId",
@@ -108,11 +104,10 @@ export function MembersTable({ listId, state, setState }: { listId: string; stat
         <div className="flex flex-wrap items-end gap-3">
           <ListControls
             sort={{ value: state.sort, order: state.order, options: MEMBER_SORTS_IN_LIST.map((c) => ({ value: c, label: t(SORT_LABELS[c]) })) }}
-            rows={state.rows}
+            {...controller.controls}
             pageSizes={MEMBER_PAGE_SIZES}
-            onChange={update}
           />
-          <Button variant="danger" disabled={selected.size === 0 || pending} onClick={() => setConfirm({ kind: "many", customerIds: [...selected] })}>
+          <Button variant="danger" disabled={selected.size === 0 || pending} onClick={() => setConfirm({ kind: "many", customerIds: [...selected.keys()] })}>
             {t("lists.removeSelected", { count: selected.size })}
           </Button>
         </div>

@@ -1,11 +1,28 @@
-import type { ShopSort, ShopState } from "./shops-api";
+import { parseAsStringLiteral } from "#nuqs";
+import { defineList } from "@/lib/ui/list-state";
+import { defineUrlState, parseAsOrder, parseAsText } from "@/lib/ui/url-params";
+import { SHOP_SORTS, SHOP_STATES, type ShopSort, type ShopState } from "./shops-api";
 
 /** The register list's query (`GET /api/shops`); defaults stay out of the request. */
 export type ShopQuery = { q?: string; sort?: ShopSort; order?: "asc" | "desc"; state?: ShopState };
 
-export const DEFAULT_SHOP_QUERY = { q: "", sort: "updated", order: "desc", state: "all" } as const satisfies Required<ShopQuery>;
+/**
+ * The Shops page's list in its URL: the search (at most 200 characters, as the route takes), the
+ * sort and what to show. The register answers at most `MAX_REGISTER_PAGE` rows of a filter, whole:
+ * there is no page to go back to.
+ */
+export const shopListState = defineList(
+  defineUrlState({
+    q: parseAsText(200),
+    sort: parseAsStringLiteral(SHOP_SORTS).withDefault("updated"),
+    order: parseAsOrder("desc"),
+    state: parseAsStringLiteral(SHOP_STATES).withDefault("all"),
+  }),
+);
+export type ShopListState = typeof shopListState.defaults;
+export const DEFAULT_SHOP_QUERY: ShopListState = shopListState.defaults;
 
-export function shopQueryOf(state: Required<ShopQuery>): ShopQuery {
+export function shopQueryOf(state: ShopListState): ShopQuery {
   const query: ShopQuery = {};
   if (state.q.trim()) query.q = state.q.trim();
   if (state.sort !== DEFAULT_SHOP_QUERY.sort) query.sort = state.sort;
