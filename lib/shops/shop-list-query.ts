@@ -30,3 +30,12 @@ export function shopQueryOf(state: ShopListState): ShopQuery {
   if (state.state !== DEFAULT_SHOP_QUERY.state) query.state = state.state;
   return query;
 }
+
+/** Sort keys of the shop groups page (the app's groups, answered whole). */
+export const GROUP_SORTS = ["created", "id", "name", "count"] as const;
+export type GroupSort = (typeof GROUP_SORTS)[number];
+
+/** The shop groups page's sort in its URL (newest first by default). */
+export const groupListState = defineList(
+  defineUrlState({ sort: parseAsStringLiteral(GROUP_SORTS).withDefault("created"), order: parseAsOrder("desc") }, { sort: "sidx", order: "sord" }),
+);

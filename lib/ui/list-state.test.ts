@@ -7,7 +7,7 @@ import { listsUrlState } from "@/lib/lists/lists-state";
 import { orderListUrlState } from "@/lib/orders/order-list-state";
 import { shopListState, shopQueryOf } from "@/lib/shops/shop-list-query";
 import { tagsUrlState } from "@/lib/tags/tags-state";
-import { hasNextPage, pageCount } from "./list-state";
+import { hasNextPage, pageCount, sortRows } from "./list-state";
 
 describe("the list definitions: where a change of filter, sort or size starts again", () => {
   it("offset lists go back to page 1, keeping the rest", () => {
@@ -66,5 +66,21 @@ describe("totals", () => {
     expect(hasNextPage(3, 3, 20, 20)).toBe(false);
     expect(hasNextPage(1, undefined, 20, 20)).toBe(true);
     expect(hasNextPage(1, undefined, 19, 20)).toBe(false);
+  });
+});
+
+describe("lists sorted in the browser (shop groups, media imports)", () => {
+  const rows = [
+    { id: "9007199254740993", name: "北区", at: 3 },
+    { id: "10", name: null, at: 1 },
+    { id: "900719925474099", name: "Alpha", at: 2 },
+  ];
+  const valueOf = { id: (r: (typeof rows)[number]) => r.id, name: (r: (typeof rows)[number]) => r.name, created: (r: (typeof rows)[number]) => r.at };
+  it("sorts ids as 64-bit numbers (never Number()), times as numbers, empty names last both ways", () => {
+    expect(sortRows(rows, "id", "asc", valueOf).map((r) => r.id)).toEqual(["10", "900719925474099", "9007199254740993"]);
+    expect(sortRows(rows, "id", "desc", valueOf).map((r) => r.id)).toEqual(["9007199254740993", "900719925474099", "10"]);
+    expect(sortRows(rows, "created", "desc", valueOf).map((r) => r.at)).toEqual([3, 2, 1]);
+    expect(sortRows(rows, "name", "asc", valueOf).at(-1)!.name).toBeNull();
+    expect(sortRows(rows, "name", "desc", valueOf).at(-1)!.name).toBeNull();
   });
 });
