@@ -1,5 +1,6 @@
 "use client";
 import Link from "next/link";
+import { useSearchParams } from "next/navigation";
 import { activityFiltered, activityList, ACTIVITY_PAGE, type ActivityListState } from "@/lib/activity/activity-list";
 import type { MessageKey } from "@/lib/i18n/messages";
 import type { ActivityEntry } from "@/lib/store/webhook-inbox";
@@ -33,7 +34,10 @@ type Props = {
  */
 export function ActivityView({ openAppId, entries, facets, problems, cursor }: Props) {
   const { t } = useI18n();
-  const { state, update, hrefOf } = useListController(activityList, { shallow: false });
+  const { state, update } = useListController(activityList, { shallow: false });
+  const search = useSearchParams();
+  // A page's link keeps the page's other parameters (openAppId, lang).
+  const hrefOf = (next: ActivityListState) => `?${activityList.serialize(next, new URLSearchParams(search.toString()))}`;
   const filtered = activityFiltered(state);
 
   const columns: Column<ActivityEntry>[] = [

@@ -1,4 +1,5 @@
 "use client";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useState } from "react";
 import { useRouter, useSearchParams } from "next/navigation";
@@ -9,9 +10,11 @@ import { useConsoleHref } from "@/components/shell/console-href";
 import { Button, focusRing } from "@/components/ui/button";
 import { AddMemberForm } from "./add-member-form";
 import { BatchMembers } from "./batch-members";
-import { DeleteListDialog } from "./delete-list-dialog";
 import { MemberCount } from "./member-count";
 import { MembersTable } from "./members-table";
+
+// Opens on a click: loaded then (first-load budget).
+const DeleteListDialog = dynamic(() => import("./delete-list-dialog").then((m) => m.DeleteListDialog), { ssr: false });
 
 /**
  * One list: its member count (also by joined date), adding one or many customers, and its members

@@ -1,24 +1,26 @@
 "use client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import { useState } from "react";
 import type { ListController } from "@/lib/ui/list-controller";
 import { pageSelection } from "@/lib/ui/selection";
 import { platformQuery } from "@/lib/api/platform-queries";
-import { usePlatformMutation } from "@/lib/api/platform-mutation";
 import { displayRows, MEMBER_PAGE_SIZES, MEMBER_SORTS_IN_LIST, membersInput, neighbours, type MembersState, type MemberSort } from "@/lib/lists/list-members-state";
 import type { MessageKey } from "@/lib/i18n/messages";
 import type { ListMember } from "@/lib/platform/resources";
-import { toastStore } from "@/lib/ui/toast-store";
 import { CustomerLabel, useCustomerNames } from "@/components/search/customer-label";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { useConsoleHref } from "@/components/shell/console-href";
 import { Button, focusRing } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { ListControls } from "@/components/ui/list-controls";
 import { Pagination } from "@/components/ui/pagination";
 import { QueryView } from "@/components/ui/query-view";
 import { TimeText } from "@/components/ui/time-text";
+import type { RemoveMembers } from "./remove-members-dialog";
+
+// The confirmation loads when it opens (the /lists/[id] first load is near its budget).
+const RemoveMembersDialog = dynamic(() => import("./remove-members-dialog").then((m) => m.RemoveMembersDialog), { ssr: false });
 
 const SORT_LABELS: Record<MemberSort, MessageKey> = { customerId: "lists.customerId", id: "lists.memberId", listId: "lists.col.id" };
 
@@ -37,20 +39,14 @@ export function MembersTable({ listId, controller }: { listId: string; controlle
   const href = useConsoleHref();
   const { state, set: setState, update, selection } = controller;
   const selected = selection.selected;
-  const [confirm, setConfirm] = useState<{ kind: "one"; memberId: string; customerId: string } | { kind: "many"; customerIds: string[] } | undefined>(undefined);
+  const [confirm, setConfirm] = useState<RemoveMembers | undefined>(undefined);
 
   const members = useQuery({ ...membersQuery(listId, state), placeholderData: keepPreviousData });
   const rows = displayRows(state, members.data?.items ?? []);
   const names = useCustomerNames(rows.flatMap((r) => (r.customerId ? [r.customerId] : [])));
   const { next, previous } = members.isPlaceholderData ? {} : neighbours(state, rows);
 
-  const done = () => {
-    setConfirm(undefined);
-    selection.clear();
-  };
-  const removeOne = usePlatformMutation("listMembers.delete", { onSuccess: () => { toastStore.show("success", t("lists.removedOne")); done(); } });
-  const removeMany = usePlatformMutation("listMembers.removeFromList", { onSuccess: (_r, input) => { toastStore.show("success", t("lists.removedMany", { count: input.query.customerIds.split(",").length })); done(); } });
-  const pending = removeOne.isPending || removeMany.isPending;
+  const pending = confirm !== undefined;
 
   // Members are selected by customer id (what `removeFromList` takes); changing the sort or page size starts again from the first page.
   const selectable = rows.flatMap((r) => (r.customerId ? [{ id: r.customerId, label: r.customerId }] : []));
@@ -129,22 +125,7 @@ export function MembersTable({ listId, controller }: { listId: string; controlle
         />
       </div>
 
-      <Dialog open={confirm !== undefined} title={confirm?.kind === "many" ? t("lists.removeManyTitle", { count: confirm.customerIds.length }) : t("lists.removeOneTitle", { id: confirm?.kind === "one" ? confirm.customerId : "" })} onClose={() => setConfirm(undefined)} role="alertdialog">
-        <p className="text-sm text-slate-800">{t("lists.removeBody")}</p>
-        <div className="flex justify-end gap-2">
-          <Button onClick={() => setConfirm(undefined)} autoFocus>{t("lists.cancel")}</Button>
-          <Button
-            variant="danger"
-            disabled={pending}
-            onClick={() => {
-              if (confirm?.kind === "one") removeOne.mutate({ params: { id: confirm.memberId } });
-              else if (confirm?.kind === "many") removeMany.mutate({ query: { customerIds: confirm.customerIds.join(","), listId } });
-            }}
-          >
-            {t("lists.removeConfirm")}
-          </Button>
-        </div>
-      </Dialog>
+      <RemoveMembersDialog listId={listId} confirm={confirm} onClose={() => setConfirm(undefined)} onRemoved={selection.clear} />
     </section>
   );
 }

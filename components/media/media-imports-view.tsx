@@ -6,7 +6,7 @@ import type { MessageKey } from "@/lib/i18n/messages";
 import type { MediaImport, MediaImportListAnswer } from "@/lib/media/media-api";
 import { mediaImportList, type MediaImportSort } from "@/lib/media/media-import-list";
 import { useListController } from "@/lib/ui/list-controller";
-import { sortRows } from "@/lib/ui/list-state";
+import { sortRows } from "@/lib/ui/sort-rows";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { useConsoleHref } from "@/components/shell/console-href";
 import { buttonClass } from "@/components/ui/button";

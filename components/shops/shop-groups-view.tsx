@@ -6,7 +6,7 @@ import type { MessageKey } from "@/lib/i18n/messages";
 import { groupListState, type GroupSort } from "@/lib/shops/shop-list-query";
 import { shopKeys, shopsApi } from "@/lib/shops/shop-queries";
 import { useListController } from "@/lib/ui/list-controller";
-import { sortRows } from "@/lib/ui/list-state";
+import { sortRows } from "@/lib/ui/sort-rows";
 import type { RememberedGroup } from "@/lib/shops/shops-api";
 import { FormPageHeader } from "@/components/forms/form-page";
 import { useI18n } from "@/components/i18n/i18n-provider";

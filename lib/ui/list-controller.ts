@@ -1,5 +1,4 @@
 "use client";
-import { useSearchParams } from "next/navigation";
 import { useCallback, useMemo, useState } from "react";
 import type { ParserMap } from "#nuqs";
 import { useUrlState } from "@/lib/hooks/use-url-state";
@@ -17,14 +16,13 @@ type Setter<S> = (next: S | ((previous: S) => S)) => void;
  * and it gives the pieces every list shows, so each page wires them the same way:
  * - `update(patch)`: a filter, sort or page size changed: back to the first page (`firstPage`);
  * - `tableSort` for `DataTable` (header clicks) and `controls` for `ListControls` (sort / size);
- * - `pager(...)` for `Pagination` by number, `set` / `hrefOf` for keyset steps;
+ * - `pager(...)` for `Pagination` by number, `set` for keyset steps (links: the list's `serialize`);
  * - `selection` for bulk actions, kept in memory (never in a shared link), across pages.
  * The total comes from the list's own answer (`pageCount`, `hasNextPage` in list-state.ts).
  */
 export function useListController<P extends ParserMap, S>(list: ListDefinition<P, S>, options?: { shallow?: boolean }) {
   const [state, set] = useUrlState(list, options);
   const [selected, setSelected] = useState<Selection>(EMPTY_SELECTION);
-  const search = useSearchParams();
 
   const update = useCallback((patch: Partial<S>) => set((s) => list.firstPage({ ...s, ...patch })), [list, set]);
   const selection = useMemo(
@@ -44,8 +42,6 @@ export function useListController<P extends ParserMap, S>(list: ListDefinition<P
     /** Any new state, as is (a keyset step, a column choice). */
     set: set as Setter<S>,
     update,
-    /** The link of a state (a keyset step a plain link can take), the page's other parameters kept. */
-    hrefOf: (next: S) => `?${list.serialize(next, new URLSearchParams(search.toString()))}`,
     /** Sorting by the table's headers (`DataTable`'s `sort`). */
     tableSort: { value: sorted.sort as SortOf<S>, order: sorted.order ?? "asc", onChange: (sort: { sort: SortOf<S>; order: SortOrder }) => update(sort as unknown as Partial<S>) },
     /** The sort / order / size selects (`ListControls`): a change starts from the first page. */

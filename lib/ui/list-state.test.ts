@@ -7,7 +7,8 @@ import { listsUrlState } from "@/lib/lists/lists-state";
 import { orderListUrlState } from "@/lib/orders/order-list-state";
 import { shopListState, shopQueryOf } from "@/lib/shops/shop-list-query";
 import { tagsUrlState } from "@/lib/tags/tags-state";
-import { hasNextPage, pageCount, sortRows } from "./list-state";
+import { hasNextPage, pageCount } from "./list-state";
+import { sortRows } from "./sort-rows";
 
 describe("the list definitions: where a change of filter, sort or size starts again", () => {
   it("offset lists go back to page 1, keeping the rest", () => {
