@@ -28,14 +28,15 @@ import { useConsoleHref } from "@/components/shell/console-href";
 import { ListControls } from "@/components/ui/list-controls";
 import { Pagination } from "@/components/ui/pagination";
 import { QueryView, UpdatingStatus } from "@/components/ui/query-view";
-import { BulkActions } from "./bulk-actions";
 import { ColumnChooser } from "./column-chooser";
 import { CustomerExport } from "./customer-export";
 import { CustomerFilters } from "./customer-filters";
 import { CustomerTable } from "./customer-table";
-import { IndexStatusLine } from "@/components/search/index-status";
 
 // Remembering the column choice is not needed to show the list: loaded after it (first-load budget).
+// So are the bulk toolbar (it shows once rows are selected) and the index status (a search only).
+const BulkActions = dynamic(() => import("./bulk-actions").then((m) => m.BulkActions), { ssr: false });
+const IndexStatusLine = dynamic(() => import("@/components/search/index-status").then((m) => m.IndexStatusLine), { ssr: false });
 const RememberedColumns = dynamic(() => import("@/components/preferences/remembered-columns"), { ssr: false });
 
 /** The queries of a list state; the server prefetches exactly these (same keys). */

@@ -9,11 +9,12 @@ import { useI18n } from "@/components/i18n/i18n-provider";
 import { useConsoleHref } from "@/components/shell/console-href";
 import { Button, focusRing } from "@/components/ui/button";
 import { AddMemberForm } from "./add-member-form";
-import { BatchMembers } from "./batch-members";
 import { MemberCount } from "./member-count";
 import { MembersTable } from "./members-table";
 
 // Opens on a click: loaded then (first-load budget).
+// Adding many at once (pasted ids, a file) loads after the members list: first-load budget.
+const BatchMembers = dynamic(() => import("./batch-members").then((m) => m.BatchMembers), { ssr: false });
 const DeleteListDialog = dynamic(() => import("./delete-list-dialog").then((m) => m.DeleteListDialog), { ssr: false });
 
 /**

@@ -6,7 +6,7 @@ import type { MessageKey } from "@/lib/i18n/messages";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { focusRing } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
-import { CustomerPicker } from "@/components/search/customer-picker";
+import { LazyCustomerPicker as CustomerPicker } from "@/components/search/lazy-customer-picker";
 
 const REASONS: Record<ParsedIds["problems"][number]["reason"], MessageKey> = { notAnId: "lists.ids.notAnId", tooLarge: "lists.ids.tooLarge", zero: "lists.ids.zero" };
 /** Problems listed on screen; the count covers all. */
