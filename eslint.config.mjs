@@ -66,6 +66,26 @@ const config = [
     },
   },
   {
+    // One way to show a time: TimeText over lib/time.ts (UTC+8, the console's language, not the
+    // browser's). Numbers go through ICU `{n, number}` or `formatNumber` (lib/i18n/icu.ts); the
+    // locale methods are refused on any value, as a lint cannot tell a number from a Date.
+    files: ["**/*.ts", "**/*.tsx"],
+    ignores: ["lib/time.ts", "scripts/**", "e2e/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...["toLocaleString", "toLocaleDateString", "toLocaleTimeString"].map((name) => ({
+          selector: `MemberExpression[property.name='${name}']`,
+          message: `${name} formats by the browser's zone and language: show times with TimeText (components/ui/time-text.tsx, lib/time.ts) and numbers with ICU {n, number} or formatNumber (lib/i18n/icu.ts).`,
+        })),
+        {
+          selector: "MemberExpression[object.name='Intl'][property.name='DateTimeFormat']",
+          message: "Times are formatted in lib/time.ts only (UTC+8 in the console's language): use TimeText or its functions.",
+        },
+      ],
+    },
+  },
+  {
     // Modules import in one direction, everywhere: a cycle means two modules are one concern, or a
     // third is missing. (Between lib/ folders: lib/folder-imports.test.ts.) Packages are never part
     // of a cycle, so the rule neither follows nor parses them ("import/ignore"): that halves lint time.

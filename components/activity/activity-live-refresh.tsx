@@ -11,8 +11,7 @@ export function ActivityLiveRefresh({ openAppId, cursor }: { openAppId: string; 
   const [message, setMessage] = useState("");
   const onChanges = useCallback(
     (changes: ActivityChanges) => {
-      const n = changes.entries.length;
-      setMessage(n === 1 ? t("activity.oneNew") : t("activity.manyNew", { n }));
+      setMessage(t("activity.manyNew", { n: changes.entries.length }));
       router.refresh();
     },
     [router, t],

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { platformFetch } from "@/lib/api/browser-fetch";
 import { invalidateAfter } from "@/lib/api/platform-queries";
 import type { RunProgress } from "@/lib/batch/bulk-run";
-import type { Selection } from "@/lib/customers/customer-selection";
+import type { Selection } from "@/lib/ui/selection";
 import { useUnsavedGuard } from "@/lib/hooks/use-unsaved-guard";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { Button, focusRing } from "@/components/ui/button";
@@ -46,7 +46,7 @@ const SHOWN_FAILURES = 200;
  * `invalidates` names are refreshed once at the end. Deleted customers leave the selection.
  */
 export function BulkActions({ selection, onClear, onRemoved }: { selection: Selection; onClear: () => void; onRemoved: (ids: string[]) => void }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<Kind | undefined>(undefined);
   const [run, setRun] = useState<BulkRun | undefined>(undefined);
@@ -135,7 +135,7 @@ export function BulkActions({ selection, onClear, onRemoved }: { selection: Sele
       {count > 0 && (
         <section aria-label={t("bulk.toolbar")} className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-lg border border-blue-300 bg-blue-50 px-3 py-2" data-testid="bulk-toolbar">
           <p className="text-sm font-medium text-slate-900" aria-live="polite" data-testid="bulk-count">
-            {t("bulk.selected", { count: count.toLocaleString(locale) })}
+            {t("bulk.selected", { count })}
             <span className="sr-only"> {t("bulk.selectedHelp")}</span>
           </p>
           <div className="flex flex-wrap gap-2">
@@ -161,7 +161,7 @@ export function BulkActions({ selection, onClear, onRemoved }: { selection: Sele
             )}
           </div>
           {run.running && run.stopping && <p className="text-sm text-slate-800">{t("bulk.stopping")}</p>}
-          {!run.running && run.notStarted > 0 && <p className="text-sm text-slate-800" data-testid="bulk-not-started">{t("bulk.notStarted", { count: run.notStarted.toLocaleString(locale) })}</p>}
+          {!run.running && run.notStarted > 0 && <p className="text-sm text-slate-800" data-testid="bulk-not-started">{t("bulk.notStarted", { count: run.notStarted })}</p>}
           {run.failures.length > 0 && (
             <FailedItemsTable title={t("bulk.failedTitle")} heading="h2" idHeader={t("bulk.customer")} reasonHeader={t("bulk.reason")} items={run.failures.slice(0, SHOWN_FAILURES)} labels={run.labels} testId="bulk-failed" />
           )}

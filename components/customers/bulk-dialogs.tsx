@@ -21,7 +21,7 @@ export type ChosenList = { id: string; name: string };
 
 /** Choose an existing list (§4.4 GET /v1/lists, paged) for the selected customers. */
 export function AddToListDialog({ open, count, onClose, onSubmit }: { open: boolean; count: number; onClose: () => void; onSubmit: (list: ChosenList) => void }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const [page, setPage] = useState(1);
   const lists = useQuery({
     ...platformQuery("lists.list", { query: { rows: LISTS_PER_PAGE, page, sidx: "name", sord: "asc" } }),
@@ -48,7 +48,7 @@ export function AddToListDialog({ open, count, onClose, onSubmit }: { open: bool
   return (
     <Dialog open={open} title={t("bulk.list.title")} onClose={close}>
       <form onSubmit={(e) => form.submit(e, submit)} className="flex flex-col gap-4" noValidate>
-        <p className="text-sm text-slate-800">{t("bulk.list.body", { count: count.toLocaleString(locale) })}</p>
+        <p className="text-sm text-slate-800">{t("bulk.list.body", { count })}</p>
         {lists.isError && !lists.data ? (
           <div role="alert" className="text-sm text-red-800">
             <p>{errorMessage(lists.error, t)}</p>
@@ -89,7 +89,7 @@ export function AddToListDialog({ open, count, onClose, onSubmit }: { open: bool
 
 /** Tag names for the selected customers (§4.5 addCustomerTag; names ≤ 32, §8). */
 export function TagDialog({ open, count, onClose, onSubmit }: { open: boolean; count: number; onClose: () => void; onSubmit: (names: string[]) => void }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const form = useForm({
     initial: "",
     validate: (text): FieldErrors => {
@@ -109,7 +109,7 @@ export function TagDialog({ open, count, onClose, onSubmit }: { open: boolean; c
   return (
     <Dialog open={open} title={t("bulk.tag.title")} onClose={close}>
       <form onSubmit={(e) => form.submit(e, submit)} className="flex flex-col gap-4" noValidate>
-        <p className="text-sm text-slate-800">{t("bulk.tag.body", { count: count.toLocaleString(locale) })}</p>
+        <p className="text-sm text-slate-800">{t("bulk.tag.body", { count })}</p>
         <TextField label={t("bulk.tag.names")} help={t("bulk.tag.help", { max: LIMITS.tagName })} value={form.values} {...form.field("names")} onChange={(e) => form.edit(e.target.value)} autoComplete="off" autoFocus />
         <DialogActions cancel={t("bulk.cancel")} onCancel={close} confirm={t("bulk.tag.submit")} />
       </form>
@@ -119,11 +119,10 @@ export function TagDialog({ open, count, onClose, onSubmit }: { open: boolean; c
 
 /** The confirmation for deleting the selected customers (§4.1 DELETE); Cancel has the focus. */
 export function DeleteDialog({ open, count, onClose, onConfirm }: { open: boolean; count: number; onClose: () => void; onConfirm: () => void }) {
-  const { t, locale } = useI18n();
-  const n = count.toLocaleString(locale);
+  const { t } = useI18n();
   return (
-    <ConfirmDialog open={open} title={t("bulk.delete.title")} onClose={onClose} cancel={t("bulk.cancel")} confirm={count === 1 ? t("bulk.delete.submitOne") : t("bulk.delete.submit", { count: n })} onConfirm={onConfirm}>
-      <p className="text-sm text-slate-800" data-testid="bulk-delete-body">{count === 1 ? t("bulk.delete.bodyOne") : t("bulk.delete.body", { count: n })}</p>
+    <ConfirmDialog open={open} title={t("bulk.delete.title")} onClose={onClose} cancel={t("bulk.cancel")} confirm={t("bulk.delete.submit", { count })} onConfirm={onConfirm}>
+      <p className="text-sm text-slate-800" data-testid="bulk-delete-body">{t("bulk.delete.body", { count })}</p>
     </ConfirmDialog>
   );
 }

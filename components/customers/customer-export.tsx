@@ -21,7 +21,7 @@ type Status =
  * saved at the end. An export that fails or is cancelled saves nothing and says how far it got.
  */
 export function CustomerExport({ state, total }: { state: CustomerListState; total: number | undefined }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const helpId = useId();
   const [status, setStatus] = useState<Status>({ kind: "idle" });
   const running = useRef<AbortController | null>(null);
@@ -68,7 +68,6 @@ export function CustomerExport({ state, total }: { state: CustomerListState; tot
     }
   };
 
-  const n = (value: number) => value.toLocaleString(locale);
   return (
     <div className="flex flex-col items-end gap-1" data-testid="customer-export">
       {status.kind === "running" ? (
@@ -79,7 +78,7 @@ export function CustomerExport({ state, total }: { state: CustomerListState; tot
             {...(total ? { max: total, value: Math.min(status.rows, total) } : {})}
           />
           <span className="text-sm text-slate-800 tabular-nums" data-testid="customer-export-progress">
-            {total !== undefined ? t("customerExport.progress", { rows: n(status.rows), total: n(total) }) : t("customerExport.progressRows", { rows: n(status.rows) })}
+            {total !== undefined ? t("customerExport.progress", { rows: status.rows, total }) : t("customerExport.progressRows", { rows: status.rows })}
           </span>
           <Button onClick={() => running.current?.abort()}>{t("customerExport.cancel")}</Button>
         </div>
@@ -93,11 +92,11 @@ export function CustomerExport({ state, total }: { state: CustomerListState; tot
       </p>
       <p className="max-w-md text-right text-sm text-slate-800" role={status.kind === "failed" || status.kind === "refused" ? "alert" : "status"}>
         {status.kind === "done"
-          ? t("customerExport.done", { rows: n(status.rows), file: status.file })
+          ? t("customerExport.done", { rows: status.rows, file: status.file })
           : status.kind === "cancelled"
             ? t("customerExport.cancelled")
             : status.kind === "failed"
-              ? t("customerExport.failed", { rows: n(status.rows) })
+              ? t("customerExport.failed", { rows: status.rows })
               : status.kind === "refused"
                 ? t("customerExport.refused", { message: status.message })
                 : ""}

@@ -2,7 +2,7 @@
 import Link from "next/link";
 import { useEffect, useRef } from "react";
 import type { Customer } from "@/lib/platform/resources";
-import { pageSelection, type Selection, type SelectableRow } from "@/lib/customers/customer-selection";
+import { pageSelection, type Selection, type SelectableRow } from "@/lib/ui/selection";
 import { SORTABLE_COLUMNS, type CustomerColumn, type SortColumn } from "@/lib/customers/customer-columns";
 import type { CustomerListState } from "@/lib/customers/customer-list-state";
 import type { MessageKey, Translate } from "@/lib/i18n/messages";

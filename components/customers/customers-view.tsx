@@ -18,9 +18,9 @@ import {
 } from "@/lib/customers/customer-list-state";
 import { customerSearchQuery, indexStatusQuery } from "@/lib/search/search-queries";
 import { SORTABLE_COLUMNS } from "@/lib/customers/customer-columns";
-import { EMPTY_SELECTION, toggleOne, togglePage, withoutIds, type Selection } from "@/lib/customers/customer-selection";
 import { PAGE_SIZES } from "@/lib/ui/url-params";
-import { useUrlState } from "@/lib/hooks/use-url-state";
+import { useListController } from "@/lib/ui/list-controller";
+import { hasNextPage, pageCount } from "@/lib/ui/list-state";
 import type { MessageKey } from "@/lib/i18n/messages";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { Button, buttonClass } from "@/components/ui/button";
@@ -28,14 +28,15 @@ import { useConsoleHref } from "@/components/shell/console-href";
 import { ListControls } from "@/components/ui/list-controls";
 import { Pagination } from "@/components/ui/pagination";
 import { QueryView, UpdatingStatus } from "@/components/ui/query-view";
-import { BulkActions } from "./bulk-actions";
 import { ColumnChooser } from "./column-chooser";
 import { CustomerExport } from "./customer-export";
 import { CustomerFilters } from "./customer-filters";
 import { CustomerTable } from "./customer-table";
-import { IndexStatusLine } from "@/components/search/index-status";
 
 // Remembering the column choice is not needed to show the list: loaded after it (first-load budget).
+// So are the bulk toolbar (it shows once rows are selected) and the index status (a search only).
+const BulkActions = dynamic(() => import("./bulk-actions").then((m) => m.BulkActions), { ssr: false });
+const IndexStatusLine = dynamic(() => import("@/components/search/index-status").then((m) => m.IndexStatusLine), { ssr: false });
 const RememberedColumns = dynamic(() => import("@/components/preferences/remembered-columns"), { ssr: false });
 
 /** The queries of a list state; the server prefetches exactly these (same keys). */
@@ -51,11 +52,11 @@ export function customerListQueries(state: CustomerListState) {
  * this component (not the URL), so it survives paging and filter changes while the page is open.
  */
 export function CustomersView() {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const href = useConsoleHref();
-  const [state, setState] = useUrlState(customerListUrlState);
+  const controller = useListController(customerListUrlState);
+  const { state, set: setState, update, selection } = controller;
   const [filtersReset, setFiltersReset] = useState(0);
-  const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
   const applyColumns = useCallback((columns: CustomerListState["columns"]) => setState((s) => ({ ...s, columns })), [setState]);
 
   // The search box or a tag: ids from the customer index, then their live records from the platform.
@@ -71,7 +72,6 @@ export function CustomersView() {
   // A search that found nothing is answered by the index alone.
   const shown = search && !foundInput ? found : list;
 
-  const update = (patch: Partial<CustomerListState>) => setState((s) => ({ ...s, page: 1, ...patch }));
   const clearFilters = () => {
     update({ filters: EMPTY_FILTERS });
     setFiltersReset((k) => k + 1);
@@ -79,8 +79,8 @@ export function CustomersView() {
 
   const rows = search ? (foundInput ? (list.data?.rows ?? []) : []) : pageRows(state, list.data?.rows ?? []);
   const total = queries.count && count.data !== undefined && !count.isPlaceholderData ? count.data : undefined;
-  const pages = total !== undefined ? Math.max(1, Math.ceil(total / state.rows)) : undefined;
-  const hasNext = search ? Boolean(found.data?.hasMore) : pages !== undefined ? state.page < pages : rows.length === state.rows;
+  const pages = pageCount(total, state.rows);
+  const hasNext = search ? Boolean(found.data?.hasMore) : hasNextPage(state.page, pages, rows.length, state.rows);
   const filtered = hasActiveFilters(state.filters);
 
   return (
@@ -96,7 +96,7 @@ export function CustomersView() {
           </Link>
         </div>
         <p className="text-sm text-slate-800" aria-live="polite">
-          {total !== undefined ? (total === 1 ? t("list.totalOne") : t("list.total", { count: total.toLocaleString(locale) })) : null}
+          {total !== undefined ? t("list.total", { count: total }) : null}
         </p>
       </div>
 
@@ -107,9 +107,8 @@ export function CustomersView() {
         <div className="flex flex-wrap items-end gap-3">
           <ListControls
             sort={{ value: state.sort, order: state.order, options: SORTABLE_COLUMNS.map((c) => ({ value: c, label: t(`field.${c}` as MessageKey) })) }}
-            rows={state.rows}
+            {...controller.controls}
             pageSizes={PAGE_SIZES}
-            onChange={update}
           />
         </div>
         <div className="flex items-center gap-3">
@@ -120,7 +119,7 @@ export function CustomersView() {
         </div>
       </div>
 
-      <BulkActions selection={selection} onClear={() => setSelection(EMPTY_SELECTION)} onRemoved={(ids) => setSelection((s) => withoutIds(s, ids))} />
+      <BulkActions selection={selection.selected} onClear={selection.clear} onRemoved={selection.remove} />
 
       <QueryView query={shown} hasRows={rows.length > 0} testId="customers" loading={t("list.loading")} errorTitle={t("list.loadError")}
         empty={{ title: t("list.emptyTitle"), body: t("list.emptyBody") }}
@@ -140,13 +139,13 @@ export function CustomersView() {
           state={state}
           busy={list.isFetching}
           onSort={update}
-          selection={{ selected: selection, onToggle: (row) => setSelection((s) => toggleOne(s, row)), onTogglePage: (page) => setSelection((s) => togglePage(s, page)) }}
+          selection={{ selected: selection.selected, onToggle: selection.toggle, onTogglePage: selection.togglePage }}
         />
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="text-sm text-slate-800 tabular-nums">
             {t("list.showing", { from: (state.page - 1) * state.rows + 1, to: (state.page - 1) * state.rows + rows.length })}
           </p>
-          <Pagination page={state.page} pages={pages} hasNext={hasNext && !shown.isPlaceholderData} onPage={(page) => setState((s) => movePage(s, page, list.isPlaceholderData || search ? [] : rows))} />
+          <Pagination {...controller.pager({ pages, hasNext: hasNext && !shown.isPlaceholderData, move: (s, page) => movePage(s, page, list.isPlaceholderData || search ? [] : rows) })} />
         </div>
       </QueryView>
     </div>

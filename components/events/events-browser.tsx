@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { platformQuery } from "@/lib/api/platform-queries";
 import { browseProblems, EVENT_MAX_CHOICES, EVENT_SORTS, eventBrowseInput, eventBrowseUrlState, mayHaveMore, type BrowseProblem, type EventBrowseState, type EventSort } from "@/lib/events/event-browse";
-import { useUrlState } from "@/lib/hooks/use-url-state";
+import { useListController } from "@/lib/ui/list-controller";
 import type { OutputOf } from "@/lib/platform/operations";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { useConsoleHref } from "@/components/shell/console-href";
@@ -30,7 +30,8 @@ const draftOf = (s: EventBrowseState): Draft => ({ customerId: s.customerId, typ
 export function EventsBrowser() {
   const { t } = useI18n();
   const href = useConsoleHref();
-  const [state, setState] = useUrlState(eventBrowseUrlState);
+  const controller = useListController(eventBrowseUrlState);
+  const { state, update } = controller;
   const [draft, setDraft] = useState<Draft>(() => draftOf(state));
   const [problems, setProblems] = useState<Record<string, BrowseProblem>>({});
   // The filter boxes follow the URL when it changes elsewhere (a link, Clear).
@@ -55,12 +56,12 @@ export function EventsBrowser() {
     const found = browseProblems(draft);
     setProblems(found);
     if (Object.keys(found).length > 0) return;
-    setState((s) => ({ ...s, ...draft, customerId: draft.customerId.trim(), types: draft.types.trim() }));
+    update({ ...draft, customerId: draft.customerId.trim(), types: draft.types.trim() });
   };
   const filtered = state.customerId !== "" || state.types !== "" || state.from !== "" || state.to !== "";
   const clear = () => {
     setProblems({});
-    setState((s) => ({ ...s, customerId: "", types: "", from: "", to: "" }));
+    update({ customerId: "", types: "", from: "", to: "" });
   };
 
   const columns: Column<CustomerEvent, EventSort>[] = [
@@ -89,12 +90,12 @@ export function EventsBrowser() {
         <TextField label={t("eventsBrowse.types")} help={t("eventsBrowse.typesHelp")} spellCheck={false} value={draft.types} error={text(problems.types)} onChange={(e) => setDraft({ ...draft, types: e.target.value })} />
         <DateTimeField label={t("eventsBrowse.from")} value={draft.from} error={text(problems.from)} onChange={(from) => setDraft({ ...draft, from })} />
         <DateTimeField label={t("eventsBrowse.to")} value={draft.to} error={text(problems.to)} onChange={(to) => setDraft({ ...draft, to })} />
-        <SelectField label={t("eventsBrowse.max")} help={t("eventsBrowse.maxHelp")} value={String(state.max)} onChange={(e) => setState((s) => ({ ...s, max: Number(e.target.value) }))}>
+        <SelectField label={t("eventsBrowse.max")} help={t("eventsBrowse.maxHelp")} value={String(state.max)} onChange={(e) => update({ max: Number(e.target.value) })}>
           {EVENT_MAX_CHOICES.map((n) => <option key={n} value={n}>{n}</option>)}
         </SelectField>
         <SelectField label={t("eventsBrowse.sort")} value={`${state.sort}:${state.order}`} onChange={(e) => {
           const [sort, order] = e.target.value.split(":") as [EventSort, "asc" | "desc"];
-          setState((s) => ({ ...s, sort, order }));
+          update({ sort, order });
         }}>
           {EVENT_SORTS.flatMap((sort) => (["desc", "asc"] as const).map((order) => (
             <option key={`${sort}:${order}`} value={`${sort}:${order}`}>{t(`eventsBrowse.sort.${sort}.${order}`)}</option>
@@ -120,7 +121,7 @@ export function EventsBrowser() {
           caption={t("eventsBrowse.caption")}
           testId="events-table"
           busy={events.isFetching}
-          sort={{ value: state.sort, order: state.order, onChange: ({ sort, order }) => setState((s) => ({ ...s, sort, order })) }}
+          sort={controller.tableSort}
         />
       </QueryView>
     </section>

@@ -1,4 +1,5 @@
 "use client";
+import { formatNumber } from "@/lib/i18n/icu";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
 import { appPost } from "@/lib/api/browser-fetch";
@@ -36,7 +37,7 @@ type Preview = { header: string[]; problems: HeaderProblem[]; rows: SourceRow[] 
 type Run = { importer: EventImport; report: FailureReport; progress: ImportProgress; rate: number; reportUrl?: string };
 
 const formatBytes = (n: number, locale: string) =>
-  n < 1024 * 1024 ? `${(n / 1024).toLocaleString(locale, { maximumFractionDigits: 1 })} KB` : `${(n / 1024 / 1024).toLocaleString(locale, { maximumFractionDigits: 1 })} MB`;
+  n < 1024 * 1024 ? `${formatNumber(n / 1024, locale, { maximumFractionDigits: 1 })} KB` : `${formatNumber(n / 1024 / 1024, locale, { maximumFractionDigits: 1 })} MB`;
 
 /**
  * Importing events from a CSV file of any size (§4.3 batchPushEvents, ≤ 100 per request, §8):
@@ -224,10 +225,10 @@ export function EventsImport() {
         <section className="flex flex-col gap-2 rounded-md border border-slate-300 bg-slate-50 p-3" aria-label={t("events.progress")} data-testid="events-run" data-state={p.state}>
           <progress className="h-2 w-full accent-blue-700" max={100} value={p.state === "done" ? 100 : percent} aria-label={t("events.progress")} />
           <p className="text-sm text-slate-900" role="status" data-testid="events-status">
-            {t(`events.status.${p.state}`, { read: p.rowsRead.toLocaleString(locale), percent, sent: p.sent.toLocaleString(locale), failed: p.failed.toLocaleString(locale) })}
+            {t(`events.status.${p.state}`, { read: p.rowsRead, percent, sent: p.sent, failed: p.failed })}
           </p>
           <p className="text-xs text-slate-700" data-testid="events-rate">
-            {t("events.rate", { rate: Math.round(run.rate).toLocaleString(locale) })} · {t("events.inFlight", { count: p.inFlight, retries: p.retries })}
+            {t("events.rate", { rate: Math.round(run.rate) })} · {t("events.inFlight", { count: p.inFlight, retries: p.retries })}
           </p>
           {p.sourceError && <p className="text-sm font-medium text-red-700">{t("events.sourceError", { message: p.sourceError })}</p>}
           <div className="flex flex-wrap gap-2">
@@ -236,7 +237,7 @@ export function EventsImport() {
             {active && <Button variant="danger" onClick={() => setConfirmCancel(true)}>{t("events.cancel")}</Button>}
             {run.reportUrl && (
               <a href={run.reportUrl} download="events-import-failures.csv" className={`rounded-md border border-slate-400 bg-white px-3 py-1.5 text-sm font-medium text-blue-800 underline ${focusRing}`} data-testid="events-report">
-                {t("events.report", { count: run.report.count.toLocaleString(locale) })}
+                {t("events.report", { count: run.report.count })}
               </a>
             )}
             {!active && <Button onClick={reset}>{t("events.again")}</Button>}

@@ -8,9 +8,10 @@ import { useForm } from "@/lib/forms/use-form";
 import { toastStore } from "@/lib/ui/toast-store";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { useConsoleHref } from "@/components/shell/console-href";
+import { LazyCustomerPicker as CustomerPicker } from "@/components/search/lazy-customer-picker";
 import { Button, focusRing } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-message";
-import { CustomerPicker } from "@/components/search/customer-picker";
+
 
 const withoutLeadingZeros = (id: string) => id.replace(/^0+(?=\d)/, "");
 

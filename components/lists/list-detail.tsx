@@ -1,17 +1,21 @@
 "use client";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useState } from "react";
 import { useRouter, useSearchParams } from "next/navigation";
 import { membersUrlState } from "@/lib/lists/list-members-state";
-import { useUrlState } from "@/lib/hooks/use-url-state";
+import { useListController } from "@/lib/ui/list-controller";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { useConsoleHref } from "@/components/shell/console-href";
 import { Button, focusRing } from "@/components/ui/button";
 import { AddMemberForm } from "./add-member-form";
-import { BatchMembers } from "./batch-members";
-import { DeleteListDialog } from "./delete-list-dialog";
 import { MemberCount } from "./member-count";
 import { MembersTable } from "./members-table";
+
+// Opens on a click: loaded then (first-load budget).
+// Adding many at once (pasted ids, a file) loads after the members list: first-load budget.
+const BatchMembers = dynamic(() => import("./batch-members").then((m) => m.BatchMembers), { ssr: false });
+const DeleteListDialog = dynamic(() => import("./delete-list-dialog").then((m) => m.DeleteListDialog), { ssr: false });
 
 /**
  * One list: its member count (also by joined date), adding one or many customers, and its members
@@ -23,7 +27,8 @@ export function ListDetail({ id }: { id: string }) {
   const href = useConsoleHref();
   const router = useRouter();
   const name = useSearchParams().get("name") ?? "";
-  const [state, setState] = useUrlState(membersUrlState);
+  const members = useListController(membersUrlState);
+  const { state, set: setState } = members;
   const [deleting, setDeleting] = useState(false);
   const onRange = (range: { joinedFrom: string; joinedTo: string }) => setState((s) => ({ ...s, ...range }));
   return (
@@ -42,7 +47,7 @@ export function ListDetail({ id }: { id: string }) {
         <AddMemberForm listId={id} />
         <BatchMembers listId={id} />
       </section>
-      <MembersTable listId={id} state={state} setState={setState} />
+      <MembersTable listId={id} controller={members} />
       <DeleteListDialog list={deleting ? { id, name } : undefined} onClose={() => setDeleting(false)} onDeleted={() => router.push(href("/lists"))} />
     </div>
   );

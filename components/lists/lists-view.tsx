@@ -4,8 +4,8 @@ import Link from "next/link";
 import { useState } from "react";
 import { platformQuery } from "@/lib/api/platform-queries";
 import { listsInput, listsUrlState, type ListSort, type ListsState } from "@/lib/lists/lists-state";
+import { useListController } from "@/lib/ui/list-controller";
 import { PAGE_SIZES } from "@/lib/ui/url-params";
-import { useUrlState } from "@/lib/hooks/use-url-state";
 import type { List } from "@/lib/platform/resources";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { useConsoleHref } from "@/components/shell/console-href";
@@ -25,14 +25,14 @@ export function listsQuery(state: ListsState) {
 
 /** All lists (§4.4 GET /v1/lists) with paging and sort in the URL; create and delete. */
 export function ListsView() {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const href = useConsoleHref();
-  const [state, setState] = useUrlState(listsUrlState);
+  const controller = useListController(listsUrlState);
+  const { state } = controller;
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<List | undefined>(undefined);
 
   const list = useQuery({ ...listsQuery(state), placeholderData: keepPreviousData });
-  const update = (patch: Partial<ListsState>) => setState((s) => ({ ...s, page: 1, ...patch }));
 
   const rows = list.data?.rows ?? [];
   const records = list.data && !list.isPlaceholderData ? (list.data.records ?? undefined) : undefined;
@@ -71,14 +71,14 @@ export function ListsView() {
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-xl font-semibold text-slate-900">{t("lists.title")}</h1>
         <p className="text-sm text-slate-800" aria-live="polite">
-          {records !== undefined ? t("lists.total", { count: records.toLocaleString(locale) }) : null}
+          {records !== undefined ? t("lists.total", { count: records }) : null}
         </p>
       </div>
       <p className="text-sm text-slate-800">{t("lists.intro")}</p>
 
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="flex items-end gap-3">
-          <ListControls rows={state.rows} pageSizes={PAGE_SIZES} onChange={update} />
+          <ListControls {...controller.controls} pageSizes={PAGE_SIZES} />
           <UpdatingStatus query={list} />
         </div>
         <Button variant="primary" onClick={() => setCreating(true)}>{t("lists.new")}</Button>
@@ -86,11 +86,11 @@ export function ListsView() {
 
       <QueryView query={list} hasRows={rows.length > 0} testId="lists" loading={t("lists.loading")} errorTitle={t("lists.loadError")}
         empty={{ title: t("lists.emptyTitle"), body: t("lists.emptyBody") }}
-        noResults={state.page > 1 ? { title: t("lists.pastEndTitle"), onFirstPage: () => update({}) } : undefined}
+        noResults={state.page > 1 ? { title: t("lists.pastEndTitle"), onFirstPage: () => controller.update({}) } : undefined}
       >
-        <DataTable rows={rows} rowKey={(row) => String(row.id)} columns={columns} caption={t("lists.caption", { page: state.page })} testId="lists-table" busy={list.isFetching} sort={{ value: state.sort, order: state.order, onChange: update }} />
+        <DataTable rows={rows} rowKey={(row) => String(row.id)} columns={columns} caption={t("lists.caption", { page: state.page })} testId="lists-table" busy={list.isFetching} sort={controller.tableSort} />
         <div className="flex justify-end">
-          <Pagination page={state.page} pages={pages} hasNext={pages !== undefined && state.page < pages} onPage={(page) => setState((s) => ({ ...s, page }))} />
+          <Pagination {...controller.pager({ pages, hasNext: pages !== undefined && state.page < pages })} />
         </div>
       </QueryView>
       <CreateListDialog open={creating} onClose={() => setCreating(false)} />

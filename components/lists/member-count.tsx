@@ -1,5 +1,6 @@
 "use client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import { useEffect, useState } from "react";
 import { platformQuery } from "@/lib/api/platform-queries";
 import { countInput, joinedRangeProblem, type MembersState } from "@/lib/lists/list-members-state";
@@ -8,7 +9,10 @@ import type { MessageKey } from "@/lib/i18n/messages";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-message";
-import { DateTimeField } from "@/components/ui/date-time-field";
+
+// The range inputs load after the count (the /lists/[id] first load is at its 180 kB budget), as the
+// customers page's time filters do.
+const DateTimeField = dynamic(() => import("@/components/ui/date-time-field").then((m) => m.DateTimeField), { ssr: false });
 
 type Range = Pick<MembersState, "joinedFrom" | "joinedTo">;
 
@@ -23,7 +27,7 @@ const PROBLEM_FIELD: Record<keyof typeof PROBLEMS, keyof Range> = { invalidFrom:
 
 /** The member count of a list (§4.4 memberCount), optionally of a joined-date range typed in UTC+8 and sent in UTC. */
 export function MemberCount({ listId, range, onRange }: { listId: string; range: Range; onRange: (range: Range) => void }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const [draft, setDraft] = useState<Range>(range);
   const settled = useDebouncedValue(draft);
   const problem = joinedRangeProblem(settled);
@@ -35,12 +39,13 @@ export function MemberCount({ listId, range, onRange }: { listId: string; range:
   const ranged = Boolean(range.joinedFrom || range.joinedTo) && !joinedRangeProblem(range);
   const inRange = useQuery({ ...platformQuery("listMembers.count", countInput(listId, range)), enabled: ranged, placeholderData: keepPreviousData });
 
-  const number = (n: number | undefined) => (n === undefined ? "…" : n.toLocaleString(locale));
+  // A count not known yet shows as "…"; a known one goes to the message as a number.
+  const counted = (key: "lists.count.all" | "lists.count.range", n: number | undefined) => (n === undefined ? "…" : t(key, { count: n }));
   return (
     <section aria-labelledby="member-count-title" className="rounded-lg border border-slate-300 bg-white p-4">
       <h2 id="member-count-title" className="text-base font-semibold text-slate-900">{t("lists.count.title")}</h2>
       <p className="mt-1 text-sm text-slate-900" aria-live="polite" data-testid="member-count">
-        {total.isError ? errorMessage(total.error, t) : t("lists.count.all", { count: number(total.data) })}
+        {total.isError ? errorMessage(total.error, t) : counted("lists.count.all", total.data)}
       </p>
       <div className="mt-3 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
         {(["joinedFrom", "joinedTo"] as const).map((field) => (
@@ -64,7 +69,7 @@ export function MemberCount({ listId, range, onRange }: { listId: string; range:
       <p className="mt-1 text-xs text-slate-700">{t("lists.count.help")}</p>
       {ranged && (
         <p className="mt-2 text-sm font-medium text-slate-900" aria-live="polite" data-testid="member-count-range">
-          {inRange.isError ? errorMessage(inRange.error, t) : t("lists.count.range", { count: number(inRange.isPlaceholderData ? undefined : inRange.data) })}
+          {inRange.isError ? errorMessage(inRange.error, t) : counted("lists.count.range", inRange.isPlaceholderData ? undefined : inRange.data)}
         </p>
       )}
     </section>

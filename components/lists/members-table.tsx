@@ -1,22 +1,26 @@
 "use client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import { useState } from "react";
+import type { ListController } from "@/lib/ui/list-controller";
+import { pageSelection } from "@/lib/ui/selection";
 import { platformQuery } from "@/lib/api/platform-queries";
-import { usePlatformMutation } from "@/lib/api/platform-mutation";
 import { displayRows, MEMBER_PAGE_SIZES, MEMBER_SORTS_IN_LIST, membersInput, neighbours, type MembersState, type MemberSort } from "@/lib/lists/list-members-state";
 import type { MessageKey } from "@/lib/i18n/messages";
 import type { ListMember } from "@/lib/platform/resources";
-import { toastStore } from "@/lib/ui/toast-store";
 import { CustomerLabel, useCustomerNames } from "@/components/search/customer-label";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { useConsoleHref } from "@/components/shell/console-href";
 import { Button, focusRing } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { ListControls } from "@/components/ui/list-controls";
 import { Pagination } from "@/components/ui/pagination";
 import { QueryView } from "@/components/ui/query-view";
 import { TimeText } from "@/components/ui/time-text";
+import type { RemoveMembers } from "./remove-members-dialog";
+
+// The confirmation loads when it opens (the /lists/[id] first load is near its budget).
+const RemoveMembersDialog = dynamic(() => import("./remove-members-dialog").then((m) => m.RemoveMembersDialog), { ssr: false });
 
 const SORT_LABELS: Record<MemberSort, MessageKey> = { customerId: "lists.customerId", id: "lists.memberId", listId: "lists.col.id" };
 
@@ -30,35 +34,23 @@ export function membersQuery(listId: string, state: MembersState) {
  * customers, removal of one (by membership id, DELETE /v1/listMembers/{id}) or of the selected
  * (`removeFromList` with their customer ids), each behind a confirmation.
  */
-export function MembersTable({ listId, state, setState }: { listId: string; state: MembersState; setState: (update: (s: MembersState) => MembersState) => void }) {
+export function MembersTable({ listId, controller }: { listId: string; controller: ListController<MembersState> }) {
   const { t } = useI18n();
   const href = useConsoleHref();
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [confirm, setConfirm] = useState<{ kind: "one"; memberId: string; customerId: string } | { kind: "many"; customerIds: string[] } | undefined>(undefined);
+  const { state, set: setState, update, selection } = controller;
+  const selected = selection.selected;
+  const [confirm, setConfirm] = useState<RemoveMembers | undefined>(undefined);
 
   const members = useQuery({ ...membersQuery(listId, state), placeholderData: keepPreviousData });
   const rows = displayRows(state, members.data?.items ?? []);
   const names = useCustomerNames(rows.flatMap((r) => (r.customerId ? [r.customerId] : [])));
   const { next, previous } = members.isPlaceholderData ? {} : neighbours(state, rows);
 
-  const done = () => {
-    setConfirm(undefined);
-    setSelected(new Set());
-  };
-  const removeOne = usePlatformMutation("listMembers.delete", { onSuccess: () => { toastStore.show("success", t("lists.removedOne")); done(); } });
-  const removeMany = usePlatformMutation("listMembers.removeFromList", { onSuccess: (_r, input) => { toastStore.show("success", t("lists.removedMany", { count: input.query.customerIds.split(",").length })); done(); } });
-  const pending = removeOne.isPending || removeMany.isPending;
+  const pending = confirm !== undefined;
 
-  // Changing the sort or page size starts again from the first page: a boundary belongs to one sort.
-  const update = (patch: Partial<MembersState>) => setState((s) => ({ ...s, ...patch, since: "", back: false }));
-  const toggle = (customerId: string) =>
-    setSelected((s) => {
-      const out = new Set(s);
-      if (out.has(customerId)) out.delete(customerId);
-      else out.add(customerId);
-      return out;
-    });
-  const allSelected = rows.length > 0 && rows.every((r) => r.customerId && selected.has(r.customerId));
+  // Members are selected by customer id (what `removeFromList` takes); changing the sort or page size starts again from the first page.
+  const selectable = rows.flatMap((r) => (r.customerId ? [{ id: r.customerId, label: r.customerId }] : []));
+  const allSelected = selectable.length > 0 && pageSelection(selected, selectable) === "all";
   const columns: Column<ListMember, MemberSort>[] = [
     {
       key: "select",
@@ -68,12 +60,12 @@ export function MembersTable({ listId, state, setState }: { listId: string; stat
           className={`h-4 w-4 accent-blue-700 ${focusRing}`}
           checked={allSelected}
           aria-label={t("lists.selectPage")}
-          onChange={() => setSelected(allSelected ? new Set() : new Set(rows.flatMap((r) => (r.customerId ? [r.customerId] : []))))}
+          onChange={() => selection.togglePage(selectable)}
         />
       ),
       headClassName: "w-10",
       cell: (m) =>
-        m.customerId && <input type="checkbox" className={`h-4 w-4 accent-blue-700 ${focusRing}`} checked={selected.has(m.customerId)} onChange={() => toggle(m.customerId!)} aria-label={t("lists.selectMember", { id: m.customerId })} />,
+        m.customerId && <input type="checkbox" className={`h-4 w-4 accent-blue-700 ${focusRing}`} checked={selected.has(m.customerId)} onChange={() => selection.toggle({ id: m.customerId!, label: m.customerId! })} aria-label={t("lists.selectMember", { id: m.customerId })} />,
     },
     {
       key: "customerId",
@@ -108,11 +100,10 @@ export function MembersTable({ listId, state, setState }: { listId: string; stat
         <div className="flex flex-wrap items-end gap-3">
           <ListControls
             sort={{ value: state.sort, order: state.order, options: MEMBER_SORTS_IN_LIST.map((c) => ({ value: c, label: t(SORT_LABELS[c]) })) }}
-            rows={state.rows}
+            {...controller.controls}
             pageSizes={MEMBER_PAGE_SIZES}
-            onChange={update}
           />
-          <Button variant="danger" disabled={selected.size === 0 || pending} onClick={() => setConfirm({ kind: "many", customerIds: [...selected] })}>
+          <Button variant="danger" disabled={selected.size === 0 || pending} onClick={() => setConfirm({ kind: "many", customerIds: [...selected.keys()] })}>
             {t("lists.removeSelected", { count: selected.size })}
           </Button>
         </div>
@@ -134,22 +125,7 @@ export function MembersTable({ listId, state, setState }: { listId: string; stat
         />
       </div>
 
-      <Dialog open={confirm !== undefined} title={confirm?.kind === "many" ? t("lists.removeManyTitle", { count: confirm.customerIds.length }) : t("lists.removeOneTitle", { id: confirm?.kind === "one" ? confirm.customerId : "" })} onClose={() => setConfirm(undefined)} role="alertdialog">
-        <p className="text-sm text-slate-800">{t("lists.removeBody")}</p>
-        <div className="flex justify-end gap-2">
-          <Button onClick={() => setConfirm(undefined)} autoFocus>{t("lists.cancel")}</Button>
-          <Button
-            variant="danger"
-            disabled={pending}
-            onClick={() => {
-              if (confirm?.kind === "one") removeOne.mutate({ params: { id: confirm.memberId } });
-              else if (confirm?.kind === "many") removeMany.mutate({ query: { customerIds: confirm.customerIds.join(","), listId } });
-            }}
-          >
-            {t("lists.removeConfirm")}
-          </Button>
-        </div>
-      </Dialog>
+      <RemoveMembersDialog listId={listId} confirm={confirm} onClose={() => setConfirm(undefined)} onRemoved={selection.clear} />
     </section>
   );
 }

@@ -4,11 +4,15 @@ import Link from "next/link";
 import { appGet } from "@/lib/api/browser-fetch";
 import type { MessageKey } from "@/lib/i18n/messages";
 import type { MediaImport, MediaImportListAnswer } from "@/lib/media/media-api";
+import { mediaImportList, type MediaImportSort } from "@/lib/media/media-import-list";
+import { useListController } from "@/lib/ui/list-controller";
+import { sortRows } from "@/lib/ui/sort-rows";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { useConsoleHref } from "@/components/shell/console-href";
 import { buttonClass } from "@/components/ui/button";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { QueryView } from "@/components/ui/query-view";
+import { TimeText } from "@/components/ui/time-text";
 
 export const mediaImportsKey = ["console", "media-imports"] as const;
 
@@ -24,13 +28,14 @@ export function FileLine({ file }: { file: MediaImport["files"][number] }) {
 
 /** The imports started through the app (§4.6), latest first; the API has no task status to show. */
 export function MediaImportsView() {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const href = useConsoleHref();
   const imports = useQuery({ queryKey: mediaImportsKey, queryFn: ({ signal }) => appGet<MediaImportListAnswer>("/api/media/imports", { signal }) });
-  const rows = imports.data?.imports ?? [];
-  const columns: Column<MediaImport>[] = [
-    { key: "started", header: t("media.col.started"), className: "whitespace-nowrap", cell: (row) => new Date(row.startedAt).toLocaleString(locale, { timeZone: "Asia/Shanghai", dateStyle: "short", timeStyle: "medium" }) },
-    { key: "by", header: t("media.col.by"), cell: (row) => row.startedByName ?? row.startedBy },
+  const { state, tableSort } = useListController(mediaImportList);
+  const rows = sortRows(imports.data?.imports ?? [], state.sort, state.order, { started: (row: MediaImport) => row.startedAt, by: (row) => row.startedByName ?? row.startedBy });
+  const columns: Column<MediaImport, MediaImportSort>[] = [
+    { key: "started", header: t("media.col.started"), sortKey: "started", className: "whitespace-nowrap", cell: (row) => <TimeText value={row.startedAt} /> },
+    { key: "by", header: t("media.col.by"), sortKey: "by", cell: (row) => row.startedByName ?? row.startedBy },
     {
       key: "files",
       header: t("media.col.files"),
@@ -67,7 +72,7 @@ export function MediaImportsView() {
         {t("media.noStatus")}
       </p>
       <QueryView query={imports} hasRows={rows.length > 0} testId="media" loading={t("media.loading")} empty={{ title: t("media.emptyTitle"), body: t("media.emptyBody") }}>
-        <DataTable rows={rows} rowKey={(row) => row.id} columns={columns} caption={t("media.caption")} testId="media-table" busy={imports.isFetching} />
+        <DataTable rows={rows} rowKey={(row) => row.id} columns={columns} caption={t("media.caption")} testId="media-table" busy={imports.isFetching} sort={tableSort} />
       </QueryView>
     </div>
   );

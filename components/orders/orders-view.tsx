@@ -5,10 +5,11 @@ import { useState, type FormEvent } from "react";
 import { platformQuery } from "@/lib/api/platform-queries";
 import { formatMoney } from "@/lib/orders/money";
 import { isPlatformId } from "@/lib/platform/ids";
-import { orderListInput, orderListUrlState, pageCount, type OrderListState } from "@/lib/orders/order-list-state";
+import { orderListInput, orderListUrlState, type OrderListState } from "@/lib/orders/order-list-state";
+import { useListController } from "@/lib/ui/list-controller";
+import { hasNextPage, pageCount } from "@/lib/ui/list-state";
 import { orderPath } from "@/lib/orders/order-path";
 import { PAGE_SIZES } from "@/lib/ui/url-params";
-import { useUrlState } from "@/lib/hooks/use-url-state";
 import type { Order } from "@/lib/platform/resources";
 import { CustomerLabel, useCustomerNames } from "@/components/search/customer-label";
 import { useI18n } from "@/components/i18n/i18n-provider";
@@ -37,7 +38,8 @@ export function ordersQuery(state: OrderListState) {
 export function OrdersView() {
   const { t, locale } = useI18n();
   const href = useConsoleHref();
-  const [state, setState] = useUrlState(orderListUrlState);
+  const controller = useListController(orderListUrlState);
+  const { state, update } = controller;
   const [draft, setDraft] = useState(state.customerId);
   const [draftError, setDraftError] = useState<string | undefined>();
   // The filter box follows the URL when it changes elsewhere (Show all orders, a link).
@@ -48,7 +50,6 @@ export function OrdersView() {
   }
 
   const list = useQuery({ ...ordersQuery(state), placeholderData: keepPreviousData });
-  const update = (patch: Partial<OrderListState>) => setState((s) => ({ ...s, page: 1, ...patch }));
 
   const rows = list.data?.rows ?? [];
   // The page's states come from its rows (one platform call per page); refunds this console
@@ -114,7 +115,7 @@ export function OrdersView() {
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-xl font-semibold text-slate-900">{state.customerId ? t("orders.titleForCustomer", { id: state.customerId }) : t("orders.title")}</h1>
         <p className="text-sm text-slate-800" aria-live="polite">
-          {records !== undefined ? t("orders.total", { count: records.toLocaleString(locale) }) : null}
+          {records !== undefined ? t("orders.total", { count: records }) : null}
         </p>
       </div>
       <p className="text-sm text-slate-800">{t("orders.intro")}</p>
@@ -128,7 +129,7 @@ export function OrdersView() {
           )}
         </form>
         <div className="flex items-end gap-3">
-          <ListControls rows={state.rows} pageSizes={PAGE_SIZES} onChange={(c) => update({ ...(c.rows ? { rows: c.rows } : {}) })} />
+          <ListControls {...controller.controls} pageSizes={PAGE_SIZES} />
           <UpdatingStatus query={list} />
           <Link href={href("/orders/new", state.customerId ? { customerId: state.customerId } : undefined)} className={buttonClass("primary")}>{t("orders.new")}</Link>
         </div>
@@ -152,7 +153,7 @@ export function OrdersView() {
           sort={{ value: "dateOrder", order: state.order, onChange: ({ order }) => update({ order }) }}
         />
         <div className="flex justify-end">
-          <Pagination page={state.page} pages={pages} hasNext={pages !== undefined ? state.page < pages : rows.length === state.rows} onPage={(page) => setState((s) => ({ ...s, page }))} />
+          <Pagination {...controller.pager({ pages, hasNext: hasNextPage(state.page, pages, rows.length, state.rows) })} />
         </div>
       </QueryView>
     </div>

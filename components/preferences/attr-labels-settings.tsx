@@ -1,6 +1,8 @@
 "use client";
 import { useState } from "react";
-import { attrNumber, isAttrName, MAX_LABEL_LENGTH, type AttrLabels } from "@/lib/preferences/preference-rules";
+import { placeErrors, problemText, problemTexts } from "@/lib/forms/field-errors";
+import { useForm } from "@/lib/forms/use-form";
+import { attrLabelProblems, attrLabelsChanged, attrNumber, isAttrName, MAX_LABEL_LENGTH, type AttrLabels } from "@/lib/preferences/preference-rules";
 import { toastStore } from "@/lib/ui/toast-store";
 import { FormAlert } from "@/components/forms/form-alert";
 import { useI18n } from "@/components/i18n/i18n-provider";
@@ -21,11 +23,17 @@ export function AttrLabelsSettings() {
 function AttrLabelsForm({ saved }: { saved: AttrLabels }) {
   const { t } = useI18n();
   const save = useSavePreference();
-  const [labels, setLabels] = useState<AttrLabels>(saved);
+  // The form hook keeps the labels: dirty state (what would be stored differs), the leave guard and the field errors.
+  const form = useForm<AttrLabels>({
+    initial: saved,
+    validate: (labels) => problemTexts(attrLabelProblems(labels), problemText(t, "prefs.attrs")),
+    isDirty: attrLabelsChanged,
+    guard: true,
+  });
+  const labels = form.values;
   const [number, setNumber] = useState("");
   const [numberError, setNumberError] = useState<string>();
   const names = Object.keys(labels).sort((a, b) => attrNumber(a) - attrNumber(b));
-  const tooLong = (label: string) => [...label.trim()].length > MAX_LABEL_LENGTH;
 
   const add = () => {
     const name = `attr${number.trim()}`;
@@ -33,32 +41,27 @@ function AttrLabelsForm({ saved }: { saved: AttrLabels }) {
     if (name in labels) return setNumberError(t("prefs.attrs.exists", { name }));
     setNumberError(undefined);
     setNumber("");
-    setLabels((l) => ({ ...l, [name]: "" }));
+    form.edit((l) => ({ ...l, [name]: "" }));
   };
-  const submit = () => {
-    if (save.isPending || names.some((n) => tooLong(labels[n]!))) return;
+  const send = (value: AttrLabels) => {
+    if (save.isPending) return;
     save.mutate(
-      { key: "attrLabels", value: labels },
+      { key: "attrLabels", value },
       {
         onSuccess: (answer) => {
-          setLabels(answer.attrLabels);
+          form.reset(answer.attrLabels);
           toastStore.show("success", t("prefs.attrs.saved"));
         },
+        // The route names a refused label `value.attrN`: its error goes on that field.
+        onError: (error) => form.fail(errorMessage(error, t), placeErrors(error.fieldErrors, (field) => (isAttrName(field.replace(/^value\./, "")) ? field.replace(/^value\./, "") : undefined))),
       },
     );
   };
 
   return (
-    <form
-      noValidate
-      className="mt-2 flex flex-col gap-3"
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
-    >
+    <form noValidate className="mt-2 flex flex-col gap-3" onSubmit={(e) => form.submit(e, send)}>
       <p className="text-sm text-slate-700">{t("prefs.attrs.intro")}</p>
-      <FormAlert message={save.isError ? errorMessage(save.error, t) : null} />
+      <FormAlert message={form.formError} />
       {names.length === 0 ? (
         <p className="text-sm text-slate-700">{t("prefs.attrs.none")}</p>
       ) : (
@@ -70,8 +73,8 @@ function AttrLabelsForm({ saved }: { saved: AttrLabels }) {
               label={t("prefs.attrs.labelFor", { name })}
               value={labels[name] ?? ""}
               maxLength={MAX_LABEL_LENGTH * 2}
-              error={tooLong(labels[name] ?? "") ? t("prefs.attrs.tooLong", { max: MAX_LABEL_LENGTH }) : undefined}
-              onChange={(e) => setLabels((l) => ({ ...l, [name]: e.target.value }))}
+              {...form.field(name)}
+              onChange={(e) => form.edit((l) => ({ ...l, [name]: e.target.value }), name)}
             />
           ))}
         </div>

@@ -13,7 +13,7 @@ import { IndexStatusLine } from "./index-status";
 
 /** Settings' section on the customer index: what it holds, its progress or freshness, a re-sync. */
 export function IndexSettings() {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const queryClient = useQueryClient();
   const status = useQuery(indexStatusQuery());
   const [confirming, setConfirming] = useState(false);
@@ -31,7 +31,7 @@ export function IndexSettings() {
     <div className="mt-1 flex flex-col gap-3">
       <p className="text-sm text-slate-800">{t("search.settingsBody")}</p>
       {status.isError ? <p className="text-sm text-red-800">{errorMessage(status.error, t)}</p> : <IndexStatusLine status={status.data} />}
-      {status.data && <p className="text-sm text-slate-800 tabular-nums">{t("search.indexedCount", { count: status.data.indexed.toLocaleString(locale) })}</p>}
+      {status.data && <p className="text-sm text-slate-800 tabular-nums">{t("search.indexedCount", { count: status.data.indexed })}</p>}
       <div>
         <Button onClick={() => setConfirming(true)} data-testid="index-resync">{t("search.resync")}</Button>
       </div>

@@ -1,4 +1,5 @@
 "use client";
+import { formatNumber } from "@/lib/i18n/icu";
 import { useEffect, useState } from "react";
 import { indexStatusSentence } from "@/lib/search/status-text";
 import type { IndexStatus } from "@/lib/search/types";
@@ -16,7 +17,7 @@ export function IndexStatusLine({ status, note = false }: { status: IndexStatus 
   if (!status) return null;
   return (
     <p className="text-xs text-slate-700" data-testid="index-status" role="status">
-      {indexStatusSentence(status, Math.max(now, status.syncedAt ?? 0), t, (n) => n.toLocaleString(locale))}
+      {indexStatusSentence(status, Math.max(now, status.syncedAt ?? 0), t, (n) => formatNumber(n, locale))}
       {note && status.phase === "ready" ? ` ${t("search.resultsNote")}` : null}
     </p>
   );

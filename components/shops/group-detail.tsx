@@ -13,7 +13,7 @@ import { ShopStatus } from "./shop-status";
 
 /** A group's shops read from the platform (§4.8 GET /v1/storesGroups/{groupId}); the read refreshes the register. */
 export function GroupDetail({ id }: { id: string }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const href = useConsoleHref();
   const group = useQuery({ queryKey: shopKeys.group(id), queryFn: ({ signal }) => shopsApi.readGroup(id, signal), staleTime: 0 });
   const columns: Column<RegisteredShop>[] = [
@@ -44,7 +44,7 @@ export function GroupDetail({ id }: { id: string }) {
       {group.data && (
         <>
           <p className="text-sm text-slate-800" data-testid="group-count">
-            {t("groups.detail.count", { count: group.data.shops.length.toLocaleString(locale) })} · {t("groups.detail.refreshed")}
+            {t("groups.detail.count", { count: group.data.shops.length })} · {t("groups.detail.refreshed")}
           </p>
           {group.data.shops.length === 0 ? (
             <p className="text-sm text-slate-700">{t("groups.detail.empty")}</p>

@@ -2,11 +2,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import type { ApiError } from "@/lib/http/api-error";
 import { useDebouncedValue } from "@/lib/hooks/use-debounced-value";
 import type { MessageKey } from "@/lib/i18n/messages";
-import { DEFAULT_SHOP_QUERY, shopQueryOf } from "@/lib/shops/shop-list-query";
+import { shopListState, shopQueryOf } from "@/lib/shops/shop-list-query";
+import { useListController } from "@/lib/ui/list-controller";
 import { shopKeys, shopsApi } from "@/lib/shops/shop-queries";
 import { SHOP_SORTS, SHOP_STATES, shopLabel, type RegisteredShop, type ShopSort, type ShopState } from "@/lib/shops/shops-api";
 import { toastStore } from "@/lib/ui/toast-store";
@@ -17,21 +18,35 @@ import { DataTable, type Column } from "@/components/ui/data-table";
 import { errorMessage } from "@/components/ui/error-message";
 import { SelectField, TextField } from "@/components/ui/field";
 import { QueryView, UpdatingStatus } from "@/components/ui/query-view";
+import { TimeText } from "@/components/ui/time-text";
 import { ShopStatus } from "./shop-status";
 import { isPlatformId } from "@/lib/platform/ids";
 
 
 /**
- * The register of shops the app knows (§4.8 has no shop list): search, sort and what to show,
- * then two ways to bring shops in that the platform allows: a shop id typed by staff, and a group
- * opened by id (its read returns its shops).
+ * The register of shops the app knows (§4.8 has no shop list): search, sort and what to show, kept
+ * in the URL (the list controller), then two ways to bring shops in that the platform allows: a
+ * shop id typed by staff, and a group opened by id (its read returns its shops).
  */
 export function ShopsView() {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const href = useConsoleHref();
-  const [state, setState] = useState<{ q: string; sort: ShopSort; order: "asc" | "desc"; state: ShopState }>({ ...DEFAULT_SHOP_QUERY });
-  const q = useDebouncedValue(state.q);
-  const query = shopQueryOf({ ...state, q });
+  const { state, update } = useListController(shopListState);
+  // The search box keeps what is typed (spaces too); the URL gets it once typing pauses, and the box
+  // follows the URL when it changes elsewhere (Clear).
+  const [draft, setDraft] = useState(state.q);
+  const [shownFor, setShownFor] = useState(state.q);
+  if (shownFor !== state.q) {
+    setShownFor(state.q);
+    if (draft.trim() !== state.q) setDraft(state.q);
+  }
+  const settled = useDebouncedValue(draft);
+  useEffect(() => {
+    if (settled.trim() !== state.q) update({ q: settled });
+    // Only a new settled draft writes the URL.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [settled]);
+  const query = shopQueryOf(state);
   const list = useQuery({ queryKey: shopKeys.list(query), queryFn: ({ signal }) => shopsApi.list(query, signal), placeholderData: keepPreviousData });
   const rows = list.data?.shops ?? [];
   const filtered = Boolean(query.q) || query.state !== undefined;
@@ -46,7 +61,7 @@ export function ShopsView() {
       key: "seen",
       header: t("shops.col.seen"),
       className: "whitespace-nowrap",
-      cell: (row) => (row.seenAt ? new Date(row.seenAt).toLocaleString(locale, { timeZone: "Asia/Shanghai", dateStyle: "short", timeStyle: "short" }) : t("shops.notSeen")),
+      cell: (row) => (row.seenAt ? <TimeText value={row.seenAt} /> : t("shops.notSeen")),
     },
     {
       key: "actions",
@@ -77,19 +92,19 @@ export function ShopsView() {
       <p className="text-sm text-slate-800">{t("shops.intro")}</p>
 
       <div className="flex flex-wrap items-end gap-3">
-        <TextField className="w-64" type="search" label={t("shops.search")} help={t("shops.searchHelp")} value={state.q} onChange={(e) => setState((s) => ({ ...s, q: e.target.value }))} />
-        <SelectField className="w-40" label={t("shops.sort")} value={state.sort} onChange={(e) => setState((s) => ({ ...s, sort: e.target.value as ShopSort }))}>
+        <TextField className="w-64" type="search" label={t("shops.search")} help={t("shops.searchHelp")} value={draft} onChange={(e) => setDraft(e.target.value)} />
+        <SelectField className="w-40" label={t("shops.sort")} value={state.sort} onChange={(e) => update({ sort: e.target.value as ShopSort })}>
           {SHOP_SORTS.map((sort) => (
             <option key={sort} value={sort}>
               {t(`shops.sort.${sort}` as MessageKey)}
             </option>
           ))}
         </SelectField>
-        <SelectField className="w-32" label={t("shops.order")} value={state.order} onChange={(e) => setState((s) => ({ ...s, order: e.target.value as "asc" | "desc" }))}>
+        <SelectField className="w-32" label={t("shops.order")} value={state.order} onChange={(e) => update({ order: e.target.value === "asc" ? "asc" : "desc" })}>
           <option value="desc">{t("shops.order.desc")}</option>
           <option value="asc">{t("shops.order.asc")}</option>
         </SelectField>
-        <SelectField className="w-56" label={t("shops.state")} value={state.state} onChange={(e) => setState((s) => ({ ...s, state: e.target.value as ShopState }))}>
+        <SelectField className="w-56" label={t("shops.state")} value={state.state} onChange={(e) => update({ state: e.target.value as ShopState })}>
           {SHOP_STATES.map((value) => (
             <option key={value} value={value}>
               {t(`shops.state.${value}` as MessageKey)}
@@ -99,7 +114,7 @@ export function ShopsView() {
         <UpdatingStatus query={list} />
       </div>
       <p className="text-sm text-slate-800" aria-live="polite" data-testid="shops-total">
-        {list.data ? t("shops.total", { count: rows.length.toLocaleString(locale), total: list.data.total.toLocaleString(locale) }) : null}
+        {list.data ? t("shops.total", { count: rows.length, total: list.data.total }) : null}
       </p>
 
       <QueryView
@@ -108,7 +123,7 @@ export function ShopsView() {
         testId="shops"
         loading={t("shops.loading")}
         empty={{ title: t("shops.emptyTitle"), body: t("shops.emptyBody") }}
-        noResults={filtered ? { title: t("shops.noResultsTitle"), actions: <Button onClick={() => setState({ ...DEFAULT_SHOP_QUERY })}>{t("shops.clear")}</Button> } : undefined}
+        noResults={filtered ? { title: t("shops.noResultsTitle"), actions: <Button onClick={() => { setDraft(""); update(shopListState.defaults); }}>{t("shops.clear")}</Button> } : undefined}
       >
         <DataTable rows={rows} rowKey={(row) => row.id} columns={columns} caption={t("shops.caption")} testId="shops-table" busy={list.isFetching} />
       </QueryView>

@@ -30,7 +30,7 @@ export function BuiltInBadge() {
  * update or delete of a dimension, so no row offers either; the built-in ones (§2.6) carry a badge.
  */
 export function DimensionsSection({ dimensionMax, onMore }: { dimensionMax: number; onMore: (max: number) => void }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const [creating, setCreating] = useState(false);
   const dimensions = useQuery(dimensionsQuery(dimensionMax));
   const rows = dimensions.data ?? [];
@@ -56,7 +56,7 @@ export function DimensionsSection({ dimensionMax, onMore }: { dimensionMax: numb
       <QueryView query={dimensions} testId="dimensions" loading={t("tags.dimensions.loading")} errorTitle={t("tags.dimensions.loadError")}>
         <DataTable rows={rows} rowKey={(d) => d.id ?? d.dimensionKey ?? ""} columns={columns} caption={t("tags.dimensions.caption")} testId="dimensions-table" scrollLabelledBy="dimensions-title" />
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <p className="text-sm text-slate-800" aria-live="polite">{t("tags.dimensions.count", { count: rows.length.toLocaleString(locale) })}</p>
+          <p className="text-sm text-slate-800" aria-live="polite">{t("tags.dimensions.count", { count: rows.length })}</p>
           {more !== undefined && <Button onClick={() => onMore(more)}>{t("tags.dimensions.more")}</Button>}
         </div>
       </QueryView>

@@ -6,7 +6,7 @@ import { platformQuery } from "@/lib/api/platform-queries";
 import { isBuiltInDimension } from "@/lib/tags/tag-forms";
 import { rowsInDimension, tagsInput, tagsUrlState, type TagSort, type TagsState } from "@/lib/tags/tags-state";
 import { PAGE_SIZES } from "@/lib/ui/url-params";
-import { useUrlState } from "@/lib/hooks/use-url-state";
+import { useListController } from "@/lib/ui/list-controller";
 import type { Tag, TagDimension } from "@/lib/platform/resources";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { Button } from "@/components/ui/button";
@@ -48,8 +48,9 @@ function DimensionCell({ dimensionKey, dimensions }: { dimensionKey: string | nu
  * deleted, merged, put on or taken off many customers; external tags imported.
  */
 export function TagsView() {
-  const { t, locale } = useI18n();
-  const [state, setState] = useUrlState(tagsUrlState);
+  const { t } = useI18n();
+  const controller = useListController(tagsUrlState);
+  const { state, set: setState, update } = controller;
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState(false);
   const [editing, setEditing] = useState<Tag | undefined>(undefined);
@@ -62,7 +63,6 @@ export function TagsView() {
   const list = useQuery({ ...tagsQuery(state), placeholderData: keepPreviousData });
   const dimensions = useQuery(dimensionsQuery(state.dimensionMax)).data ?? [];
 
-  const update = (patch: Partial<TagsState>) => setState((s) => ({ ...s, page: 1, ...patch }));
 
   const pageRows = list.data?.rows ?? [];
   const rows = rowsInDimension(pageRows, state.dimension);
@@ -111,11 +111,11 @@ export function TagsView() {
       <section aria-labelledby="tags-title" className="flex flex-col gap-3">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 id="tags-title" className="text-base font-semibold text-slate-900">{t("tags.list.title")}</h2>
-          <p className="text-sm text-slate-800" aria-live="polite">{records !== undefined ? t("tags.total", { count: records.toLocaleString(locale) }) : null}</p>
+          <p className="text-sm text-slate-800" aria-live="polite">{records !== undefined ? t("tags.total", { count: records }) : null}</p>
         </div>
         <div className="flex flex-wrap items-end justify-between gap-3">
           <div className="flex flex-wrap items-end gap-3">
-            <ListControls rows={state.rows} pageSizes={PAGE_SIZES} onChange={update} />
+            <ListControls {...controller.controls} pageSizes={PAGE_SIZES} />
             <SelectField label={t("tags.filter.dimension")} value={state.dimension} onChange={(e) => setState((s) => ({ ...s, dimension: e.target.value }))} className="w-56">
               <option value="">{t("tags.filter.all")}</option>
               {dimensionChoices.map((d) => (
@@ -153,13 +153,13 @@ export function TagsView() {
             caption={t("tags.caption", { page: state.page })}
             testId="tags-table"
             busy={list.isFetching}
-            sort={{ value: state.sort, order: state.order, onChange: update }}
+            sort={controller.tableSort}
             rowClassName={(row) => (mergeFrom?.id === row.id ? "bg-blue-50" : undefined)}
           />
         </QueryView>
         {!list.isPending && (pageRows.length > 0 || state.page > 1) && (
           <div className="flex justify-end">
-            <Pagination page={state.page} pages={pages} hasNext={pages !== undefined && state.page < pages} onPage={(page) => setState((s) => ({ ...s, page }))} />
+            <Pagination {...controller.pager({ pages, hasNext: pages !== undefined && state.page < pages })} />
           </div>
         )}
       </section>

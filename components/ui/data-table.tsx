@@ -38,6 +38,8 @@ type Props<T, S extends string> = {
   rowClassName?: (row: T) => string | undefined;
   /** A box of its own height that scrolls: focusable (keyboard scrolling) and named by this element id. */
   scrollLabelledBy?: string;
+  /** A row drawn across every column instead of cell by cell (a folded group), in a `<tbody>` of its own. */
+  fullRow?: (row: T, index: number) => { content: ReactNode; testId?: string } | undefined;
 };
 
 const align = (column: { align?: "right" }) => (column.align === "right" ? "text-right" : "");
@@ -46,7 +48,36 @@ const align = (column: { align?: "right" }) => (column.align === "right" ? "text
  * The console's table: a caption, headers (`SortableHeader` for the sorting ones, `aria-sort` on
  * all sorted ones), a row per item. Every list uses it; a column is a header and a cell renderer.
  */
-export function DataTable<T, S extends string = string>({ rows, rowKey, columns, caption, testId, busy = false, sort, rowClassName, scrollLabelledBy }: Props<T, S>) {
+export function DataTable<T, S extends string = string>({ rows, rowKey, columns, caption, testId, busy = false, sort, rowClassName, scrollLabelledBy, fullRow }: Props<T, S>) {
+  const row = (item: T, index: number) => (
+    <tr key={rowKey(item, index)} className={rowClassName?.(item) ?? "hover:bg-slate-50"}>
+      {columns.map((column) => (
+        <td key={column.key} className={`px-3 py-2 text-slate-900 ${align(column)} ${column.className ?? ""}`}>
+          {column.cell(item, index)}
+        </td>
+      ))}
+    </tr>
+  );
+  // Runs of plain rows share a <tbody>; a full row gets its own (a group a test or a reader can address).
+  const bodies: ReactNode[] = [];
+  let run: ReactNode[] = [];
+  const endRun = () => {
+    if (run.length) bodies.push(<tbody key={`run-${bodies.length}`} className="divide-y divide-slate-200">{run}</tbody>);
+    run = [];
+  };
+  rows.forEach((item, index) => {
+    const full = fullRow?.(item, index);
+    if (!full) return void run.push(row(item, index));
+    endRun();
+    bodies.push(
+      <tbody key={rowKey(item, index)} data-testid={full.testId} className="border-t border-slate-200">
+        <tr className="bg-slate-50">
+          <td colSpan={columns.length} className="px-3 py-2 text-slate-900">{full.content}</td>
+        </tr>
+      </tbody>,
+    );
+  });
+  endRun();
   const frame = scrollLabelledBy ? "max-h-72 overflow-auto rounded border border-slate-200" : "overflow-x-auto rounded-lg border border-slate-300 bg-white";
   return (
     <div className={frame} aria-busy={busy} {...(scrollLabelledBy ? { tabIndex: 0, "aria-labelledby": scrollLabelledBy } : {})}>
@@ -76,17 +107,7 @@ export function DataTable<T, S extends string = string>({ rows, rowKey, columns,
             })}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-200">
-          {rows.map((row, index) => (
-            <tr key={rowKey(row, index)} className={rowClassName?.(row) ?? "hover:bg-slate-50"}>
-              {columns.map((column) => (
-                <td key={column.key} className={`px-3 py-2 text-slate-900 ${align(column)} ${column.className ?? ""}`}>
-                  {column.cell(row, index)}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
+        {bodies.length ? bodies : <tbody />}
       </table>
     </div>
   );

@@ -1,11 +1,12 @@
 "use client";
+import { formatNumber } from "@/lib/i18n/icu";
 import { useId, useMemo, useState, type ChangeEvent } from "react";
 import { parseIds, withPickedId, type ParsedIds } from "@/lib/batch/member-ids";
 import type { MessageKey } from "@/lib/i18n/messages";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { focusRing } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
-import { CustomerPicker } from "@/components/search/customer-picker";
+import { LazyCustomerPicker as CustomerPicker } from "@/components/search/lazy-customer-picker";
 
 const REASONS: Record<ParsedIds["problems"][number]["reason"], MessageKey> = { notAnId: "lists.ids.notAnId", tooLarge: "lists.ids.tooLarge", zero: "lists.ids.zero" };
 /** Problems listed on screen; the count covers all. */
@@ -41,7 +42,7 @@ export function IdsInput({ text, parsed, onChange, max, maxFileBytes, messages, 
   const textId = useId();
   const fileId = useId();
   const [fileError, setFileError] = useState<string | undefined>(undefined);
-  const maxText = max.toLocaleString(locale);
+  const maxText = formatNumber(max, locale);
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -73,7 +74,7 @@ export function IdsInput({ text, parsed, onChange, max, maxFileBytes, messages, 
       {text.trim() !== "" && (
         <div className="text-sm text-slate-900" aria-live="polite" data-testid={`${testIdPrefix}-summary`}>
           <p>
-            {t("lists.batch.valid", { count: parsed.ids.length.toLocaleString(locale) })}
+            {t("lists.batch.valid", { count: parsed.ids.length })}
             {parsed.duplicates > 0 && <> · {t("lists.batch.duplicates", { count: parsed.duplicates })}</>}
             {parsed.problems.length > 0 && <> · {t("lists.batch.invalid", { count: parsed.problems.length })}</>}
           </p>

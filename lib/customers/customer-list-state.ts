@@ -4,6 +4,7 @@ import type { SearchParams } from "@/lib/search/types";
 import { homeInputToUtcFilter } from "@/lib/time";
 import { CUSTOMER_COLUMNS, DEFAULT_COLUMNS, SORTABLE_COLUMNS, type CustomerColumn, type SortColumn } from "./customer-columns";
 import { keysetQuery, nextCursor, previousCursor, type Cursor, type IdRange } from "./id-keyset";
+import { defineList, offsetFirstPage } from "@/lib/ui/list-state";
 import { defineUrlState, MAX_PAGE, parseAsId, parseAsOrder, parseAsPage, parseAsPageSize, parseAsText } from "@/lib/ui/url-params";
 import { isPlatformId, isPlatformIdList } from "@/lib/platform/ids";
 
@@ -121,7 +122,11 @@ function toValues(state: CustomerListState): CustomerListValues {
 }
 
 /** The customers list's URL; the cursor is written only where it counts (`activeCursor`). */
-export const customerListUrlState = defineUrlState(customerListParsers, { sort: "sidx", order: "sord", columns: "cols" }, { fromValues, toValues });
+export const customerListUrlState = defineList(
+  defineUrlState(customerListParsers, { sort: "sidx", order: "sord", columns: "cols" }, { fromValues, toValues }),
+  // Page 1 needs no cursor (`activeCursor`).
+  offsetFirstPage,
+);
 export const DEFAULT_STATE: CustomerListState = customerListUrlState.defaults;
 /** The list state of a URL (`URLSearchParams` or Next's `searchParams` object); unknown values fall back to defaults. */
 export const parseListState = customerListUrlState.parse;

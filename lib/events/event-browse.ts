@@ -2,6 +2,7 @@ import { parseAsStringLiteral } from "#nuqs";
 import { isPlatformId } from "@/lib/platform/ids";
 import type { InputOf } from "@/lib/platform/operations";
 import { homeInputToUtcFilter } from "@/lib/time";
+import { defineList } from "@/lib/ui/list-state";
 import { defineUrlState, parseAsId, parseAsIntegerIf, parseAsOrder, parseAsText } from "@/lib/ui/url-params";
 import { eventIdProblem, type EventProblem } from "./event-fields";
 
@@ -19,7 +20,8 @@ export type EventSort = (typeof EVENT_SORTS)[number];
 /** At most this many type ids in the filter (each ≤ 32 characters, §8). */
 export const MAX_EVENT_TYPES = 20;
 
-export const eventBrowseUrlState = defineUrlState({
+/** Shown whole (up to `max`): no page to go back to. */
+export const eventBrowseUrlState = defineList(defineUrlState({
   customerId: parseAsId,
   types: parseAsText(MAX_EVENT_TYPES * 33),
   from: parseAsText(19),
@@ -27,7 +29,7 @@ export const eventBrowseUrlState = defineUrlState({
   max: parseAsIntegerIf((n) => (EVENT_MAX_CHOICES as readonly number[]).includes(n)).withDefault(20),
   sort: parseAsStringLiteral(EVENT_SORTS).withDefault("lastUpdated"),
   order: parseAsOrder("desc"),
-}, { order: "sord" });
+}, { order: "sord" }));
 export type EventBrowseState = typeof eventBrowseUrlState.defaults;
 
 /** The type ids of the filter text: split on commas (and Chinese commas, spaces), deduplicated. */

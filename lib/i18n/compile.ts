@@ -32,6 +32,11 @@ function compileElements(elements: MessageFormatElement[], text: string): Compil
       case TYPE.pound:
         parts.push(["#"]);
         break;
+      case TYPE.number:
+        // `{count, number}`: the number in the language's digits (grouping); styles are not rendered.
+        if (element.style) throw new Error(`unsupported number style in ${JSON.stringify(text)}`);
+        parts.push([element.value, "n"]);
+        break;
       case TYPE.plural:
         parts.push([element.value, element.pluralType === "ordinal" ? "o" : "p", compileCases(element.options, text), element.offset]);
         break;

@@ -2,6 +2,7 @@ import { createParser, parseAsStringLiteral, type inferParserType } from "#nuqs"
 import type { InputOf } from "@/lib/platform/operations";
 import type { ListMember } from "@/lib/platform/resources";
 import { homeInputToUtcFilter } from "@/lib/time";
+import { defineList } from "@/lib/ui/list-state";
 import { defineUrlState, parseAsId, parseAsOrder, parseAsPageSize, parseAsText } from "@/lib/ui/url-params";
 
 /**
@@ -41,7 +42,11 @@ type MembersValues = inferParserType<typeof membersParsers>;
 const withBack = (v: MembersValues): MembersValues => ({ ...v, back: v.back && v.since !== "" });
 
 /** The members view of one list in the URL (`m`-prefixed keys: the list page has other state). */
-export const membersUrlState = defineUrlState(membersParsers, { sort: "msidx", order: "msord", rows: "mrows" }, { fromValues: withBack, toValues: withBack });
+export const membersUrlState = defineList(
+  defineUrlState(membersParsers, { sort: "msidx", order: "msord", rows: "mrows" }, { fromValues: withBack, toValues: withBack }),
+  // The first page has no boundary: a boundary belongs to one sort.
+  (state) => ({ ...state, since: "", back: false }),
+);
 export type MembersState = MembersValues;
 
 const flip = (order: "asc" | "desc") => (order === "asc" ? "desc" : "asc");

@@ -197,7 +197,7 @@ export const ordersMessages = defineFeatureMessages(
     "orders.title": "订单",
     "orders.titleForCustomer": "客户 {id} 的订单",
     "orders.intro": "平台只返回最近一个月的订单。",
-    "orders.total": "共 {count} 个订单",
+    "orders.total": "共 {count, number} 个订单",
     "orders.new": "新建订单",
     "orders.loading": "正在加载订单…",
     "orders.loadError": "无法加载订单。",

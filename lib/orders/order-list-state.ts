@@ -1,4 +1,5 @@
 import type { InputOf } from "@/lib/platform/operations";
+import { defineList, offsetFirstPage } from "@/lib/ui/list-state";
 import { defineUrlState, parseAsId, parseAsOrder, parseAsPage, parseAsPageSize } from "@/lib/ui/url-params";
 
 /**
@@ -6,9 +7,9 @@ import { defineUrlState, parseAsId, parseAsOrder, parseAsPage, parseAsPageSize }
  * and the sort on `dateOrder` (the platform's default `sidx`). The console shows the newest first
  * unless `sord=asc`.
  */
-export const orderListUrlState = defineUrlState(
-  { customerId: parseAsId, order: parseAsOrder("desc"), page: parseAsPage, rows: parseAsPageSize() },
-  { order: "sord" },
+export const orderListUrlState = defineList(
+  defineUrlState({ customerId: parseAsId, order: parseAsOrder("desc"), page: parseAsPage, rows: parseAsPageSize() }, { order: "sord" }),
+  offsetFirstPage,
 );
 export type OrderListState = typeof orderListUrlState.defaults;
 
@@ -17,8 +18,5 @@ export function orderListInput(state: OrderListState): InputOf<"deals.list"> {
   return { query: { ...(state.customerId ? { customerId: state.customerId } : {}), rows: state.rows, page: state.page, sidx: "dateOrder", sord: state.order } };
 }
 
-/** Pages of a §4.2 answer `{page, records, rows}` (it carries no page count). */
-export function pageCount(records: number | null | undefined, rows: number): number | undefined {
-  if (typeof records !== "number" || !Number.isFinite(records)) return undefined;
-  return Math.max(1, Math.ceil(records / rows));
-}
+/** Pages of a §4.2 answer `{page, records, rows}` (it carries no page count): `pageCount` of lib/ui/list-state.ts. */
+export { pageCount } from "@/lib/ui/list-state";

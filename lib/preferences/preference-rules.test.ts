@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { attrLabel, attrNamesFor, checkAttrLabels, checkCustomerColumns, isAttrName, isPreferenceKey } from "./preference-rules";
+import { attrLabel, attrLabelProblems, attrLabelsChanged, attrNamesFor, checkAttrLabels, checkCustomerColumns, isAttrName, isPreferenceKey } from "./preference-rules";
 
 describe("attribute labels", () => {
   it("accepts attr1…attr100 with trimmed labels, drops emptied ones, orders by number", () => {
@@ -39,5 +39,20 @@ describe("customer columns remembered", () => {
     expect(isPreferenceKey("customerColumns")).toBe(true);
     expect(isPreferenceKey("toString")).toBe(false);
     expect(isPreferenceKey("theme")).toBe(false);
+  });
+});
+
+describe("the labels form (Settings)", () => {
+  it("flags a label over 64 characters (trimmed), as the route would refuse it", () => {
+    expect(attrLabelProblems({ attr1: "x".repeat(64), attr2: ` ${"y".repeat(65)} `, attr3: "" })).toEqual({ attr2: { code: "tooLong", max: 64 } });
+    expect(attrLabelProblems({ attr1: `  ${"x".repeat(64)}  ` })).toEqual({});
+  });
+
+  it("is dirty only when what would be stored changes (an added empty label, spaces, order are nothing)", () => {
+    const saved = { attr1: "Level", attr2: "Tier" };
+    expect(attrLabelsChanged(saved, { attr2: "Tier", attr1: " Level ", attr9: "" })).toBe(false);
+    expect(attrLabelsChanged(saved, { attr1: "Level", attr2: "" })).toBe(true);
+    expect(attrLabelsChanged(saved, { ...saved, attr3: "New" })).toBe(true);
+    expect(attrLabelsChanged(saved, { attr1: "Level", attr2: "Rank" })).toBe(true);
   });
 });

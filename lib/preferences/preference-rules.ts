@@ -49,6 +49,27 @@ export function checkAttrLabels(value: unknown): Checked<AttrLabels> {
   return problems.length ? { ok: false, problems } : { ok: true, value: sortedLabels(labels) };
 }
 
+/** The labels as they would be stored: trimmed, empty ones left out, in attribute order. */
+export function storedAttrLabels(labels: AttrLabels): AttrLabels {
+  const kept: AttrLabels = {};
+  for (const [name, label] of Object.entries(labels)) if (label.trim() !== "") kept[name] = label.trim();
+  return sortedLabels(kept);
+}
+
+/** The labels form's problems, by attribute name: a label longer than `MAX_LABEL_LENGTH` (the route's rule). */
+export function attrLabelProblems(labels: AttrLabels): Record<string, { code: "tooLong"; max: number }> {
+  const problems: Record<string, { code: "tooLong"; max: number }> = {};
+  for (const [name, label] of Object.entries(labels)) if ([...label.trim()].length > MAX_LABEL_LENGTH) problems[name] = { code: "tooLong", max: MAX_LABEL_LENGTH };
+  return problems;
+}
+
+/** Whether the form holds something to save: what would be stored differs from what is. */
+export function attrLabelsChanged(saved: AttrLabels, labels: AttrLabels): boolean {
+  const a = storedAttrLabels(saved);
+  const b = storedAttrLabels(labels);
+  return Object.keys(a).length !== Object.keys(b).length || Object.entries(b).some(([name, label]) => a[name] !== label);
+}
+
 /** Columns: known column ids, at least one, no repeats (kept in the catalogue's order). */
 export function checkCustomerColumns(value: unknown): Checked<CustomerColumn[]> {
   if (!Array.isArray(value) || value.length === 0) return { ok: false, problems: [{ field: "value", message: "must be a list of at least one column" }] };

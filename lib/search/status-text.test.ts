@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { translate } from "@/lib/i18n/messages";
+import { formatNumber } from "@/lib/i18n/icu";
 import { indexStatusSentence } from "./status-text";
 import type { IndexStatus } from "./types";
 
 const base: IndexStatus = { enabled: true, phase: "backfill", indexed: 14_200, total: 1_000_000, secondsLeft: 110, lastChangeAt: null, syncedAt: null, error: null };
-const en = (status: IndexStatus, now = 100_000) => indexStatusSentence(status, now, (k, v) => translate("en", k, v), (n) => n.toLocaleString("en"));
-const zh = (status: IndexStatus, now = 100_000) => indexStatusSentence(status, now, (k, v) => translate("zh-CN", k, v), (n) => n.toLocaleString("zh-CN"));
+const en = (status: IndexStatus, now = 100_000) => indexStatusSentence(status, now, (k, v) => translate("en", k, v), (n) => formatNumber(n, "en"));
+const zh = (status: IndexStatus, now = 100_000) => indexStatusSentence(status, now, (k, v) => translate("zh-CN", k, v), (n) => formatNumber(n, "zh-CN"));
 
 describe("index status sentence", () => {
   it("tells progress with the time left while the backfill runs", () => {

@@ -1,6 +1,7 @@
 import { createParser, parseAsStringLiteral } from "#nuqs";
 import { charLength, LIMITS } from "@/lib/platform/limits";
 import type { InputOf } from "@/lib/platform/operations";
+import { defineList, offsetFirstPage } from "@/lib/ui/list-state";
 import { defineUrlState, parseAsIntegerIf, parseAsOrder, parseAsPage, parseAsPageSize } from "@/lib/ui/url-params";
 
 /** `sidx` values offered (§4.5: `id` is the platform default; the other fields of §2.6). */
@@ -16,7 +17,7 @@ export const DIMENSION_MAX_LIMIT = 1000;
  * (`dim`, a filter of the rows of the current page only: GET /v1/tags has no dimension parameter)
  * and how many dimensions GET /v1/tagdimensions is asked for (`dmax`, its `max`).
  */
-export const tagsUrlState = defineUrlState(
+export const tagsUrlState = defineList(defineUrlState(
   {
     sort: parseAsStringLiteral(TAG_SORTS).withDefault("id"),
     order: parseAsOrder("asc"),
@@ -27,7 +28,7 @@ export const tagsUrlState = defineUrlState(
     dimensionMax: parseAsIntegerIf((n) => n >= DIMENSION_MAX_STEP && n <= DIMENSION_MAX_LIMIT && n % DIMENSION_MAX_STEP === 0).withDefault(DIMENSION_MAX_STEP),
   },
   { sort: "sidx", order: "sord", dimension: "dim", dimensionMax: "dmax" },
-);
+), offsetFirstPage);
 export type TagsState = typeof tagsUrlState.defaults;
 
 /** §4.5 GET /v1/tags: rows, page, sidx, sord. The dimension is not sent: the endpoint has no such filter. */

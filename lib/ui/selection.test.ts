@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EMPTY_SELECTION, pageSelection, toggleOne, togglePage, withoutIds } from "./customer-selection";
+import { EMPTY_SELECTION, pageSelection, toggleOne, togglePage, withoutIds } from "./selection";
 
 const page1 = [{ id: "9007199254740993", label: "Ada" }, { id: "2", label: "2" }, { id: "3", label: "Cy" }];
 const page2 = [{ id: "4", label: "Dee" }, { id: "5", label: "Eve" }];

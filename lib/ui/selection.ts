@@ -1,8 +1,9 @@
 /**
- * The customers selected on the list page for a bulk action: ids (strings, §2 64-bit) with the
- * label shown for each (name, or the id), in the order they were selected. It lives in the page's
- * React state, not in the URL: it survives paging and filter changes while the page is open, and
- * a shared link does not carry someone's selection.
+ * The rows selected on a list page for a bulk action (customers, list members): ids (strings, §2
+ * 64-bit) with the label shown for each (name, or the id), in the order they were selected. The
+ * list controller (lib/ui/list-controller.ts) holds it in the page's React state, not in the URL:
+ * it survives paging and filter changes while the page is open, and a shared link does not carry
+ * someone's selection.
  */
 
 export type Selection = ReadonlyMap<string, string>;
