@@ -1,4 +1,5 @@
 import "server-only";
+import { appOperations } from "@/lib/api/app-operations";
 import { apiRoute, jsonResponse } from "@/lib/http/route";
 import { callPlatform } from "@/lib/platform/client";
 import { operations } from "@/lib/platform/operations";
@@ -40,7 +41,8 @@ async function platformCallFor(ctx: PlatformRouteContext): Promise<PlatformCall>
 }
 
 export const handleDashboardRequest = apiRoute(
-  { name: "dashboard", op: "dashboard", session: true },
+  // GET and POST (a refresh) share the table's policy: the session, CSRF on the POST.
+  { name: "dashboard", op: "dashboard", operation: appOperations["dashboard.get"] },
   async (ctx: PlatformRouteContext & { deps: DashboardDeps }) => {
     const cache = ctx.deps.dashboard?.cache ?? dashboardCache();
     const now = ctx.deps.dashboard?.now ?? Date.now;

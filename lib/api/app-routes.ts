@@ -1,0 +1,150 @@
+import type { HttpMethod, Resource } from "@/lib/platform/routes";
+
+/**
+ * THE routes of the app's own API (`/api/...`): for every method and path, what it is without its
+ * schemas. Written once, here, beside the platform's table (`lib/platform/routes.ts`), and in its
+ * style: this module imports nothing at run time, so the console's bundle carries paths, policies
+ * and keys but no zod. `app-operations.ts` attaches the schemas to these names (a missing or extra
+ * name is a type error) for the route wrapper (`lib/http/route.ts`), the browser's client
+ * (`browser-fetch.ts`: `appCall`, `appQuery`), the e2e stubs and `GET /api/openapi.json`.
+ *
+ * Adding a route: one entry here, its schemas in `app-operations.ts`, its handler
+ * (`apiRoute({ operation: appOperations[name], … })`) and the one-line `app/api/**\/route.ts`.
+ */
+
+/** What the app caches besides the platform's resources (a query key's second element). */
+export type AppResource = Resource | "session" | "activity" | "dashboard" | "search" | "preferences" | "webhooks" | "health" | "api";
+
+/**
+ * Who may call a route: `session` = the signed-in console of the `X-Open-App-Id` environment (else
+ * 401 reauth_required); `public` = no session (the route authenticates its caller itself, or
+ * needs no one: webhooks, the authorization flow, health).
+ */
+export type AppAccess = "session" | "public";
+
+/**
+ * The CSRF check (the `X-Engage-Request` header and a same-origin request): `writes` = every method
+ * but GET (the default), `always` = a GET too (a costly or side-effect read), `never` = no cookie
+ * is honoured (webhooks, the bearer-only session renewal) or the handler checks the origin itself.
+ */
+export type AppCsrf = "writes" | "always" | "never";
+
+/** What a route answers: JSON (the default), an HTML page, a redirect, a CSV stream, or the platform's JSON relayed. */
+export type AppAnswer = "json" | "html" | "redirect" | "csv" | "relay";
+
+export type AppRouteSpec = {
+  method: HttpMethod;
+  /** The path, `{name}` for a path parameter (`{path+}`: the rest of the path, slashes included). */
+  path: string;
+  /** What the route's answers are about: its query key's second element. */
+  resource: AppResource;
+  access: AppAccess;
+  csrf?: AppCsrf;
+  answer?: AppAnswer;
+  /** The resources whose cached queries a success makes stale (the platform's and the app's). */
+  invalidates?: readonly AppResource[];
+};
+
+export const appRoutes = {
+  // The authorization flow (§5.2, §5.3; lib/auth/flow-handlers.ts checks its own origins).
+  "auth.callback": { method: "GET", path: "/api/auth/callback", resource: "auth", access: "public", csrf: "never", answer: "html" },
+  "auth.callbackReturn": { method: "POST", path: "/api/auth/callback", resource: "auth", access: "public", csrf: "never", answer: "html" },
+  "auth.start": { method: "GET", path: "/api/auth/start", resource: "auth", access: "public", csrf: "never", answer: "redirect" },
+  "auth.logout": { method: "POST", path: "/api/auth/logout", resource: "auth", access: "public", csrf: "never", answer: "redirect", invalidates: ["session"] },
+  "auth.session": { method: "GET", path: "/api/auth/session", resource: "session", access: "session" },
+  // Bearer-only: a cookie cannot renew anything.
+  "auth.sessionRenew": { method: "POST", path: "/api/auth/session", resource: "session", access: "public", csrf: "never" },
+
+  // The browser's door to the platform (lib/platform/README.md "The proxy contract"): one policy, four methods.
+  "platform.get": { method: "GET", path: "/api/platform/v1/{path+}", resource: "api", access: "session", answer: "relay" },
+  "platform.post": { method: "POST", path: "/api/platform/v1/{path+}", resource: "api", access: "session", answer: "relay" },
+  "platform.put": { method: "PUT", path: "/api/platform/v1/{path+}", resource: "api", access: "session", answer: "relay" },
+  "platform.delete": { method: "DELETE", path: "/api/platform/v1/{path+}", resource: "api", access: "session", answer: "relay" },
+
+  "customers.export": { method: "GET", path: "/api/export/customers", resource: "customers", access: "session", csrf: "always", answer: "csv" },
+  "events.import": { method: "POST", path: "/api/events/import", resource: "events", access: "session", invalidates: ["events", "customers"] },
+
+  "refunds.list": { method: "GET", path: "/api/orders/refunds", resource: "deals", access: "session" },
+  "refunds.create": { method: "POST", path: "/api/orders/refunds", resource: "deals", access: "session", invalidates: ["deals"] },
+  "refunds.delete": { method: "DELETE", path: "/api/orders/refunds", resource: "deals", access: "session", invalidates: ["deals"] },
+
+  "dashboard.get": { method: "GET", path: "/api/dashboard", resource: "dashboard", access: "session" },
+  "dashboard.refresh": { method: "POST", path: "/api/dashboard", resource: "dashboard", access: "session" },
+
+  "activity.list": { method: "GET", path: "/api/activity", resource: "activity", access: "session" },
+
+  "search.customers": { method: "GET", path: "/api/search/customers", resource: "search", access: "session" },
+  "search.status": { method: "GET", path: "/api/search/status", resource: "search", access: "session" },
+  "search.resync": { method: "POST", path: "/api/search/resync", resource: "search", access: "session", invalidates: ["search"] },
+
+  "shops.list": { method: "GET", path: "/api/shops", resource: "stores", access: "session" },
+  "shops.create": { method: "POST", path: "/api/shops", resource: "stores", access: "session", invalidates: ["stores"] },
+  "shops.get": { method: "GET", path: "/api/shops/{id}", resource: "stores", access: "session" },
+  "shops.update": { method: "PUT", path: "/api/shops/{id}", resource: "stores", access: "session", invalidates: ["stores", "storeGroups"] },
+  "shops.delete": { method: "DELETE", path: "/api/shops/{id}", resource: "stores", access: "session", invalidates: ["stores", "storeGroups"] },
+  "shops.addKnown": { method: "POST", path: "/api/shops/known", resource: "stores", access: "session", invalidates: ["stores"] },
+  "shopGroups.list": { method: "GET", path: "/api/shop-groups", resource: "storeGroups", access: "session" },
+  "shopGroups.create": { method: "POST", path: "/api/shop-groups", resource: "storeGroups", access: "session", invalidates: ["storeGroups"] },
+  "shopGroups.get": { method: "GET", path: "/api/shop-groups/{id}", resource: "storeGroups", access: "session" },
+
+  "media.imports": { method: "GET", path: "/api/media/imports", resource: "media", access: "session" },
+  "media.import": { method: "POST", path: "/api/media/imports", resource: "media", access: "session", invalidates: ["media"] },
+
+  "preferences.get": { method: "GET", path: "/api/preferences", resource: "preferences", access: "session" },
+  "preferences.put": { method: "PUT", path: "/api/preferences", resource: "preferences", access: "session", invalidates: ["preferences"] },
+
+  "webhooks.receive": { method: "POST", path: "/api/webhooks/platform", resource: "webhooks", access: "public", csrf: "never" },
+  "webhooks.token": { method: "GET", path: "/api/webhooks/token", resource: "webhooks", access: "public", csrf: "never" },
+  "health": { method: "GET", path: "/api/health", resource: "health", access: "public", csrf: "never" },
+  "openapi": { method: "GET", path: "/api/openapi.json", resource: "api", access: "public", csrf: "never" },
+} as const satisfies Record<string, AppRouteSpec>;
+
+export type AppRouteName = keyof typeof appRoutes;
+
+/** A route with its defaults filled in. */
+export type AppRoute = Required<Omit<AppRouteSpec, "invalidates">> & { name: string; invalidates: readonly AppResource[] };
+
+export function appRoute(name: AppRouteName): AppRoute {
+  const spec: AppRouteSpec = appRoutes[name];
+  return { name, csrf: "writes", answer: "json", invalidates: [], ...spec };
+}
+
+/** Input split by where it goes, as in the platform's table. */
+export type AppInput = { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+
+/**
+ * The URL of a route: the path filled (`{path+}` keeps its slashes), the query appended without
+ * empty values (undefined, null, "", false); an array is the parameter repeated.
+ */
+export function appRouteUrl(name: AppRouteName, input: AppInput = {}): string {
+  const path = appRoutes[name].path.replace(/\{(\w+)(\+?)\}/g, (_, key: string, rest: string) => {
+    const value = input.params?.[key];
+    if (value === undefined || value === null || value === "") throw new TypeError(`missing path parameter ${key}`);
+    return rest ? String(value).split("/").map(encodeURIComponent).join("/") : encodeURIComponent(String(value));
+  });
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(input.query ?? {})) {
+    for (const one of Array.isArray(value) ? value : [value]) {
+      if (one !== undefined && one !== null && one !== "" && one !== false) query.append(key, String(one));
+    }
+  }
+  const qs = query.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+/**
+ * The console's query keys of the app's routes (TanStack Query), one style, the same for the
+ * server's prefetch and the browser: `["app", resource, openAppId, name, input]`. The environment is
+ * always in the key (one tab may hold consoles of two installations); `resource(r)` is every
+ * environment's queries of a resource, which is what invalidation needs.
+ */
+export const appKeys = {
+  resource: (resource: AppResource) => ["app", resource] as const,
+  call: <N extends AppRouteName>(name: N, openAppId: string | undefined, input: AppInput = {}) =>
+    ["app", appRoutes[name].resource, openAppId ?? "", name, input] as const,
+};
+
+/** The query keys a success of `name` makes stale: the app's and the platform proxy's of each resource it invalidates. */
+export function appInvalidatedKeys(name: AppRouteName): ReadonlyArray<readonly [string, AppResource]> {
+  return appRoute(name).invalidates.flatMap((resource) => [appKeys.resource(resource), ["platform", resource] as const]);
+}
