@@ -1,5 +1,6 @@
 "use client";
 import { useEffect, useRef } from "react";
+import { appRouteUrl } from "@/lib/api/app-routes";
 import { OPEN_APP_ID_HEADER } from "@/lib/auth/client-session";
 
 export type ActivityChanges = {
@@ -34,10 +35,7 @@ export function useActivityChanges(openAppId: string | undefined, onChanges: (ch
       if (stopped) return;
       if (document.visibilityState === "hidden") return schedule(POLL_MS);
       try {
-        const query = new URLSearchParams();
-        if (cursor !== undefined) query.set("after", cursor);
-        if (openAppId) query.set("openAppId", openAppId);
-        const res = await fetch(`/api/activity?${query}`, {
+        const res = await fetch(appRouteUrl("activity.list", { query: { after: cursor, openAppId } }), {
           headers: openAppId ? { [OPEN_APP_ID_HEADER]: openAppId } : {},
           credentials: "same-origin",
           cache: "no-store",

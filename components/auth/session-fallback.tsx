@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import { appRouteUrl } from "@/lib/api/app-routes";
 import { renewStoredSession, sessionHeaders, storedSession } from "@/lib/auth/client-session";
 import { tabStorage } from "@/lib/auth/tab-storage";
 import { useI18n } from "@/components/i18n/i18n-provider";
@@ -24,7 +25,7 @@ export function SessionFallback({ openAppId, startUrl }: { openAppId?: string; s
       queueMicrotask(() => !cancelled && setState({ kind: "failed" }));
       return;
     }
-    fetch("/api/auth/session", { headers: sessionHeaders(stored.openAppId), cache: "no-store" })
+    fetch(appRouteUrl("auth.session"), { headers: sessionHeaders(stored.openAppId), cache: "no-store" })
       .then(async (response) => {
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
         const body = (await response.json()) as {

@@ -1,16 +1,14 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { appGet } from "@/lib/api/browser-fetch";
+import { appQuery } from "@/lib/api/app-queries";
 import type { MessageKey } from "@/lib/i18n/messages";
-import type { MediaImport, MediaImportListAnswer } from "@/lib/media/media-api";
+import type { MediaImport } from "@/lib/media/media-api";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { useConsoleHref } from "@/components/shell/console-href";
 import { buttonClass } from "@/components/ui/button";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { QueryView } from "@/components/ui/query-view";
-
-export const mediaImportsKey = ["console", "media-imports"] as const;
 
 /** A file of an import: its path and what its events are. */
 export function FileLine({ file }: { file: MediaImport["files"][number] }) {
@@ -26,7 +24,7 @@ export function FileLine({ file }: { file: MediaImport["files"][number] }) {
 export function MediaImportsView() {
   const { t, locale } = useI18n();
   const href = useConsoleHref();
-  const imports = useQuery({ queryKey: mediaImportsKey, queryFn: ({ signal }) => appGet<MediaImportListAnswer>("/api/media/imports", { signal }) });
+  const imports = useQuery(appQuery("media.imports", {}));
   const rows = imports.data?.imports ?? [];
   const columns: Column<MediaImport>[] = [
     { key: "started", header: t("media.col.started"), className: "whitespace-nowrap", cell: (row) => new Date(row.startedAt).toLocaleString(locale, { timeZone: "Asia/Shanghai", dateStyle: "short", timeStyle: "medium" }) },

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import type { ConsoleSessionInfo } from "@/lib/api/console-session";
 import type { DashboardAnswer } from "@/lib/dashboard/dashboard-data";
@@ -8,7 +9,7 @@ import { MAX_REFUND_ORDERS, type RefundRecord, type RefundsAnswer } from "@/lib/
 import { operations } from "@/lib/platform/operations";
 import { boolParam, intParam, isInt64Digits } from "@/lib/platform/schema-helpers";
 import { checkPreference, PREFERENCE_KEYS, type PreferenceKey, type Preferences } from "@/lib/preferences/preference-rules";
-import type { IndexStatus, SearchAnswer, SearchHit } from "@/lib/search/types";
+import type { IndexStatus, SearchAnswer } from "@/lib/search/types";
 import { SHOP_SORTS, SHOP_STATES, type AddKnownAnswer, type GroupCreateAnswer, type GroupListAnswer, type GroupReadAnswer, type ShopAnswer, type ShopListAnswer } from "@/lib/shops/shops-api";
 import { MAX_ACTIVITY_PAGE } from "@/lib/store/webhook-inbox";
 import { appRoute, appRoutes, type AppRoute, type AppRouteName } from "./app-routes";
@@ -104,7 +105,6 @@ const refundRecord = z.object({
 });
 const preferences = z.object({ attrLabels: z.record(z.string(), z.string()), customerColumns: z.array(z.string()).nullable() });
 const figure = z.looseObject({ ok: z.boolean(), code: z.string().optional(), message: z.string().optional() }).meta({ description: "a computed figure (`ok: true` and its values) or why it could not be (`ok: false`, code, message)" });
-const fieldError = z.object({ field: z.string(), message: z.string() });
 
 /**
  * §4.8 `shopInfoAll` (the object, or its JSON text), checked with the platform's own schema; a
@@ -221,7 +221,8 @@ const schemas = {
       offset: intParam(0, 9_999_999).optional(),
       ids: z.string().regex(/^\d{1,20}(,\d{1,20}){0,199}$/, "must be up to 200 comma-separated ids").optional(),
     }),
-    output: answer<SearchAnswer | { hits: SearchHit[] }>(z.object({ hits: z.array(searchHit), hasMore: z.boolean().optional(), status: indexStatus.optional() })),
+    // A look-up by ids answers `hits` alone.
+    output: answer<SearchAnswer>(z.object({ hits: z.array(searchHit), hasMore: z.boolean().optional(), status: indexStatus.optional() })),
   },
   "search.status": { summary: "How far the tenant's index is", output: answer<IndexStatus>(indexStatus) },
   "search.resync": { summary: "The index emptied and read again from the platform", output: answer<IndexStatus>(indexStatus) },

@@ -1,6 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { ConsoleSession } from "@/lib/auth/session";
 import { OPEN_APP_ID_HEADER, storedSession } from "@/lib/auth/client-session";
+import { appKeys, appRouteUrl } from "./app-routes";
 import { pageOpenAppId } from "./browser-fetch";
 import { errorFromResponse } from "./browser-fetch";
 import { ReauthRequiredError } from "./api-error";
@@ -12,7 +13,7 @@ export type ConsoleSessionInfo = {
   installation: { status: "active" | "reauth_required" | "missing" };
 };
 
-export const sessionQueryKey = (openAppId: string | undefined) => ["console-session", openAppId ?? ""] as const;
+export const sessionQueryKey = (openAppId: string | undefined) => appKeys.call("auth.session", openAppId);
 
 /**
  * The shell's tenant, user and installation state. The server puts it in the hydrated cache when
@@ -29,7 +30,7 @@ export function consoleSessionQuery(openAppId: string | undefined = pageOpenAppI
         const stored = storedSession(openAppId);
         if (stored) headers.set("Authorization", `Bearer ${stored.token}`);
       }
-      const response = await fetch("/api/auth/session", { headers, signal, cache: "no-store", credentials: "same-origin" });
+      const response = await fetch(appRouteUrl("auth.session"), { headers, signal, cache: "no-store", credentials: "same-origin" });
       if (!response.ok) {
         const error = await errorFromResponse(response);
         // Without an environment, authorization leads to the home page's chooser: already there, stay.

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { createAppPost } from "@/lib/api/browser-fetch";
+import { createAppCall } from "@/lib/api/browser-fetch";
 import type { ProxyDeps } from "@/lib/platform/proxy";
 import { startTestSandbox } from "@/lib/platform/testing/sandbox";
 import { describeInEnglish } from "./event-csv";
@@ -33,7 +33,7 @@ const deps: ProxyDeps = {
 };
 
 /** The browser's poster, its requests handled by the route as Next would, from the app's own origin. */
-const post = createAppPost({
+const post = createAppCall({
   openAppId: () => "alpha-app",
   sessionToken: () => undefined,
   storage: () => undefined,

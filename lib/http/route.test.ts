@@ -81,7 +81,7 @@ describe("apiRoute: one error shape", () => {
 });
 
 describe("apiRoute: the steps every route shares", () => {
-  const ok = (options: Parameters<typeof apiRoute>[0]) => apiRoute(options, async ({ requestId }) => new Response("ok", { headers: { "x-request-id": requestId } }));
+  const ok = (options: { name: string; operation?: AppOperation<"health">; streams?: boolean }) => apiRoute<RouteDeps, "health">(options, async ({ requestId }) => new Response("ok", { headers: { "x-request-id": requestId } }));
 
   it("keeps a caller's request id of 8 to 64 safe characters and replaces any other", async () => {
     const route = ok({ name: "t" });

@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { ApiError, ReauthRequiredError } from "@/lib/api/api-error";
 import type { AppOperation, AppParsedOf } from "@/lib/api/app-operations";
-import type { AppRouteName } from "@/lib/api/app-routes";
+import { appRouteUrl, type AppRouteName } from "@/lib/api/app-routes";
 import { requireApiSession, type ConsoleSession, type SessionCheck } from "@/lib/auth/session";
 import { logger } from "@/lib/log";
 import { issuesToFieldErrors } from "@/lib/platform/client";
@@ -257,7 +257,7 @@ const PLATFORM_STATUS: Record<PlatformErrorKind, number> = {
   timeout: 504,
 };
 
-const defaultReauthRedirect = (openAppId: string) => `/api/auth/start?openAppId=${encodeURIComponent(openAppId)}`;
+const defaultReauthRedirect = (openAppId: string) => appRouteUrl("auth.start", { query: { openAppId } });
 
 /**
  * Any error as the browser is told of it: an `ApiError` as it is; the installation's authorization

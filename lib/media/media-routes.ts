@@ -16,8 +16,6 @@ import { listMediaImports, recordMediaImport } from "./media-imports";
  */
 
 type Ctx<N extends AppRouteName | undefined = undefined> = RouteContext<ShopRouteDeps, RouteInput<N>>;
-/** What the helpers below take: any of the routes\' contexts. */
-type AnyCtx = RouteContext<ShopRouteDeps>;
 
 export const handleMediaImportList = apiRoute({ name: "media import list", op: "media.list", scope: "media", operation: appOperations["media.imports"] }, async (ctx: Ctx<"media.imports">) => {
   const answer: MediaImportListAnswer = { imports: await listMediaImports(await ctx.deps.store(), ctx.session) };

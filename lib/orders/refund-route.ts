@@ -23,7 +23,7 @@ import { abandonRefund, beginRefund, completeRefund, markRefundsDeleted, refunds
  */
 export type RefundRouteDeps = ProxyDeps & { store: () => Promise<Store> };
 type Ctx<N extends AppRouteName | undefined = undefined> = RouteContext<RefundRouteDeps, RouteInput<N>>;
-/** What the helpers below take: any of the routes\' contexts. */
+/** What the helpers below take: any of the routes' contexts. */
 type AnyCtx = RouteContext<RefundRouteDeps>;
 
 const scopeOf = (ctx: AnyCtx): RefundScope => ({ openAppId: ctx.session.openAppId, tenantId: ctx.session.tenantId });

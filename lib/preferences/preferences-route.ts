@@ -14,7 +14,7 @@ import { readPreferences, writePreference, type PreferenceScope } from "./server
  */
 export type PreferencesRouteDeps = RouteDeps & { store: () => Promise<Store> };
 type Ctx<N extends AppRouteName | undefined = undefined> = RouteContext<PreferencesRouteDeps, RouteInput<N>>;
-/** What the helpers below take: any of the routes\' contexts. */
+/** What the helpers below take: any of the routes' contexts. */
 type AnyCtx = RouteContext<PreferencesRouteDeps>;
 
 const scopeOf = (ctx: AnyCtx): PreferenceScope => ({ openAppId: ctx.session.openAppId, tenantId: ctx.session.tenantId, userId: ctx.session.userId });

@@ -1,14 +1,12 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { createAppRequest } from "@/lib/api/browser-fetch";
+import { createAppCall } from "@/lib/api/browser-fetch";
 import type { ApiError } from "@/lib/api/api-error";
 import type { ConsoleSession } from "@/lib/auth/session";
 import { handleMediaImport, handleMediaImportList } from "@/lib/media/media-routes";
-import type { MediaImportAnswer, MediaImportListAnswer } from "@/lib/media/media-api";
 import { startTestSandbox } from "@/lib/platform/testing/sandbox";
 import { openSqliteTestStore } from "@/lib/store/testing";
 import { placeShopErrors, shopInfoAllOf, shopFormFrom, emptyShopForm, type ShopForm } from "./shop-form";
 import { handleGroupCreate, handleGroupList, handleGroupRead, handleShopAddKnown, handleShopCreate, handleShopDelete, handleShopGet, handleShopList, handleShopUpdate, type ShopRouteDeps } from "./shops-routes";
-import type { AddKnownAnswer, GroupCreateAnswer, GroupListAnswer, GroupReadAnswer, ShopAnswer, ShopListAnswer } from "./shops-api";
 
 /**
  * The shop and media routes end to end without a browser: the browser's `appRequest` → the
@@ -51,7 +49,7 @@ function routeOf(method: string, path: string) {
   return method === "GET" ? handleGroupList : handleGroupCreate;
 }
 const clientFor = (session: ConsoleSession) =>
-  createAppRequest({
+  createAppCall({
     openAppId: () => "alpha-app",
     sessionToken: () => undefined,
     storage: () => undefined,
@@ -93,12 +91,12 @@ beforeEach(() => {
 
 describe("shops through the app's routes (§4.8)", () => {
   it("creates a shop on the platform and registers it; a second shop with the register's sid is refused before sending", async () => {
-    const created = await app<ShopAnswer>("POST", "/api/shops", body(formWith("R-1")));
+    const created = await app("shops.create", { body: body(formWith("R-1")) });
     expect(created.shop).toMatchObject({ sid: "R-1", businessName: "贝果咖啡", branchName: "人民广场店", source: "created", shopStatus: "1" });
     expect(created.shop.id).toMatch(/^\d{16,}$/);
     expect(JSON.parse(created.shop.shopInfoAll!).business.base_info.longitude).toBe(121.4737);
     const sent = await calls("POST /v1/stores");
-    const error = await failure(app("POST", "/api/shops", body(formWith("R-1", { branchName: "另一家" }))));
+    const error = await failure(app("shops.create", { body: body(formWith("R-1", { branchName: "另一家" })) }));
     expect(error).toMatchObject({ status: 409, code: "sid_taken" });
     expect(error.fieldErrors[0]).toMatchObject({ field: "sid" });
     expect(await calls("POST /v1/stores")).toBe(sent);
@@ -107,50 +105,50 @@ describe("shops through the app's routes (§4.8)", () => {
   it("a refusal of the platform (§7.5 {error}) comes back as 422 with its message, placed on the field it names", async () => {
     const unseen = await platformShop("R-PLATFORM");
     expect(unseen).toBeTruthy();
-    const error = await failure(app("POST", "/api/shops", body(formWith("R-PLATFORM"))));
+    const error = await failure(app("shops.create", { body: body(formWith("R-PLATFORM")) }));
     expect(error.status).toBe(422);
     expect(error.message).toMatch(/base_info\.sid R-PLATFORM is already used/);
     expect(placeShopErrors(error.fieldErrors, error.message).byField).toEqual({ sid: error.message });
-    expect((await app<ShopListAnswer>("GET", "/api/shops?q=R-PLATFORM")).shops).toEqual([]);
+    expect((await app("shops.list", { query: { q: "R-PLATFORM" } })).shops).toEqual([]);
   });
 
   it("input that breaks §4.8 is refused with field errors and never sent", async () => {
     const sent = await calls("POST /v1/stores");
-    const error = await failure(app("POST", "/api/shops", { shopInfoAll: { business: { base_info: { sid: "X" } } } }));
+    const error = await failure(app("shops.create", { body: { shopInfoAll: { business: { base_info: { sid: "X" } } } } }));
     expect(error.status).toBe(422);
     expect(error.fieldErrors).toEqual(expect.arrayContaining([{ field: "shopInfoAll.business.base_info.telephone", message: expect.any(String) }]));
     expect(Object.keys(placeShopErrors(error.fieldErrors, error.message).byField)).toEqual(expect.arrayContaining(["telephone", "city", "longitude", "categories"]));
-    expect((await failure(app("POST", "/api/shops", "not an object"))).status).toBe(422);
+    expect((await failure(app("shops.create", { body: "not an object" as never }))).status).toBe(422);
     expect(await calls("POST /v1/stores")).toBe(sent);
   });
 
   it("updates a shop (keeping base_info fields the form does not show) and deletes it: message success is success", async () => {
-    const { shop } = await app<ShopAnswer>("POST", "/api/shops", body(formWith("R-2")));
+    const { shop } = await app("shops.create", { body: body(formWith("R-2")) });
     const original = JSON.stringify({ business: { base_info: { ...JSON.parse(shop.shopInfoAll!).business.base_info, offset_type: 1, special: "x" } } });
-    const updated = await app<ShopAnswer>("PUT", `/api/shops/${shop.id}`, body({ ...shopFormFrom(shop.shopInfoAll), branchName: "南京路店" }, original));
+    const updated = await app("shops.update", { params: { id: shop.id }, body: body({ ...shopFormFrom(shop.shopInfoAll), branchName: "南京路店" }, original) });
     expect(updated.shop).toMatchObject({ id: shop.id, branchName: "南京路店", source: "created" });
     expect(JSON.parse(updated.shop.shopInfoAll!).business.base_info).toMatchObject({ offset_type: 1, special: "x", branch_name: "南京路店" });
-    expect((await app<ShopAnswer>("GET", `/api/shops/${shop.id}`)).shop.branchName).toBe("南京路店");
-    expect(await app("DELETE", `/api/shops/${shop.id}`)).toEqual({ deleted: shop.id });
-    expect((await failure(app("GET", `/api/shops/${shop.id}`))).status).toBe(404);
+    expect((await app("shops.get", { params: { id: shop.id } })).shop.branchName).toBe("南京路店");
+    expect(await app("shops.delete", { params: { id: shop.id } })).toEqual({ deleted: shop.id });
+    expect((await failure(app("shops.get", { params: { id: shop.id } }))).status).toBe(404);
     const rows = (await control("/stores")) as { rows: Array<{ id: string }> };
     expect(rows.rows.map((r) => r.id)).not.toContain(shop.id);
     // Deleting it again: the platform's refusal, the register unchanged.
-    expect((await failure(app("DELETE", `/api/shops/${shop.id}`))).status).toBe(422);
+    expect((await failure(app("shops.delete", { params: { id: shop.id } }))).status).toBe(422);
   });
 
   it("a shop added by id is unseen until a group read returns it; group creation names success and failed ids", async () => {
     const hidden = await platformShop("R-GROUPED");
-    const added = await app<AddKnownAnswer>("POST", "/api/shops/known", { id: hidden });
+    const added = await app("shops.addKnown", { body: { id: hidden } });
     expect(added).toMatchObject({ added: true, shop: { id: hidden, sid: null, source: "manual", seenAt: null } });
-    expect((await app<AddKnownAnswer>("POST", "/api/shops/known", { id: hidden })).added).toBe(false);
-    expect((await failure(app("POST", "/api/shops/known", { id: "12ab" }))).status).toBe(422);
-    expect((await app<ShopListAnswer>("GET", "/api/shops?state=unseen")).shops.map((s) => s.id)).toEqual([hidden]);
+    expect((await app("shops.addKnown", { body: { id: hidden } })).added).toBe(false);
+    expect((await failure(app("shops.addKnown", { body: { id: "12ab" } }))).status).toBe(422);
+    expect((await app("shops.list", { query: { state: "unseen" } })).shops.map((s) => s.id)).toEqual([hidden]);
 
-    const { shop } = await app<ShopAnswer>("POST", "/api/shops", body(formWith("R-3")));
+    const { shop } = await app("shops.create", { body: body(formWith("R-3")) });
     const bogus = "9007199254749999";
-    await app("POST", "/api/shops/known", { id: bogus });
-    const result = await app<GroupCreateAnswer>("POST", "/api/shop-groups", { name: "测试组", remark: "集成测试", shopIds: [shop.id, hidden, bogus, shop.id] });
+    await app("shops.addKnown", { body: { id: bogus } });
+    const result = await app("shopGroups.create", { body: { name: "测试组", remark: "集成测试", shopIds: [shop.id, hidden, bogus, shop.id] } });
     expect(result.success).toEqual([
       { id: shop.id, name: "贝果咖啡(人民广场店)" },
       { id: hidden, name: null },
@@ -158,12 +156,12 @@ describe("shops through the app's routes (§4.8)", () => {
     expect(result.failed).toEqual([{ id: bogus, name: null }]);
     expect(result.group).toMatchObject({ name: "测试组", remark: "集成测试", origin: "created", createdByName: "王小明", shopCount: 2 });
 
-    const read = await app<GroupReadAnswer>("GET", `/api/shop-groups/${result.group.id}`);
+    const read = await app("shopGroups.get", { params: { id: result.group.id } });
     expect(read.shops.map((s) => s.id)).toEqual([shop.id, hidden].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1)));
-    const now = (await app<ShopAnswer>("GET", `/api/shops/${hidden}`)).shop;
+    const now = (await app("shops.get", { params: { id: hidden } })).shop;
     expect(now).toMatchObject({ sid: "R-GROUPED", branchName: "平台店 R-GROUPED", source: "group" });
     expect(now.seenAt).not.toBeNull();
-    expect((await app<GroupListAnswer>("GET", "/api/shop-groups")).groups[0]).toMatchObject({ id: result.group.id, readAt: expect.any(Number) });
+    expect((await app("shopGroups.list", {})).groups[0]).toMatchObject({ id: result.group.id, readAt: expect.any(Number) });
   });
 
   it("a group the app never saw is opened by id and remembered; its shops join the register", async () => {
@@ -171,22 +169,22 @@ describe("shops through the app's routes (§4.8)", () => {
     await fetch(`${sandbox.urls.alpha}/v1/storesGroups?access_token=${token}`, { method: "POST", body: JSON.stringify({ name: "外部组", remark: "平台建的", shopList: a }) });
     const groups = (await control("/store-groups")) as { rows: Array<{ id: string; name: string }> };
     const id = groups.rows.find((g) => g.name === "外部组")!.id;
-    const read = await app<GroupReadAnswer>("GET", `/api/shop-groups/${id}`);
+    const read = await app("shopGroups.get", { params: { id: id } });
     expect(read.group).toMatchObject({ id, origin: "opened", shopCount: 1 });
     expect(read.shops).toEqual([expect.objectContaining({ id: a, sid: "R-OPEN-A", source: "group" })]);
-    expect((await failure(app("GET", "/api/shop-groups/123"))).status).toBe(422);
-    expect((await failure(app("GET", "/api/shop-groups/abc"))).status).toBe(404);
+    expect((await failure(app("shopGroups.get", { params: { id: "123" } }))).status).toBe(422);
+    expect((await failure(app("shopGroups.get", { params: { id: "abc" } }))).status).toBe(404);
   });
 
   it("search, sort and tenant scope of the register", async () => {
-    const list = await app<ShopListAnswer>("GET", "/api/shops?q=r-&sort=sid&order=asc");
+    const list = await app("shops.list", { query: { q: "r-", sort: "sid", order: "asc" } });
     const sids = list.shops.map((s) => s.sid);
     expect(sids.length).toBeGreaterThan(2);
     expect(sids).toEqual([...sids].sort());
-    expect((await app<ShopListAnswer>("GET", "/api/shops?q=100%25")).shops).toEqual([]);
-    expect((await failure(app("GET", "/api/shops?sort=nope"))).status).toBe(422);
+    expect((await app("shops.list", { query: { q: "100%" } })).shops).toEqual([]);
+    expect((await failure(app("shops.list", { query: { sort: "nope" as never } }))).status).toBe(422);
     const other = clientFor(sessionOf("80000000002"));
-    expect(await other<ShopListAnswer>("GET", "/api/shops")).toEqual({ shops: [], total: 0 });
+    expect(await other("shops.list", { query: {} })).toEqual({ shops: [], total: 0 });
   });
 });
 
@@ -198,8 +196,8 @@ describe("media imports through the app's route (§4.6)", () => {
     ]) {
       await fetch(`${sandbox.urls.alpha}/__sandbox/storage`, { method: "PUT", body: JSON.stringify({ environment: "alpha", path, content }) });
     }
-    const fileList = [{ file: "oss://media-bucket/2026/views.csv", eventType: "event.mediaView" }, { file: "oss://media-bucket/2026/mixed.csv" }];
-    const started = await app<MediaImportAnswer>("POST", "/api/media/imports", { fileList });
+    const fileList = [{ file: "oss://media-bucket/2026/views.csv", eventType: "event.mediaView" as const }, { file: "oss://media-bucket/2026/mixed.csv" }];
+    const started = await app("media.import", { body: { fileList } });
     expect(started.import).toMatchObject({ startedBy: "7", startedByName: "王小明", files: fileList });
     expect(started.import.taskIds).toHaveLength(2);
     const tasks = (await control("/media/tasks")) as { rows: Array<{ id: string; file: string; eventType: string | null }> };
@@ -207,16 +205,16 @@ describe("media imports through the app's route (§4.6)", () => {
       { id: started.import.taskIds[0], file: fileList[0]!.file, eventType: "event.mediaView" },
       { id: started.import.taskIds[1], file: fileList[1]!.file, eventType: null },
     ]);
-    expect((await app<MediaImportListAnswer>("GET", "/api/media/imports")).imports[0]).toEqual(started.import);
+    expect((await app("media.imports", {})).imports[0]).toEqual(started.import);
 
     const sent = await calls("POST /v1/third_party_data/importData");
-    const bad = await failure(app("POST", "/api/media/imports", { fileList: [{ file: "s3://bucket/x.csv" }, { file: "oss://media-bucket/folder/" }] }));
+    const bad = await failure(app("media.import", { body: { fileList: [{ file: "s3://bucket/x.csv" }, { file: "oss://media-bucket/folder/" }] } }));
     expect(bad.status).toBe(422);
     expect(bad.fieldErrors.map((e) => e.field)).toEqual(["fileList.0.file", "fileList.1.file"]);
     expect(await calls("POST /v1/third_party_data/importData")).toBe(sent);
     // A file the platform does not have: its {error} (§7.5), no task kept.
-    const missing = await failure(app("POST", "/api/media/imports", { fileList: [{ file: "oss://media-bucket/none.csv" }] }));
+    const missing = await failure(app("media.import", { body: { fileList: [{ file: "oss://media-bucket/none.csv" }] } }));
     expect(missing.status).toBe(422);
-    expect((await app<MediaImportListAnswer>("GET", "/api/media/imports")).imports).toHaveLength(1);
+    expect((await app("media.imports", {})).imports).toHaveLength(1);
   });
 });

@@ -24,7 +24,7 @@ export type ShopRouteDeps = Omit<ProxyDeps, "requireSession"> & {
   now?: () => number;
 };
 type Ctx<N extends AppRouteName | undefined = undefined> = RouteContext<ShopRouteDeps, RouteInput<N>>;
-/** What the helpers below take: any of the routes\' contexts. */
+/** What the helpers below take: any of the routes' contexts. */
 type AnyCtx = RouteContext<ShopRouteDeps>;
 
 const now = (ctx: AnyCtx) => (ctx.deps.now ?? Date.now)();

@@ -52,7 +52,8 @@ function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
 async function forwardersRole(sandboxUrl: string): Promise<void> {
   const { handleProxyRequest } = await import("../../../lib/platform/proxy");
   const { handleEventImport } = await import("../../../lib/events/import-route");
-  const { EVENT_IMPORT_PATH } = await import("../../../lib/events/import-api");
+  const { appRoutes } = await import("../../../lib/api/app-routes");
+  const EVENT_IMPORT_PATH = appRoutes["events.import"].path;
   const tokenRes = await fetch(`${sandboxUrl}/__sandbox/tokens`, { method: "POST", body: JSON.stringify({ environment: "alpha" }) });
   const token = ((await tokenRes.json()) as { access_token: string }).access_token;
   const session = { openAppId: BENCH_OPEN_APP_ID, tenantId: "80000000001" };
