@@ -38,6 +38,8 @@ export type AppSchemas = {
   bodyLimit?: number;
   /** The answer (JSON routes); a relayed, HTML, redirect or CSV answer is described by its route. */
   output?: z.ZodType;
+  /** The success statuses, when not 200 alone (201 created, 202 accepted; a repeated request's 200). */
+  statuses?: readonly number[];
 };
 
 /** The JSON answer of a route: its schema describes the wire (OpenAPI), `T` is the feature's own contract type. */
@@ -123,7 +125,11 @@ const shopWrite = z
     }
     return z.NEVER;
   })
-  .meta({ description: "`{shopInfoAll}`: the §4.8 shop, `{business: {base_info}}` as an object or its JSON text", type: "object", required: ["shopInfoAll"] });
+  .meta({
+    type: "object",
+    required: ["shopInfoAll"],
+    properties: { shopInfoAll: { description: "the §4.8 shop, `{business: {base_info}}`, as an object or its JSON text", type: ["object", "string"] } },
+  });
 
 /** `{key, value}`: one known preference and its checked value (preference-rules.ts). */
 const preferenceWrite = z
@@ -179,7 +185,8 @@ const schemas = {
     output: answer<RefundsAnswer>(z.object({ refunds: z.record(z.string(), z.array(refundRecord)) })),
   },
   "refunds.create": {
-    summary: "§4.2 dealService/refund with the installation's token, recorded with the platform's answer; the same requestKey twice is one refund",
+    summary: "§4.2 dealService/refund with the installation's token, recorded with the platform's answer; the same requestKey twice is one refund (200, repeated)",
+    statuses: [200, 201],
     body: z.strictObject({
       requestKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "8 to 64 of A-Z a-z 0-9 _ -"),
       refund: z.looseObject({ orderNo: orderNoText }).meta({ description: "the §4.2 refund body" }),
@@ -225,25 +232,27 @@ const schemas = {
     output: answer<SearchAnswer>(z.object({ hits: z.array(searchHit), hasMore: z.boolean().optional(), status: indexStatus.optional() })),
   },
   "search.status": { summary: "How far the tenant's index is", output: answer<IndexStatus>(indexStatus) },
-  "search.resync": { summary: "The index emptied and read again from the platform", output: answer<IndexStatus>(indexStatus) },
+  "search.resync": { summary: "The index emptied and read again from the platform", statuses: [202], output: answer<IndexStatus>(indexStatus) },
 
   "shops.list": {
     summary: "The tenant's shop register (the platform lists no shops, §4.8)",
     query: z.object({ q: z.string().max(200).optional(), sort: z.enum(SHOP_SORTS).optional(), order: z.enum(["asc", "desc"]).optional(), state: z.enum(SHOP_STATES).optional() }),
     output: answer<ShopListAnswer>(z.object({ shops: z.array(registeredShop), total: int })),
   },
-  "shops.create": { summary: "Creates a shop on the platform (§4.8), then registers it", body: shopWrite, output: answer<ShopAnswer>(z.object({ shop: registeredShop })) },
+  "shops.create": { summary: "Creates a shop on the platform (§4.8), then registers it", body: shopWrite, statuses: [201], output: answer<ShopAnswer>(z.object({ shop: registeredShop })) },
   "shops.get": { summary: "The register's shop (the platform has no read by id)", params: idParams, output: answer<ShopAnswer>(z.object({ shop: registeredShop })) },
   "shops.update": { summary: "Replaces a shop on the platform (§4.8), then registers it", params: idParams, body: shopWrite, output: answer<ShopAnswer>(z.object({ shop: registeredShop })) },
   "shops.delete": { summary: "Deletes a shop on the platform (§4.8, §7.5), then forgets it", params: idParams, output: answer<{ deleted: string }>(z.object({ deleted: z.string() })) },
   "shops.addKnown": {
-    summary: "A shop id staff add by hand (read later through a group)",
+    summary: "A shop id staff add by hand (read later through a group); 200 when it was known already",
+    statuses: [200, 201],
     body: z.strictObject({ id: z.string().trim().refine(isInt64Digits, "must be a shop id (digits)") }),
     output: answer<AddKnownAnswer>(z.object({ shop: registeredShop, added: z.boolean() })),
   },
   "shopGroups.list": { summary: "The groups the app created or opened", output: answer<GroupListAnswer>(z.object({ groups: z.array(rememberedGroup) })) },
   "shopGroups.create": {
     summary: "Creates a shop group on the platform (§4.8) and names the ids it answered",
+    statuses: [201],
     body: z.strictObject({
       name: z.string().trim().min(1, "is required").max(255, "at most 255 characters"),
       remark: z.string().trim().min(1, "is required").max(1000, "at most 1000 characters"),
@@ -256,6 +265,7 @@ const schemas = {
   "media.imports": { summary: "The media imports started through the app, latest first (§4.6 has no task status)", output: answer<MediaImportListAnswer>(z.object({ imports: z.array(mediaImport) })) },
   "media.import": {
     summary: "Sends a fileList to the platform's import (§4.6) and keeps the task ids it returns",
+    statuses: [201],
     body: z.strictObject({
       fileList: z
         .array(z.strictObject({ file: z.string().trim().regex(OSS_PATH, "must be an object-storage file path oss://<bucket>/<object>"), eventType: z.enum(MEDIA_EVENT_TYPES).optional() }))

@@ -132,6 +132,33 @@ export function appRouteUrl(name: AppRouteName, input: AppInput = {}): string {
   return qs ? `${path}?${qs}` : path;
 }
 
+/** A path's parameters by its template (`/api/shops/{id}`; `{path+}` takes the rest), or undefined when it does not match. */
+export function pathParamsOf(template: string, pathname: string): Record<string, string> | undefined {
+  const names: string[] = [];
+  const pattern = template.replace(/[.*?^$()|[\]\\]/g, "\\$&").replace(/\{(\w+)(\+?)\}/g, (_, name: string, rest: string) => {
+    names.push(name);
+    return rest ? "(.+)" : "([^/]+)";
+  });
+  const match = new RegExp(`^${pattern}/?$`).exec(pathname);
+  if (!match) return undefined;
+  try {
+    return Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(match[i + 1]!)]));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The route of a method and path (a path without parameters wins over a template), or undefined. */
+export function matchAppRoute(method: string, pathname: string): { name: AppRouteName; params: Record<string, string> } | undefined {
+  let found: { name: AppRouteName; params: Record<string, string> } | undefined;
+  for (const [name, route] of Object.entries(appRoutes) as [AppRouteName, AppRouteSpec][]) {
+    if (route.method !== method) continue;
+    const params = pathParamsOf(route.path, pathname);
+    if (params && (!found || Object.keys(params).length < Object.keys(found.params).length)) found = { name, params };
+  }
+  return found;
+}
+
 /**
  * The console's query keys of the app's routes (TanStack Query), one style, the same for the
  * server's prefetch and the browser: `["app", resource, openAppId, name, input]`. The environment is

@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { ApiError, ReauthRequiredError } from "@/lib/api/api-error";
 import type { AppOperation, AppParsedOf } from "@/lib/api/app-operations";
-import { appRouteUrl, type AppRouteName } from "@/lib/api/app-routes";
+import { appRouteUrl, pathParamsOf, type AppRouteName } from "@/lib/api/app-routes";
 import { requireApiSession, type ConsoleSession, type SessionCheck } from "@/lib/auth/session";
 import { logger } from "@/lib/log";
 import { issuesToFieldErrors } from "@/lib/platform/client";
@@ -133,22 +133,6 @@ export function apiRoute<D extends RouteDeps, N extends AppRouteName | undefined
 /** The environment's name travels beside the input (§5.4.4), never as part of it. */
 const ENVIRONMENT_PARAM = "openAppId";
 
-/** A path's parameters by its template (`/api/shops/{id}`; `{path+}` takes the rest), or undefined when it does not match. */
-function pathParams(template: string, pathname: string): Record<string, string> | undefined {
-  const names: string[] = [];
-  const pattern = template.replace(/[.*?^$()|[\]\\]/g, "\\$&").replace(/\{(\w+)(\+?)\}/g, (_, name: string, rest: string) => {
-    names.push(name);
-    return rest ? "(.+)" : "([^/]+)";
-  });
-  const match = new RegExp(`^${pattern}/?$`).exec(pathname);
-  if (!match) return undefined;
-  try {
-    return Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(match[i + 1]!)]));
-  } catch {
-    return undefined;
-  }
-}
-
 /** The query as a record: a parameter given once is a string, repeated an array; `openAppId` left out. */
 function queryRecord(searchParams: URLSearchParams): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
@@ -171,7 +155,7 @@ async function parseInput(operation: AppOperation, request: Request, url: URL): 
   const input: { params?: unknown; query?: unknown; body?: unknown } = {};
   const fieldErrors: { field: string; message: string }[] = [];
   if (operation.params) {
-    const params = operation.params.safeParse(pathParams(operation.path, url.pathname) ?? {});
+    const params = operation.params.safeParse(pathParamsOf(operation.path, url.pathname) ?? {});
     if (!params.success) throw new ApiError({ status: 404, code: "not_found", message: `no such ${operation.resource}: ${params.error.issues[0]?.message ?? "not found"}` });
     input.params = params.data;
   }
