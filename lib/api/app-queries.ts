@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import type { AppInputOf, AppOutputOf } from "./app-operations";
-import { appInvalidatedKeys, appKeys, type AppInput, type AppRouteName } from "./app-routes";
+import { appInvalidatedKeys, appKeys, type AppInput, type ConsoleRouteName } from "./app-routes";
 import { appCall, pageOpenAppId, type AppCall } from "./browser-fetch";
 
 /**
@@ -10,7 +10,7 @@ import { appCall, pageOpenAppId, type AppCall } from "./browser-fetch";
  *
  *   useQuery(appQuery("shops.get", { params: { id } }))
  */
-export function appQuery<N extends AppRouteName>(name: N, input: AppInputOf<N>, openAppId: string | undefined = pageOpenAppId(), call: AppCall = appCall) {
+export function appQuery<N extends ConsoleRouteName>(name: N, input: AppInputOf<N>, openAppId: string | undefined = pageOpenAppId(), call: AppCall = appCall) {
   return queryOptions({
     queryKey: appKeys.call(name, openAppId, input as AppInput),
     queryFn: ({ signal }) => call(name, input, { signal }) as Promise<AppOutputOf<N>>,
@@ -18,6 +18,6 @@ export function appQuery<N extends AppRouteName>(name: N, input: AppInputOf<N>, 
 }
 
 /** After a successful call of `name`: every cached query (the app's and the proxy's) of the resources it makes stale. */
-export async function invalidateAppAfter(queryClient: QueryClient, name: AppRouteName): Promise<void> {
+export async function invalidateAppAfter(queryClient: QueryClient, name: ConsoleRouteName): Promise<void> {
   await Promise.all(appInvalidatedKeys(name).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }

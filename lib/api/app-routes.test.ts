@@ -38,7 +38,6 @@ describe("the app's route table", () => {
     expect(appRouteUrl("shops.list", { query: { q: "a b", sort: undefined, state: "" } })).toBe("/api/shops?q=a+b");
     expect(appRouteUrl("refunds.list", { query: { orderNo: ["A/1", "B"] } })).toBe("/api/orders/refunds?orderNo=A%2F1&orderNo=B");
     expect(appRouteUrl("search.customers", { query: { hasMobile: false, limit: 20 } })).toBe("/api/search/customers?limit=20");
-    expect(appRouteUrl("platform.get", { params: { path: "customers/1" } })).toBe("/api/platform/v1/customers/1");
     expect(() => appRouteUrl("shops.get", {})).toThrow(/id/);
   });
 

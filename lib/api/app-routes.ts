@@ -38,60 +38,68 @@ export type AppRouteSpec = {
   path: string;
   /** What the route's answers are about: its query key's second element. */
   resource: AppResource;
-  access: AppAccess;
+  /** Default: `session`. */
+  access?: AppAccess;
+  /** Default: `writes`. */
   csrf?: AppCsrf;
+  /** Default: `json`. */
   answer?: AppAnswer;
   /** The resources whose cached queries a success makes stale (the platform's and the app's). */
   invalidates?: readonly AppResource[];
 };
 
-export const appRoutes = {
+/** The routes the console calls: the browser's table (paths, keys). */
+export const consoleRoutes = {
+  "auth.start": { method: "GET", path: "/api/auth/start", resource: "auth", access: "public", csrf: "never", answer: "redirect" },
+  "auth.session": { method: "GET", path: "/api/auth/session", resource: "session" },
+
+  "customers.export": { method: "GET", path: "/api/export/customers", resource: "customers", csrf: "always", answer: "csv" },
+  "events.import": { method: "POST", path: "/api/events/import", resource: "events", invalidates: ["events", "customers"] },
+
+  "refunds.list": { method: "GET", path: "/api/orders/refunds", resource: "deals" },
+  "refunds.create": { method: "POST", path: "/api/orders/refunds", resource: "deals", invalidates: ["deals"] },
+  "refunds.delete": { method: "DELETE", path: "/api/orders/refunds", resource: "deals", invalidates: ["deals"] },
+
+  "dashboard.get": { method: "GET", path: "/api/dashboard", resource: "dashboard" },
+  "dashboard.refresh": { method: "POST", path: "/api/dashboard", resource: "dashboard" },
+
+  "activity.list": { method: "GET", path: "/api/activity", resource: "activity" },
+
+  "search.customers": { method: "GET", path: "/api/search/customers", resource: "search" },
+  "search.status": { method: "GET", path: "/api/search/status", resource: "search" },
+  "search.resync": { method: "POST", path: "/api/search/resync", resource: "search", invalidates: ["search"] },
+
+  "shops.list": { method: "GET", path: "/api/shops", resource: "stores" },
+  "shops.create": { method: "POST", path: "/api/shops", resource: "stores", invalidates: ["stores"] },
+  "shops.get": { method: "GET", path: "/api/shops/{id}", resource: "stores" },
+  "shops.update": { method: "PUT", path: "/api/shops/{id}", resource: "stores", invalidates: ["stores", "storeGroups"] },
+  "shops.delete": { method: "DELETE", path: "/api/shops/{id}", resource: "stores", invalidates: ["stores", "storeGroups"] },
+  "shops.addKnown": { method: "POST", path: "/api/shops/known", resource: "stores", invalidates: ["stores"] },
+  "shopGroups.list": { method: "GET", path: "/api/shop-groups", resource: "storeGroups" },
+  "shopGroups.create": { method: "POST", path: "/api/shop-groups", resource: "storeGroups", invalidates: ["storeGroups"] },
+  "shopGroups.get": { method: "GET", path: "/api/shop-groups/{id}", resource: "storeGroups" },
+
+  "media.imports": { method: "GET", path: "/api/media/imports", resource: "media" },
+  "media.import": { method: "POST", path: "/api/media/imports", resource: "media", invalidates: ["media"] },
+
+  "preferences.get": { method: "GET", path: "/api/preferences", resource: "preferences" },
+  "preferences.put": { method: "PUT", path: "/api/preferences", resource: "preferences", invalidates: ["preferences"] },
+} as const satisfies Record<string, AppRouteSpec>;
+
+/** The routes only the platform, the authorization flow's pages and servers call. */
+const serverRoutes = {
   // The authorization flow (§5.2, §5.3; lib/auth/flow-handlers.ts checks its own origins).
   "auth.callback": { method: "GET", path: "/api/auth/callback", resource: "auth", access: "public", csrf: "never", answer: "html" },
   "auth.callbackReturn": { method: "POST", path: "/api/auth/callback", resource: "auth", access: "public", csrf: "never", answer: "html" },
-  "auth.start": { method: "GET", path: "/api/auth/start", resource: "auth", access: "public", csrf: "never", answer: "redirect" },
   "auth.logout": { method: "POST", path: "/api/auth/logout", resource: "auth", access: "public", csrf: "never", answer: "redirect", invalidates: ["session"] },
-  "auth.session": { method: "GET", path: "/api/auth/session", resource: "session", access: "session" },
   // Bearer-only: a cookie cannot renew anything.
   "auth.sessionRenew": { method: "POST", path: "/api/auth/session", resource: "session", access: "public", csrf: "never" },
 
   // The browser's door to the platform (lib/platform/README.md "The proxy contract"): one policy, four methods.
-  "platform.get": { method: "GET", path: "/api/platform/v1/{path+}", resource: "api", access: "session", answer: "relay" },
-  "platform.post": { method: "POST", path: "/api/platform/v1/{path+}", resource: "api", access: "session", answer: "relay" },
-  "platform.put": { method: "PUT", path: "/api/platform/v1/{path+}", resource: "api", access: "session", answer: "relay" },
-  "platform.delete": { method: "DELETE", path: "/api/platform/v1/{path+}", resource: "api", access: "session", answer: "relay" },
-
-  "customers.export": { method: "GET", path: "/api/export/customers", resource: "customers", access: "session", csrf: "always", answer: "csv" },
-  "events.import": { method: "POST", path: "/api/events/import", resource: "events", access: "session", invalidates: ["events", "customers"] },
-
-  "refunds.list": { method: "GET", path: "/api/orders/refunds", resource: "deals", access: "session" },
-  "refunds.create": { method: "POST", path: "/api/orders/refunds", resource: "deals", access: "session", invalidates: ["deals"] },
-  "refunds.delete": { method: "DELETE", path: "/api/orders/refunds", resource: "deals", access: "session", invalidates: ["deals"] },
-
-  "dashboard.get": { method: "GET", path: "/api/dashboard", resource: "dashboard", access: "session" },
-  "dashboard.refresh": { method: "POST", path: "/api/dashboard", resource: "dashboard", access: "session" },
-
-  "activity.list": { method: "GET", path: "/api/activity", resource: "activity", access: "session" },
-
-  "search.customers": { method: "GET", path: "/api/search/customers", resource: "search", access: "session" },
-  "search.status": { method: "GET", path: "/api/search/status", resource: "search", access: "session" },
-  "search.resync": { method: "POST", path: "/api/search/resync", resource: "search", access: "session", invalidates: ["search"] },
-
-  "shops.list": { method: "GET", path: "/api/shops", resource: "stores", access: "session" },
-  "shops.create": { method: "POST", path: "/api/shops", resource: "stores", access: "session", invalidates: ["stores"] },
-  "shops.get": { method: "GET", path: "/api/shops/{id}", resource: "stores", access: "session" },
-  "shops.update": { method: "PUT", path: "/api/shops/{id}", resource: "stores", access: "session", invalidates: ["stores", "storeGroups"] },
-  "shops.delete": { method: "DELETE", path: "/api/shops/{id}", resource: "stores", access: "session", invalidates: ["stores", "storeGroups"] },
-  "shops.addKnown": { method: "POST", path: "/api/shops/known", resource: "stores", access: "session", invalidates: ["stores"] },
-  "shopGroups.list": { method: "GET", path: "/api/shop-groups", resource: "storeGroups", access: "session" },
-  "shopGroups.create": { method: "POST", path: "/api/shop-groups", resource: "storeGroups", access: "session", invalidates: ["storeGroups"] },
-  "shopGroups.get": { method: "GET", path: "/api/shop-groups/{id}", resource: "storeGroups", access: "session" },
-
-  "media.imports": { method: "GET", path: "/api/media/imports", resource: "media", access: "session" },
-  "media.import": { method: "POST", path: "/api/media/imports", resource: "media", access: "session", invalidates: ["media"] },
-
-  "preferences.get": { method: "GET", path: "/api/preferences", resource: "preferences", access: "session" },
-  "preferences.put": { method: "PUT", path: "/api/preferences", resource: "preferences", access: "session", invalidates: ["preferences"] },
+  "platform.get": { method: "GET", path: "/api/platform/v1/{path+}", resource: "api", answer: "relay" },
+  "platform.post": { method: "POST", path: "/api/platform/v1/{path+}", resource: "api", answer: "relay" },
+  "platform.put": { method: "PUT", path: "/api/platform/v1/{path+}", resource: "api", answer: "relay" },
+  "platform.delete": { method: "DELETE", path: "/api/platform/v1/{path+}", resource: "api", answer: "relay" },
 
   "webhooks.receive": { method: "POST", path: "/api/webhooks/platform", resource: "webhooks", access: "public", csrf: "never" },
   "webhooks.token": { method: "GET", path: "/api/webhooks/token", resource: "webhooks", access: "public", csrf: "never" },
@@ -99,14 +107,21 @@ export const appRoutes = {
   "openapi": { method: "GET", path: "/api/openapi.json", resource: "api", access: "public", csrf: "never" },
 } as const satisfies Record<string, AppRouteSpec>;
 
-export type AppRouteName = keyof typeof appRoutes;
+type Specs = typeof consoleRoutes & typeof serverRoutes;
+
+// Pure: a bundle that reads only `consoleRoutes` (the browser's) leaves the server's routes out.
+export const appRoutes: Specs = /* @__PURE__ */ Object.assign({}, consoleRoutes, serverRoutes);
+
+export type AppRouteName = keyof Specs;
+/** The routes the browser calls (`appCall`, `appQuery`, `appRouteUrl`). */
+export type ConsoleRouteName = keyof typeof consoleRoutes;
 
 /** A route with its defaults filled in. */
 export type AppRoute = Required<Omit<AppRouteSpec, "invalidates">> & { name: string; invalidates: readonly AppResource[] };
 
 export function appRoute(name: AppRouteName): AppRoute {
   const spec: AppRouteSpec = appRoutes[name];
-  return { name, csrf: "writes", answer: "json", invalidates: [], ...spec };
+  return { name, access: "session", csrf: "writes", answer: "json", invalidates: [], ...spec };
 }
 
 /** Input split by where it goes, as in the platform's table. */
@@ -116,8 +131,8 @@ export type AppInput = { params?: Record<string, unknown>; query?: Record<string
  * The URL of a route: the path filled (`{path+}` keeps its slashes), the query appended without
  * empty values (undefined, null, "", false); an array is the parameter repeated.
  */
-export function appRouteUrl(name: AppRouteName, input: AppInput = {}): string {
-  const path = appRoutes[name].path.replace(/\{(\w+)(\+?)\}/g, (_, key: string, rest: string) => {
+export function appRouteUrl(name: ConsoleRouteName, input: AppInput = {}): string {
+  const path = consoleRoutes[name].path.replace(/\{(\w+)(\+?)\}/g, (_, key: string, rest: string) => {
     const value = input.params?.[key];
     if (value === undefined || value === null || value === "") throw new TypeError(`missing path parameter ${key}`);
     return rest ? String(value).split("/").map(encodeURIComponent).join("/") : encodeURIComponent(String(value));
@@ -167,11 +182,12 @@ export function matchAppRoute(method: string, pathname: string): { name: AppRout
  */
 export const appKeys = {
   resource: (resource: AppResource) => ["app", resource] as const,
-  call: <N extends AppRouteName>(name: N, openAppId: string | undefined, input: AppInput = {}) =>
-    ["app", appRoutes[name].resource, openAppId ?? "", name, input] as const,
+  call: <N extends ConsoleRouteName>(name: N, openAppId: string | undefined, input: AppInput = {}) =>
+    ["app", consoleRoutes[name].resource, openAppId ?? "", name, input] as const,
 };
 
 /** The query keys a success of `name` makes stale: the app's and the platform proxy's of each resource it invalidates. */
-export function appInvalidatedKeys(name: AppRouteName): ReadonlyArray<readonly [string, AppResource]> {
-  return appRoute(name).invalidates.flatMap((resource) => [appKeys.resource(resource), ["platform", resource] as const]);
+export function appInvalidatedKeys(name: ConsoleRouteName): ReadonlyArray<readonly [string, AppResource]> {
+  const route: AppRouteSpec = consoleRoutes[name];
+  return (route.invalidates ?? []).flatMap((resource) => [appKeys.resource(resource), ["platform", resource] as const]);
 }

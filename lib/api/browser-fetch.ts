@@ -4,7 +4,7 @@ import { OPEN_APP_ID_HEADER, storedSession } from "@/lib/auth/client-session";
 import { tabStorage } from "@/lib/auth/tab-storage";
 import { ApiError, ReauthRequiredError, type FieldError } from "./api-error";
 import type { AppInputOf, AppOutputOf } from "./app-operations";
-import { appRouteUrl, appRoutes, type AppInput, type AppRouteName } from "./app-routes";
+import { appRouteUrl, consoleRoutes, type AppInput, type ConsoleRouteName } from "./app-routes";
 import { followReauth } from "./reauth";
 
 /**
@@ -147,9 +147,9 @@ export function createBrowserFetch(deps: BrowserFetchDeps) {
  */
 export function createAppCall(deps: BrowserFetchDeps) {
   const request = appRequester(deps);
-  return async function call<N extends AppRouteName>(name: N, input: AppInputOf<N>, options: CallOptions = {}): Promise<AppOutputOf<N>> {
+  return async function call<N extends ConsoleRouteName>(name: N, input: AppInputOf<N>, options: CallOptions = {}): Promise<AppOutputOf<N>> {
     const parsed = input as AppInput;
-    return (await request(appRoutes[name].method, appRouteUrl(name, parsed), parsed.body, options)) as AppOutputOf<N>;
+    return (await request(consoleRoutes[name].method, appRouteUrl(name, parsed), parsed.body, options)) as AppOutputOf<N>;
   };
 }
 
