@@ -1,8 +1,8 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { appRouteUrl } from "@/lib/api/app-routes";
-import { renewStoredSession, sessionHeaders, storedSession } from "@/lib/auth/client-session";
+import { createAppCall } from "@/lib/api/browser-fetch";
+import { renewStoredSession, storedSession } from "@/lib/auth/client-session";
 import { tabStorage } from "@/lib/auth/tab-storage";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { SessionSummary, type SessionSummaryProps } from "./session-summary";
@@ -25,14 +25,10 @@ export function SessionFallback({ openAppId, startUrl }: { openAppId?: string; s
       queueMicrotask(() => !cancelled && setState({ kind: "failed" }));
       return;
     }
-    fetch(appRouteUrl("auth.session"), { headers: sessionHeaders(stored.openAppId), cache: "no-store" })
-      .then(async (response) => {
-        if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        const body = (await response.json()) as {
-          session: Omit<SessionSummaryProps, "status" | "startUrl">;
-          installation: { status: SessionSummaryProps["status"] };
-        };
-        if (!cancelled) setState({ kind: "signed-in", summary: { ...body.session, status: body.installation.status, startUrl } });
+    // A refusal offers to start again here (no automatic loop), so no reauth redirect is followed.
+    createAppCall({ openAppId: () => stored.openAppId, onReauth: () => {} })("auth.session", {})
+      .then((body) => {
+        if (!cancelled) setState({ kind: "signed-in", summary: { ...(body.session as Omit<SessionSummaryProps, "status" | "startUrl">), status: body.installation.status, startUrl } });
       })
       .catch(() => !cancelled && setState({ kind: "failed" }));
     return () => {

@@ -128,14 +128,14 @@ export function appRoute(name: AppRouteName): AppRoute {
 export type AppInput = { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
 
 /**
- * The URL of a route: the path filled (`{path+}` keeps its slashes), the query appended without
- * empty values (undefined, null, "", false); an array is the parameter repeated.
+ * The URL of a console route: the path filled, the query appended without empty values
+ * (undefined, null, "", false); an array is the parameter repeated.
  */
 export function appRouteUrl(name: ConsoleRouteName, input: AppInput = {}): string {
-  const path = consoleRoutes[name].path.replace(/\{(\w+)(\+?)\}/g, (_, key: string, rest: string) => {
+  const path = consoleRoutes[name].path.replace(/\{(\w+)\}/g, (_, key: string) => {
     const value = input.params?.[key];
     if (value === undefined || value === null || value === "") throw new TypeError(`missing path parameter ${key}`);
-    return rest ? String(value).split("/").map(encodeURIComponent).join("/") : encodeURIComponent(String(value));
+    return encodeURIComponent(String(value));
   });
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(input.query ?? {})) {
