@@ -1,7 +1,7 @@
 "use client";
 import { useEffect, useRef } from "react";
-import { MUTATION_HEADER } from "@/lib/api/browser-fetch";
-import { OPEN_APP_ID_HEADER } from "@/lib/auth/client-session";
+import { ApiError } from "@/lib/http/api-error";
+import { createAppCall } from "@/lib/api/browser-fetch";
 
 export type ActivityChanges = {
   entries: Array<{ id: string; kind: string; resource?: string; resourceId?: string; action?: string }>;
@@ -30,31 +30,23 @@ export function useActivityChanges(openAppId: string | undefined, onChanges: (ch
     let timer: ReturnType<typeof setTimeout> | undefined;
     let delay = POLL_MS;
     const controller = new AbortController();
+    // The shell's re-authorize prompt handles a lost session: the poller only stops.
+    const call = createAppCall({ openAppId: () => openAppId, onReauth: () => {} });
 
     async function poll(): Promise<void> {
       if (stopped) return;
       if (document.visibilityState === "hidden") return schedule(POLL_MS);
       try {
-        const query = new URLSearchParams();
-        if (cursor !== undefined) query.set("after", cursor);
-        if (openAppId) query.set("openAppId", openAppId);
-        const res = await fetch(`/api/activity?${query}`, {
-          headers: { [MUTATION_HEADER]: "1", ...(openAppId ? { [OPEN_APP_ID_HEADER]: openAppId } : {}) },
-          credentials: "same-origin",
-          cache: "no-store",
-          signal: controller.signal,
-        });
-        if (res.status === 401) return; // signed out: polling stops until the page is loaded again
-        if (!res.ok) throw new Error(`HTTP ${res.status}`);
-        const changes = (await res.json()) as ActivityChanges;
+        const changes: ActivityChanges = await call("activity.list", { query: { after: cursor } }, { signal: controller.signal });
         const first = cursor === undefined;
         cursor = changes.cursor;
         delay = POLL_MS;
         if (!first && changes.entries.length > 0) callback.current(changes);
         // A full page may have more behind it: fetch the next one at once.
         return schedule(changes.entries.length >= 50 ? 0 : POLL_MS);
-      } catch {
+      } catch (error) {
         if (controller.signal.aborted) return;
+        if (error instanceof ApiError && error.status === 401) return; // signed out: polling stops until the page is loaded again
         delay = Math.min(delay * 2, MAX_BACKOFF_MS);
         return schedule(delay);
       }

@@ -1,9 +1,10 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { MUTATION_HEADER } from "@/lib/api/browser-fetch";
-import { renewStoredSession, sessionHeaders, storedSession } from "@/lib/auth/client-session";
+import { createAppCall } from "@/lib/api/browser-fetch";
+import { renewStoredSession, storedSession } from "@/lib/auth/client-session";
 import { forgetStoredSessions } from "@/lib/auth/sign-out";
+import { tabStorage } from "@/lib/auth/tab-storage";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { SessionSummary, type SessionSummaryProps } from "./session-summary";
 import { SignOutControls } from "./sign-out";
@@ -26,14 +27,10 @@ export function SessionFallback({ openAppId, startUrl }: { openAppId?: string; s
       queueMicrotask(() => !cancelled && setState({ kind: "failed" }));
       return;
     }
-    fetch("/api/auth/session", { headers: { ...sessionHeaders(stored.openAppId), [MUTATION_HEADER]: "1" }, cache: "no-store" })
-      .then(async (response) => {
-        if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        const body = (await response.json()) as {
-          session: Omit<SessionSummaryProps, "status" | "startUrl">;
-          installation: { status: SessionSummaryProps["status"] };
-        };
-        if (!cancelled) setState({ kind: "signed-in", summary: { ...body.session, status: body.installation.status, startUrl } });
+    // A refusal offers to start again here (no automatic loop), so no reauth redirect is followed.
+    createAppCall({ openAppId: () => stored.openAppId, onReauth: () => {} })("auth.session", {})
+      .then((body) => {
+        if (!cancelled) setState({ kind: "signed-in", summary: { ...(body.session as Omit<SessionSummaryProps, "status" | "startUrl">), status: body.installation.status, startUrl } });
       })
       .catch(() => !cancelled && setState({ kind: "failed" }));
     return () => {

@@ -1,4 +1,5 @@
 "use client";
+import { appRouteUrl } from "@/lib/api/app-routes";
 import { useEffect, useId, useRef, useState } from "react";
 import type { CsvSink } from "@/lib/api/csv-download";
 import { serializeListState, type CustomerListState } from "@/lib/customers/customer-list-state";
@@ -54,7 +55,7 @@ export function CustomerExport({ state, total }: { state: CustomerListState; tot
     setStatus({ kind: "running", rows: 0 });
     const query = serializeListState(state).toString();
     try {
-      const { rows } = await downloadCsv(`/api/export/customers${query ? `?${query}` : ""}`, sink ?? blobSink(file), {
+      const { rows } = await downloadCsv(`${appRouteUrl("customers.export")}${query ? `?${query}` : ""}`, sink ?? blobSink(file), {
         signal: controller.signal,
         onProgress: (rows) => setStatus({ kind: "running", rows }),
       });

@@ -7,7 +7,8 @@ import { useI18n } from "@/components/i18n/i18n-provider";
 import { useConsoleHref } from "@/components/shell/console-href";
 import { Button, focusRing } from "@/components/ui/button";
 import { QueryView } from "@/components/ui/query-view";
-import { appGet, appPost, pageOpenAppId } from "@/lib/api/browser-fetch";
+import { appQuery } from "@/lib/api/app-queries";
+import { appCall } from "@/lib/api/browser-fetch";
 import { CACHE_TTL_MS } from "@/lib/dashboard/dashboard-cache";
 import { EMPTY_STAGE, type Breakdown, type DashboardAnswer, type DashboardData, type Figure } from "@/lib/dashboard/dashboard-data";
 import { homeClock } from "@/lib/dashboard/home-days";
@@ -24,8 +25,6 @@ const chartBox = (height: string) => {
 const ColumnChart = dynamic(() => import("./charts").then((m) => m.ColumnChart), { ssr: false, loading: chartBox("h-44") });
 const BarChart = dynamic(() => import("./charts").then((m) => m.BarChart), { ssr: false, loading: chartBox("h-32") });
 
-export const dashboardQueryKey = (openAppId: string | undefined) => ["console", "dashboard", openAppId ?? ""] as const;
-
 /** `MM-DD` under every 7th column, counted back from today so today always has its label. */
 const tickOf = (day: string, index: number, count: number) => ((count - 1 - index) % 7 === 0 ? day.slice(5) : undefined);
 
@@ -39,17 +38,17 @@ export function DashboardView({ initial }: { initial?: DashboardAnswer }) {
   const { t, locale } = useI18n();
   const href = useConsoleHref();
   const queryClient = useQueryClient();
-  const key = dashboardQueryKey(pageOpenAppId());
+  const read = appQuery("dashboard.get", {});
+  const key = read.queryKey;
   const query = useQuery({
-    queryKey: key,
-    queryFn: () => appGet<DashboardAnswer>("/api/dashboard"),
+    ...read,
     initialData: initial,
     staleTime: CACHE_TTL_MS,
   });
   // Set at once on click: the disabled state arrives a render later, after a double click's second click.
   const refreshing = useRef(false);
   const refresh = useMutation({
-    mutationFn: () => appPost<DashboardAnswer>("/api/dashboard", {}),
+    mutationFn: () => appCall("dashboard.refresh", {}),
     onSuccess: (answer) => queryClient.setQueryData(key, answer),
     onSettled: () => void (refreshing.current = false),
   });

@@ -2,7 +2,7 @@
 import { formatNumber } from "@/lib/i18n/icu";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
-import { appPost } from "@/lib/api/browser-fetch";
+import { appCall } from "@/lib/api/browser-fetch";
 import { invalidateAfter } from "@/lib/api/platform-queries";
 import { registerUnsavedGuard } from "@/lib/api/reauth";
 import type { HeaderProblem, RowProblem } from "@/lib/events/event-rows";
@@ -91,7 +91,7 @@ export function EventsImport() {
   const start = async () => {
     if (!file) return;
     const { importThrough, startEventImport } = await import("@/lib/events/start-import");
-    const started = await startEventImport({ stream: file.stream(), send: importThrough(appPost), describe, rule });
+    const started = await startEventImport({ stream: file.stream(), send: importThrough(appCall), describe, rule });
     if (!("run" in started)) return;
     const { run: importer, report } = started;
     const snapshot = (): Run => ({ importer, report, progress: { ...importer.progress }, rate: importer.rate() });

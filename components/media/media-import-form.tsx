@@ -3,12 +3,13 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRef, useState } from "react";
 import type { ApiError } from "@/lib/http/api-error";
-import { appPost } from "@/lib/api/browser-fetch";
+import { invalidateAppAfter } from "@/lib/api/app-queries";
+import { appCall } from "@/lib/api/browser-fetch";
 import { placeErrors, problemText, problemTexts } from "@/lib/forms/field-errors";
 import { useForm } from "@/lib/forms/use-form";
 import type { MessageKey } from "@/lib/i18n/messages";
 import { EVENT_CHOICES, fileListOf, MAX_IMPORT_FILES, newImportRow, validateImportRows, type EventChoice, type ImportRow } from "@/lib/media/import-form";
-import type { MediaImport, MediaImportAnswer } from "@/lib/media/media-api";
+import type { MediaImport } from "@/lib/media/media-api";
 import { FormAlert } from "@/components/forms/form-alert";
 import { FormPageHeader, FormSection } from "@/components/forms/form-page";
 import { useI18n } from "@/components/i18n/i18n-provider";
@@ -16,7 +17,7 @@ import { useConsoleHref } from "@/components/shell/console-href";
 import { Button, buttonClass } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
 import { errorMessage } from "@/components/ui/error-message";
-import { FileLine, mediaImportsKey } from "./media-imports-view";
+import { FileLine } from "./media-imports-view";
 
 type Values = { rows: ImportRow[] };
 
@@ -40,12 +41,12 @@ export function MediaImportForm() {
   const { values } = form;
   const [started, setStarted] = useState<MediaImport | undefined>();
   const send = useMutation({
-    mutationFn: (rows: ImportRow[]) => appPost<MediaImportAnswer>("/api/media/imports", { fileList: fileListOf(rows) }),
+    mutationFn: (rows: ImportRow[]) => appCall("media.import", { body: { fileList: fileListOf(rows) } }),
     meta: { silent: true },
     onSuccess: (answer) => {
       form.reset({ rows: [newImportRow(nextKey.current++)] });
       setStarted(answer.import);
-      void queryClient.invalidateQueries({ queryKey: mediaImportsKey });
+      void invalidateAppAfter(queryClient, "media.import");
     },
     // The route's field names are `fileList.<i>.file`: the row's path field.
     onError: (error: ApiError) => form.fail(errorMessage(error, t), placeErrors(error.fieldErrors, rowFieldOf)),

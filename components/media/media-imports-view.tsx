@@ -1,9 +1,9 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { appGet } from "@/lib/api/browser-fetch";
+import { appQuery } from "@/lib/api/app-queries";
 import type { MessageKey } from "@/lib/i18n/messages";
-import type { MediaImport, MediaImportListAnswer } from "@/lib/media/media-api";
+import type { MediaImport } from "@/lib/media/media-api";
 import { mediaImportList, type MediaImportSort } from "@/lib/media/media-import-list";
 import { useListController } from "@/lib/ui/list-controller";
 import { sortRows } from "@/lib/ui/sort-rows";
@@ -13,8 +13,6 @@ import { buttonClass } from "@/components/ui/button";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { QueryView } from "@/components/ui/query-view";
 import { TimeText } from "@/components/ui/time-text";
-
-export const mediaImportsKey = ["console", "media-imports"] as const;
 
 /** A file of an import: its path and what its events are. */
 export function FileLine({ file }: { file: MediaImport["files"][number] }) {
@@ -30,7 +28,7 @@ export function FileLine({ file }: { file: MediaImport["files"][number] }) {
 export function MediaImportsView() {
   const { t } = useI18n();
   const href = useConsoleHref();
-  const imports = useQuery({ queryKey: mediaImportsKey, queryFn: ({ signal }) => appGet<MediaImportListAnswer>("/api/media/imports", { signal }) });
+  const imports = useQuery(appQuery("media.imports", {}));
   const { state, tableSort } = useListController(mediaImportList);
   const rows = sortRows(imports.data?.imports ?? [], state.sort, state.order, { started: (row: MediaImport) => row.startedAt, by: (row) => row.startedByName ?? row.startedBy });
   const columns: Column<MediaImport, MediaImportSort>[] = [

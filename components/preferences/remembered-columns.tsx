@@ -2,9 +2,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
 import { useEffect, useRef } from "react";
-import { appRequest } from "@/lib/api/browser-fetch";
+import { appCall } from "@/lib/api/browser-fetch";
 import type { CustomerColumn } from "@/lib/customers/customer-columns";
-import type { Preferences } from "@/lib/preferences/preference-rules";
 import { toastStore } from "@/lib/ui/toast-store";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { preferencesKey, usePreferences } from "./use-preferences";
@@ -42,7 +41,7 @@ export default function RememberedColumns({ columns, apply }: { columns: Custome
     known.current = columns;
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
-      appRequest<Preferences>("PUT", "/api/preferences", { key: "customerColumns", value: columns }).then(
+      appCall("preferences.put", { body: { key: "customerColumns", value: columns } }).then(
         (answer) => queryClient.setQueryData(preferencesKey(), answer),
         () => toastStore.show("error", t("prefs.columns.saveError")),
       );

@@ -1,6 +1,7 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { appGet, appRequest, pageOpenAppId } from "@/lib/api/browser-fetch";
+import { appQuery } from "@/lib/api/app-queries";
+import { appCall } from "@/lib/api/browser-fetch";
 import type { ApiError } from "@/lib/http/api-error";
 import type { PreferenceKey, Preferences } from "@/lib/preferences/preference-rules";
 
@@ -9,21 +10,17 @@ import type { PreferenceKey, Preferences } from "@/lib/preferences/preference-ru
  * and the user's customer columns. One query for the page; a save answers the whole set, which
  * replaces the cached one (no second read).
  */
-// Per environment (as the session's query): one tab may hold consoles of two installations.
-export const preferencesKey = (openAppId: string | undefined = pageOpenAppId()) => ["console.preferences", openAppId ?? ""] as const;
+/** Per environment (the table's keys carry it): one tab may hold consoles of two installations. */
+export const preferencesKey = () => appQuery("preferences.get", {}).queryKey;
 
 export function usePreferences() {
-  return useQuery({
-    queryKey: preferencesKey(),
-    queryFn: ({ signal }) => appGet<Preferences>("/api/preferences", { signal }),
-    staleTime: 60_000,
-  });
+  return useQuery({ ...appQuery("preferences.get", {}), staleTime: 60_000 });
 }
 
 export function useSavePreference() {
   const queryClient = useQueryClient();
   return useMutation<Preferences, ApiError, { key: PreferenceKey; value: unknown }>({
-    mutationFn: (body) => appRequest<Preferences>("PUT", "/api/preferences", body),
+    mutationFn: (body) => appCall("preferences.put", { body }),
     onSuccess: (answer) => queryClient.setQueryData(preferencesKey(), answer),
   });
 }

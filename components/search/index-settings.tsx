@@ -1,9 +1,9 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { appPost } from "@/lib/api/browser-fetch";
-import { indexStatusQuery, searchKeys } from "@/lib/search/search-queries";
-import type { IndexStatus } from "@/lib/search/types";
+import { invalidateAppAfter } from "@/lib/api/app-queries";
+import { appCall } from "@/lib/api/browser-fetch";
+import { indexStatusQuery } from "@/lib/search/search-queries";
 import { toastStore } from "@/lib/ui/toast-store";
 import { ConfirmDialog } from "@/components/forms/confirm-dialog";
 import { useI18n } from "@/components/i18n/i18n-provider";
@@ -18,11 +18,11 @@ export function IndexSettings() {
   const status = useQuery(indexStatusQuery());
   const [confirming, setConfirming] = useState(false);
   const resync = useMutation({
-    mutationFn: () => appPost<IndexStatus>("/api/search/resync", {}),
+    mutationFn: () => appCall("search.resync", {}),
     meta: { silent: true },
     onSuccess: (answer) => {
-      queryClient.setQueryData(searchKeys.status, answer);
-      void queryClient.invalidateQueries({ queryKey: searchKeys.all });
+      queryClient.setQueryData(indexStatusQuery().queryKey, answer);
+      void invalidateAppAfter(queryClient, "search.resync");
       toastStore.show("success", t("search.resyncStarted"));
       setConfirming(false);
     },

@@ -1,6 +1,7 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { consoleSessionQuery } from "@/lib/api/console-session";
+import { appRouteUrl } from "@/lib/api/app-routes";
 import { pageOpenAppId } from "@/lib/api/browser-fetch";
 import { reauthTarget } from "@/lib/api/reauth";
 import { useI18n } from "@/components/i18n/i18n-provider";
@@ -18,7 +19,7 @@ export function InstallationAlert() {
   if (!status || status === "active") return null;
   const authorize = () => {
     const openAppId = query.data?.session.openAppId ?? pageOpenAppId();
-    const target = reauthTarget(`/api/auth/start${openAppId ? `?openAppId=${encodeURIComponent(openAppId)}` : ""}`, window.location);
+    const target = reauthTarget(appRouteUrl("auth.start", { query: { openAppId } }), window.location);
     if (target) window.location.assign(target);
   };
   return (

@@ -18,6 +18,8 @@ import { CheckboxField, TextField } from "@/components/ui/field";
 import { errorMessage } from "@/components/ui/error-message";
 
 const GROUP_FIELDS = new Set(["name", "remark", "shopIds"]);
+/** A field error's form field: `shopIds.3` is on the shop picker. */
+const fieldOf = (field: string) => (GROUP_FIELDS.has(field) ? field : undefined);
 
 /**
  * A new shop group (§4.8): name, remark and shops picked from the register (search and
@@ -50,7 +52,7 @@ export function GroupCreate() {
       setResult(answer);
       void queryClient.invalidateQueries({ queryKey: shopKeys.groups });
     },
-    onError: (error: ApiError) => form.fail(errorMessage(error, t), placeErrors(error.fieldErrors, (name) => (GROUP_FIELDS.has(name) ? name : undefined))),
+    onError: (error: ApiError) => form.fail(errorMessage(error, t), placeErrors(error.fieldErrors, (name) => fieldOf(name.split(".")[0]!))),
   });
 
   if (result) return <GroupResult result={result} onAnother={() => setResult(undefined)} />;

@@ -1,4 +1,5 @@
-import type { Page, Route } from "@playwright/test";
+import type { Page, Request, Route } from "@playwright/test";
+import { matchAppRoute, type AppRouteName } from "../../lib/api/app-routes";
 
 /**
  * A stand-in for the app's proxy `/api/platform/v1/...` inside the browser (Playwright routing):
@@ -39,34 +40,40 @@ export async function mockPlatform(
 ): Promise<PlatformCall[]> {
   const customers = options.customers ?? makeCustomers(45);
   const calls: PlatformCall[] = [];
-  // app-auth's session of the shell (tenant, user, installation state).
-  await page.route("**/api/auth/session", (route) =>
-    route.fulfill({
-      contentType: "application/json",
-      body: JSON.stringify({
-        session: { openAppId: "oa-ui-test", tenantId: "9007199254740995", tenantName: "Alpha Trading", userId: "7", userName: "Admin Alpha" },
-        installation: { status: options.installation ?? "active" },
-      }),
-    }),
-  );
-  // The app's own routes the console's pages read besides the proxy, answered as an installation with a
-  // ready search index, no recorded refunds and no preferences would (without a session the real ones
-  // answer 401 and the page leaves for re-authorization).
+  // The app's own routes the console's pages read besides the proxy, registered and matched by the
+  // app's route table (lib/api/app-routes.ts), answered as an installation with a ready search index,
+  // no recorded refunds and no preferences would (without a session the real ones answer 401 and the
+  // page leaves for re-authorization). A route of the table not answered here goes on to the app.
   const indexStatus = { enabled: true, phase: "ready", indexed: customers.length, total: customers.length, secondsLeft: null, lastChangeAt: null, syncedAt: null, error: null };
-  await page.route("**/api/search/status", (route) => route.fulfill({ contentType: "application/json", body: JSON.stringify(indexStatus) }));
-  await page.route("**/api/search/customers?**", (route) =>
-    route.fulfill({ contentType: "application/json", body: JSON.stringify({ hits: [], hasMore: false, status: indexStatus }) }),
+  const appAnswers: Partial<Record<AppRouteName, (request: Request) => unknown>> = {
+    // app-auth's session of the shell (tenant, user, installation state).
+    "auth.session": () => ({
+      session: { openAppId: "oa-ui-test", tenantId: "9007199254740995", tenantName: "Alpha Trading", userId: "7", userName: "Admin Alpha" },
+      installation: { status: options.installation ?? "active" },
+    }),
+    "search.status": () => indexStatus,
+    "search.customers": () => ({ hits: [], hasMore: false, status: indexStatus }),
+    "refunds.list": () => ({ refunds: {} }),
+    // No labels and no remembered columns; a save answers what was saved.
+    "preferences.get": () => ({ attrLabels: {}, customerColumns: null }),
+    "preferences.put": (request) => {
+      const saved = request.postDataJSON() as { key: string; value: unknown };
+      return { attrLabels: {}, customerColumns: null, [saved.key]: saved.value };
+    },
+  };
+  const answered = (url: URL, method: string) => {
+    const match = matchAppRoute(method, url.pathname);
+    return match && appAnswers[match.name] ? { answer: appAnswers[match.name]! } : undefined;
+  };
+  await page.route(
+    (url) => url.pathname.startsWith("/api/") && !url.pathname.startsWith("/api/platform/"),
+    async (route) => {
+      const request = route.request();
+      const found = answered(new URL(request.url()), request.method());
+      if (!found) return route.fallback();
+      await route.fulfill({ contentType: "application/json", body: JSON.stringify(found.answer(request)) });
+    },
   );
-  await page.route("**/api/orders/refunds?**", (route) =>
-    route.request().method() === "GET" ? route.fulfill({ contentType: "application/json", body: JSON.stringify({ refunds: {} }) }) : route.fallback(),
-  );
-  // No labels and no remembered columns; a save answers what was saved.
-  await page.route("**/api/preferences", async (route) => {
-    const saved = route.request().method() === "PUT" ? (route.request().postDataJSON() as { key: string; value: unknown }) : undefined;
-    const preferences: Record<string, unknown> = { attrLabels: {}, customerColumns: null };
-    if (saved) preferences[saved.key] = saved.value;
-    await route.fulfill({ contentType: "application/json", body: JSON.stringify(preferences) });
-  });
   await page.route("**/api/platform/**", async (route) => {
     const request = route.request();
     const url = new URL(request.url());

@@ -3,6 +3,8 @@ import { apiRoutes, operationUrl, type BrowserOperationName, type ParsedInput } 
 import { OPEN_APP_ID_HEADER, storedSession } from "@/lib/auth/client-session";
 import { tabStorage } from "@/lib/auth/tab-storage";
 import { ApiError, ReauthRequiredError, type FieldError } from "@/lib/http/api-error";
+import type { AppInputOf, AppOutputOf } from "./app-operations";
+import { appRouteUrl, consoleRoutes, type AppInput, type ConsoleRouteName } from "./app-routes";
 import { followReauth } from "./reauth";
 
 /**
@@ -139,25 +141,19 @@ export function createBrowserFetch(deps: BrowserFetchDeps) {
 }
 
 /**
- * A request to one of the app's own routes (not the platform proxy), e.g. `/api/imports/events`:
- * any method, JSON in and out, with the same headers, CSRF marker and reauth handling as the proxy.
- * The one way the browser calls an app route; `appGet` / `appPost` are its two common shapes.
+ * The browser's one way to call the app's own routes: by name in the app's route table
+ * (`app-routes.ts`, zod-free; input and answer types from `app-operations.ts`, as types only), with
+ * the same headers, CSRF marker and reauth handling as the proxy. `appCall("shops.get", { params: { id } })`.
  */
-export function createAppRequest(deps: BrowserFetchDeps) {
+export function createAppCall(deps: BrowserFetchDeps) {
   const request = appRequester(deps);
-  return <T>(method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", path: string, body?: unknown, options: CallOptions = {}): Promise<T> =>
-    request(method, path, body, options) as Promise<T>;
+  return async function call<N extends ConsoleRouteName>(name: N, input: AppInputOf<N>, options: CallOptions = {}): Promise<AppOutputOf<N>> {
+    const parsed = input as AppInput;
+    return (await request(consoleRoutes[name].method, appRouteUrl(name, parsed), parsed.body, options)) as AppOutputOf<N>;
+  };
 }
 
-export type AppRequest = ReturnType<typeof createAppRequest>;
-
-/** A POST of JSON to one of the app's own routes. */
-export function createAppPost(deps: BrowserFetchDeps) {
-  const request = createAppRequest(deps);
-  return <T>(path: string, body: unknown, options: CallOptions = {}): Promise<T> => request<T>("POST", path, body, options);
-}
-
-export type AppPost = ReturnType<typeof createAppPost>;
+export type AppCall = ReturnType<typeof createAppCall>;
 
 export type BrowserFetch = ReturnType<typeof createBrowserFetch>;
 
@@ -169,7 +165,4 @@ export function pageOpenAppId(): string | undefined {
 
 /** The browser's instances. */
 export const platformFetch: BrowserFetch = createBrowserFetch({ openAppId: pageOpenAppId });
-export const appRequest: AppRequest = createAppRequest({ openAppId: pageOpenAppId });
-export const appPost: AppPost = createAppPost({ openAppId: pageOpenAppId });
-/** A GET of one of the app's own routes. */
-export const appGet = <T>(path: string, options: CallOptions = {}): Promise<T> => appRequest<T>("GET", path, undefined, options);
+export const appCall: AppCall = createAppCall({ openAppId: pageOpenAppId });

@@ -1,8 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { ConsoleSession } from "@/lib/auth/session";
-import { OPEN_APP_ID_HEADER, storedSession } from "@/lib/auth/client-session";
-import { errorFromResponse, MUTATION_HEADER, pageOpenAppId } from "./browser-fetch";
-import { ReauthRequiredError } from "@/lib/http/api-error";
+import { appKeys } from "./app-routes";
+import { createAppCall, pageOpenAppId } from "./browser-fetch";
 import { followReauth } from "./reauth";
 
 /** What app-auth's `GET /api/auth/session` answers: the console session (ids and names) and the installation's state. */
@@ -11,7 +10,7 @@ export type ConsoleSessionInfo = {
   installation: { status: "active" | "reauth_required" | "missing" };
 };
 
-export const sessionQueryKey = (openAppId: string | undefined) => ["console-session", openAppId ?? ""] as const;
+export const sessionQueryKey = (openAppId: string | undefined) => appKeys.call("auth.session", openAppId);
 
 /**
  * The shell's tenant, user and installation state. The server puts it in the hydrated cache when
@@ -21,22 +20,14 @@ export function consoleSessionQuery(openAppId: string | undefined = pageOpenAppI
   return queryOptions({
     queryKey: sessionQueryKey(openAppId),
     staleTime: 5 * 60_000,
-    queryFn: async ({ signal }): Promise<ConsoleSessionInfo> => {
-      const headers = new Headers({ Accept: "application/json", [MUTATION_HEADER]: "1" });
-      if (openAppId) {
-        headers.set(OPEN_APP_ID_HEADER, openAppId);
-        const stored = storedSession(openAppId);
-        if (stored) headers.set("Authorization", `Bearer ${stored.token}`);
-      }
-      const response = await fetch("/api/auth/session", { headers, signal, cache: "no-store", credentials: "same-origin" });
-      if (!response.ok) {
-        const error = await errorFromResponse(response);
-        // Without an environment, authorization leads to the home page's chooser: already there, stay.
-        const choosing = !openAppId && new URLSearchParams(window.location.search).has("chooseEnvironment");
-        if (error instanceof ReauthRequiredError && !choosing) followReauth(error.redirect, { location: window.location });
-        throw error;
-      }
-      return (await response.json()) as ConsoleSessionInfo;
-    },
+    queryFn: ({ signal }): Promise<ConsoleSessionInfo> =>
+      createAppCall({
+        openAppId: () => openAppId,
+        onReauth: (redirect) => {
+          // Without an environment, authorization leads to the home page's chooser: already there, stay.
+          const choosing = !openAppId && new URLSearchParams(window.location.search).has("chooseEnvironment");
+          if (!choosing) followReauth(redirect, { location: window.location });
+        },
+      })("auth.session", {}, { signal }),
   });
 }

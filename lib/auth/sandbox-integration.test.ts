@@ -1,6 +1,5 @@
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { parseJson } from "@/lib/platform/json";
 import { sandboxControl } from "@/lib/platform/testing/sandbox-control";
 import { clearRefreshInFlight, findInstallation, markRefreshInFlight, refreshesInFlight, updateInstallationTokens } from "@/lib/store/installations";
 import { testDialects, warnIfPostgresSkipped, type TestStore } from "@/lib/store/testing";

@@ -1,4 +1,5 @@
 import "server-only";
+import { appOperations } from "@/lib/api/app-operations";
 import { apiRoute, errorField } from "@/lib/http/route";
 import { callPlatform } from "@/lib/platform/client";
 import { operations } from "@/lib/platform/operations";
@@ -16,7 +17,7 @@ import { parseListState } from "./customer-list-state";
  * (a cross-site page cannot start one). Platform tokens never reach the browser or the logs.
  */
 export const handleCustomerExport = apiRoute(
-  { name: "customer export", op: "customers.export", session: true, csrf: "always", streams: true },
+  { name: "customer export", operation: appOperations["customers.export"], streams: true },
   async (ctx: PlatformRouteContext) => {
     // The list's own parser: unknown or malformed values fall back or are left out, as on the page.
     const plan = exportPlan(parseListState(ctx.url.searchParams));

@@ -1,4 +1,5 @@
 import "server-only";
+import { appOperations } from "@/lib/api/app-operations";
 import { apiRoute, jsonResponse } from "@/lib/http/route";
 import { callerWith, type PlatformCall } from "@/lib/platform/installation-call";
 import { callOptionsFor, type PlatformRouteContext, type ProxyDeps } from "@/lib/proxy/proxy";
@@ -38,7 +39,8 @@ async function platformCallFor(ctx: PlatformRouteContext): Promise<PlatformCall>
 }
 
 export const handleDashboardRequest = apiRoute(
-  { name: "dashboard", op: "dashboard", session: true },
+  // GET and POST (a refresh) share the table's policy: the session, CSRF on the POST.
+  { name: "dashboard", op: "dashboard", operation: appOperations["dashboard.get"] },
   async (ctx: PlatformRouteContext & { deps: DashboardDeps }) => {
     const cache = ctx.deps.dashboard?.cache ?? dashboardCache();
     const now = ctx.deps.dashboard?.now ?? Date.now;

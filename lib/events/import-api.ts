@@ -22,7 +22,6 @@ import type { BatchBody, BatchOutcome } from "./import-run";
  * browser and in the app (HTTP, session, CSRF, logging) is of the order of the platform's own work
  * for the batch; ten batches a request take most of that out (scripts/bench/events-import.ts).
  */
-export const EVENT_IMPORT_PATH = "/api/events/import";
 export const MAX_BATCHES_PER_REQUEST = 10;
 
 export type BatchError = { code: string; message: string; fieldErrors?: { field: string; message: string }[]; retryAfterSeconds?: number };

@@ -1,7 +1,6 @@
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { createAppPost } from "@/lib/api/browser-fetch";
+import { createAppCall } from "@/lib/api/browser-fetch";
 import { routeClientDeps } from "@/lib/proxy/testing/app-client";
-import type { ProxyDeps } from "@/lib/proxy/proxy";
 import { startTestSandbox } from "@/lib/platform/testing/sandbox";
 import { sandboxCalls, sandboxToken } from "@/lib/platform/testing/sandbox-control";
 import { sandboxProxyDeps } from "@/lib/proxy/testing/sandbox-deps";
@@ -26,7 +25,7 @@ const token = await sandboxToken(control);
 const deps = sandboxProxyDeps(sandbox.urls.alpha!, token);
 
 /** The browser's poster, its requests handled by the route as Next would, from the app's own origin. */
-const post = createAppPost(routeClientDeps((request) => handleEventImport(request, deps), APP));
+const post = createAppCall(routeClientDeps((request) => handleEventImport(request, deps), APP));
 
 async function batchCalls(): Promise<number> {
   return (await sandboxCalls(control))["POST /v1/collector/batchPushEvents"] ?? 0;

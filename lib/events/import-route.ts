@@ -1,12 +1,10 @@
 import "server-only";
-import { z } from "zod";
-import { ApiError } from "@/lib/http/api-error";
-import { readJsonBody } from "@/lib/http/body";
-import { apiErrorOf, apiRoute, errorField, jsonResponse } from "@/lib/http/route";
+import { appOperations } from "@/lib/api/app-operations";
+import { apiErrorOf, apiRoute, errorField, jsonResponse, type RouteContext, type RouteInput } from "@/lib/http/route";
 import { parseOperationInput, sendPlatformRequest } from "@/lib/platform/client";
 import { operations } from "@/lib/platform/operations";
-import { callOptionsFor, type PlatformRouteContext } from "@/lib/proxy/proxy";
-import { MAX_BATCHES_PER_REQUEST, type BatchResult, type EventImportAnswer } from "./import-api";
+import { callOptionsFor, type ProxyDeps } from "@/lib/proxy/proxy";
+import type { BatchResult, EventImportAnswer } from "./import-api";
 
 /**
  * `POST /api/events/import` (the contract is in import-api.ts): several `batchPushEvents` batches
@@ -18,22 +16,13 @@ import { MAX_BATCHES_PER_REQUEST, type BatchResult, type EventImportAnswer } fro
 
 const op = operations["events.batchPush"];
 
-const envelope = z.strictObject({
-  batches: z.array(z.unknown()).min(1, "at least one batch").max(MAX_BATCHES_PER_REQUEST, `at most ${MAX_BATCHES_PER_REQUEST} batches per request`),
-});
-
 /** After a failure that may pass (429, network, 5xx), the platform is spared the request's other batches. */
 const mayPass = (status: number) => status === 429 || status >= 500;
 
-export const handleEventImport = apiRoute({ name: "event import", op: "events.import", session: true }, async (ctx: PlatformRouteContext) => {
-  const parsed = envelope.safeParse((await readJsonBody(ctx.request)) ?? null);
-  if (!parsed.success) {
-    const fieldErrors = parsed.error.issues.map((issue) => ({ field: issue.path.join(".") || "body", message: issue.message }));
-    throw new ApiError({ status: 422, code: "invalid_input", message: "the request is not valid", fieldErrors });
-  }
+export const handleEventImport = apiRoute({ name: "event import", operation: appOperations["events.import"] }, async (ctx: RouteContext<ProxyDeps, RouteInput<"events.import">>) => {
   const results: BatchResult[] = [];
   const options = await callOptionsFor(ctx);
-  const { batches } = parsed.data;
+  const { batches } = ctx.input.body;
   const validate = (i: number) => parseOperationInput(op, { body: batches[i] });
   let next = validate(0);
   let stopped = false;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ApiError, ReauthRequiredError } from "@/lib/http/api-error";
 import { parseCsv } from "./csv";
 import { describeInEnglish } from "./event-csv";
-import { EVENT_IMPORT_PATH } from "./import-api";
+import type { AppCall } from "@/lib/api/browser-fetch";
 import type { SendBatches } from "./import-run";
 import { classifyApiError, importThrough, startEventImport } from "./start-import";
 
@@ -70,9 +70,9 @@ describe("an event import from CSV to batchPushEvents", () => {
   });
 
   it("posts the batches to the app's import route and reads one outcome per batch", async () => {
-    const posted: { path: string; body: unknown }[] = [];
-    const post = async <T,>(path: string, body: unknown): Promise<T> => {
-      posted.push({ path, body });
+    const posted: { name: string; input: unknown }[] = [];
+    const post = async <T,>(name: string, input: unknown): Promise<T> => {
+      posted.push({ name, input });
       return {
         results: [
           { status: "stored" },
@@ -82,8 +82,8 @@ describe("an event import from CSV to batchPushEvents", () => {
       } as T;
     };
     const batches = [1, 2, 3].map((i) => ({ events: [{ identityType: "crm", identityValue: `U-${i}`, event: "open_page", date: "2026-11-20T02:00:00Z" }] }));
-    const outcomes = await importThrough(post)(batches, new AbortController().signal);
-    expect(posted).toEqual([{ path: EVENT_IMPORT_PATH, body: { batches } }]);
+    const outcomes = await importThrough(post as unknown as AppCall)(batches, new AbortController().signal);
+    expect(posted).toEqual([{ name: "events.import", input: { body: { batches } } }]);
     expect(outcomes[0]).toEqual({ stored: true });
     expect(outcomes[2]).toEqual({ stored: false });
     const failed = outcomes[1] as { stored: false; error: ApiError };

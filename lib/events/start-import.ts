@@ -1,10 +1,10 @@
 import { ApiError, ReauthRequiredError } from "@/lib/http/api-error";
-import type { AppPost } from "@/lib/api/browser-fetch";
+import type { AppCall } from "@/lib/api/browser-fetch";
 import type { DuplicateRule } from "./event-fields";
 import { openEventCsv } from "./event-csv";
 import type { HeaderProblem, RowProblem } from "./event-rows";
 import { FailureReport } from "./failure-report";
-import { EVENT_IMPORT_PATH, outcomeOf, type EventImportAnswer, type EventImportRequest } from "./import-api";
+import { outcomeOf, type EventImportRequest } from "./import-api";
 import { EventImport, type ImportOptions, type SendBatches, type SendFailure } from "./import-run";
 
 /**
@@ -39,10 +39,10 @@ export async function startEventImport(o: StartImport): Promise<{ problems: Head
   return { problems: [], run, report };
 }
 
-/** Batches through the app's import route (import-api.ts) with the browser's poster (or the same code in Node). */
-export function importThrough(post: AppPost): SendBatches {
+/** Batches through the app's import route (import-api.ts) with the browser's client (or the same code in Node). */
+export function importThrough(call: AppCall): SendBatches {
   return async (batches, signal) => {
-    const answer = await post<EventImportAnswer>(EVENT_IMPORT_PATH, { batches } satisfies EventImportRequest, { signal });
+    const answer = await call("events.import", { body: { batches } satisfies EventImportRequest }, { signal });
     return answer.results.map((result) => outcomeOf(result));
   };
 }

@@ -84,8 +84,8 @@ export function refuseUnstorableText(value: unknown, path = ""): void {
  * and valid JSON (400), parsed losslessly (ids above 2^53), and every string storable (400
  * `invalid_text` naming the field); an empty body is `undefined`.
  */
-export async function readJsonBody(request: Request): Promise<unknown> {
-  const text = await readBodyText(request);
+export async function readJsonBody(request: Request, { limit }: Pick<BodyOptions, "limit"> = {}): Promise<unknown> {
+  const text = await readBodyText(request, { limit });
   if (text.trim() === "") return undefined;
   if (!/^application\/(.+\+)?json\b/i.test(request.headers.get("content-type") ?? "")) {
     throw new ApiError({ status: 415, code: "unsupported_media_type", message: "the body must be JSON (Content-Type: application/json)" });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { ApiError, ReauthRequiredError } from "@/lib/http/api-error";
+import type { AppOperation } from "@/lib/api/app-operations";
 import { PlatformError } from "@/lib/platform/errors";
 import { apiRoute, type RouteDeps } from "./route";
 
@@ -19,7 +21,11 @@ function deps(overrides: Partial<RouteDeps> = {}) {
 /** A request as the browser client sends it: with the app's header (a session-bearing GET needs it). */
 const appRequest = (init: RequestInit = {}) => new Request(URL_, { ...init, headers: { "x-engage-request": "1", ...(init.headers as Record<string, string> | undefined) } });
 
-const failWith = (error: unknown) => apiRoute({ name: "thing", op: "thing.do", session: true }, async () => Promise.reject(error));
+/** A route of the table as the tests need it: `/api/thing`, its policy and schemas. */
+const thing = (over: Partial<AppOperation> = {}) =>
+  ({ name: "health", method: "GET", path: "/api/thing", resource: "api", access: "public", csrf: "writes", answer: "json", invalidates: [], summary: "a thing", ...over }) as AppOperation<"health">;
+
+const failWith = (error: unknown) => apiRoute({ name: "thing", op: "thing.do", operation: thing({ access: "session" }) }, async () => Promise.reject(error));
 
 describe("apiRoute: one error shape", () => {
   it("answers an ApiError as {error: {code, message, fieldErrors?, requestId}} with its status and headers, never cached", async () => {
@@ -78,7 +84,7 @@ describe("apiRoute: one error shape", () => {
 });
 
 describe("apiRoute: the steps every route shares", () => {
-  const ok = (options: Parameters<typeof apiRoute>[0]) => apiRoute(options, async ({ requestId }) => new Response("ok", { headers: { "x-request-id": requestId } }));
+  const ok = (options: { name: string; operation?: AppOperation<"health">; streams?: boolean }) => apiRoute<RouteDeps, "health">(options, async ({ requestId }) => new Response("ok", { headers: { "x-request-id": requestId } }));
 
   it("keeps a caller's request id of 8 to 64 safe characters and replaces any other", async () => {
     const route = ok({ name: "t" });
@@ -94,15 +100,15 @@ describe("apiRoute: the steps every route shares", () => {
     expect((await ok({ name: "t" })(new Request(URL_), d)).status).toBe(200);
     expect((await ok({ name: "t" })(post(), d)).status).toBe(403);
     expect((await ok({ name: "t" })(post(SAME_ORIGIN), d)).status).toBe(200);
-    expect((await ok({ name: "t", csrf: "always" })(new Request(URL_), d)).status).toBe(403);
-    expect((await ok({ name: "t", csrf: "never" })(post(), d)).status).toBe(200);
+    expect((await ok({ name: "t", operation: thing({ csrf: "always" }) })(new Request(URL_), d)).status).toBe(403);
+    expect((await ok({ name: "t", operation: thing({ csrf: "never" }) })(post(), d)).status).toBe(200);
   });
 
   it("a session-bearing GET needs the app's header: a cross-site GET is refused before the session or the handler", async () => {
     let ran = 0;
     let asked = 0;
     const { deps: d } = deps({ requireSession: async () => (asked++, { ok: true as const, session: { openAppId: "alpha-app", tenantId: "1" } }) });
-    const route = apiRoute({ name: "t", session: true }, async () => (ran++, new Response("ok")));
+    const route = apiRoute({ name: "t", operation: thing({ access: "session" }) }, async () => (ran++, new Response("ok")));
     // What a cross-site page can send with the SameSite=None cookie: no custom header.
     for (const headers of [{}, { "sec-fetch-site": "cross-site", cookie: "ec_session=x" }, { "x-engage-request": "1", "sec-fetch-site": "cross-site" }, { "x-engage-request": "1", origin: "http://evil.test" }] as Array<Record<string, string>>) {
       const res = await route(new Request(URL_, { headers }), d);
@@ -120,7 +126,7 @@ describe("apiRoute: the steps every route shares", () => {
   it("refuses a query parameter or path holding text PostgreSQL cannot store with 400 naming it, before the handler", async () => {
     let ran = 0;
     const { deps: d } = deps();
-    const route = apiRoute({ name: "t", session: true }, async () => (ran++, new Response("ok")));
+    const route = apiRoute({ name: "t", operation: thing({ access: "session" }) }, async () => (ran++, new Response("ok")));
     for (const [target, field] of [
       ["?orderNo=%00", "orderNo"],
       ["?q=%00ab", "q"],
@@ -140,14 +146,14 @@ describe("apiRoute: the steps every route shares", () => {
 
   it("requires the session with `session`, after `prepare`, and answers its refusal with the request's id", async () => {
     const refused = deps({ requireSession: async () => ({ ok: false, error: new ReauthRequiredError({ message: "sign in", redirect: "/api/auth/start" }) }) }).deps;
-    const res = await ok({ name: "t", session: true })(appRequest({ headers: { "x-request-id": "req-abcdefgh" } }), refused);
+    const res = await ok({ name: "t", operation: thing({ access: "session" }) })(appRequest({ headers: { "x-request-id": "req-abcdefgh" } }), refused);
     expect(res.status).toBe(401);
     expect((await res.json()).error).toMatchObject({ code: "reauth_required", requestId: "req-abcdefgh" });
     expect((await ok({ name: "t" })(new Request(URL_), refused)).status).toBe(200);
     const early = apiRoute(
       {
         name: "t",
-        session: true,
+        operation: thing({ access: "session" }),
         prepare: () => {
           throw new ApiError({ status: 404, code: "not_found", message: "no" });
         },
@@ -166,5 +172,60 @@ describe("apiRoute: the steps every route shares", () => {
     expect(lines).toEqual([{ requestId: "req-12345678", method: "GET", path: "/api/thing", op: "thing.do", rows: 3, status: 200, ms: expect.any(Number), level: "info", msg: "thing" }]);
     await ok({ name: "stream", streams: true })(new Request(URL_), d);
     expect(lines).toHaveLength(1);
+  });
+});
+
+describe("apiRoute: input parsed once by the route's schemas", () => {
+  const shop = thing({
+    method: "POST",
+    path: "/api/thing/{id}",
+    params: z.strictObject({ id: z.string().regex(/^\d+$/) }),
+    query: z.strictObject({ limit: z.coerce.number().int().max(10).optional(), tag: z.array(z.string()).optional() }),
+    body: z.strictObject({ name: z.string().min(1, "is required"), shopIds: z.array(z.string().regex(/^\d+$/, "digits")) }),
+  });
+  const seen: unknown[] = [];
+  const route = apiRoute({ name: "t", operation: shop }, async (ctx) => {
+    seen.push(ctx.input);
+    return new Response("ok");
+  });
+  const post = (path: string, body: string | undefined, contentType = "application/json") =>
+    new Request(`http://app.test${path}`, { method: "POST", body, headers: { ...SAME_ORIGIN, "content-type": contentType } });
+
+  it("hands the handler the parsed params, query (a repeated parameter is a list; openAppId is not input) and body", async () => {
+    const res = await route(post("/api/thing/42?limit=3&tag=a&tag=b&openAppId=oa", '{"name":"x","shopIds":["1"]}'), deps().deps);
+    expect(res.status).toBe(200);
+    expect(seen.at(-1)).toEqual({ params: { id: "42" }, query: { limit: 3, tag: ["a", "b"] }, body: { name: "x", shopIds: ["1"] } });
+  });
+
+  it("answers any schema failure 422 invalid_input with fieldErrors by field (body fields by name, others with their part), and runs nothing", async () => {
+    const before = seen.length;
+    const res = await route(post("/api/thing/42?limit=99", '{"name":"","shopIds":["1","x"],"extra":1}'), deps().deps);
+    expect(res.status).toBe(422);
+    const { error } = await res.json();
+    expect(error.code).toBe("invalid_input");
+    expect(error.fieldErrors).toEqual(
+      expect.arrayContaining([
+        { field: "query.limit", message: expect.any(String) },
+        { field: "name", message: "is required" },
+        { field: "shopIds.1", message: "digits" },
+        { field: "body", message: expect.stringContaining("extra") },
+      ]),
+    );
+    expect((await route(post("/api/thing/42", undefined), deps().deps)).status).toBe(422);
+    expect(seen.length).toBe(before);
+  });
+
+  it("keeps a body that is not JSON a 400 (not a schema failure), a wrong type a 415, and a path that names nothing a 404", async () => {
+    const bad = await route(post("/api/thing/42", "{nope"), deps().deps);
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error.code).toBe("invalid_json");
+    expect((await route(post("/api/thing/42", "{}", "text/plain"), deps().deps)).status).toBe(415);
+    expect((await route(post("/api/thing/abc", '{"name":"x","shopIds":[]}'), deps().deps)).status).toBe(404);
+  });
+
+  it("reads no body before the session and CSRF checks pass", async () => {
+    const guarded = apiRoute({ name: "t", operation: { ...shop, access: "session" } as typeof shop }, async () => new Response("ok"));
+    const refused = deps({ requireSession: async () => ({ ok: false, error: new ReauthRequiredError({ message: "sign in", redirect: "/x" }) }) }).deps;
+    expect((await guarded(post("/api/thing/42", "{nope"), refused)).status).toBe(401);
   });
 });

@@ -1,17 +1,24 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { ApiError, ReauthRequiredError } from "@/lib/http/api-error";
+import type { AppOperation, AppParsedOf } from "@/lib/api/app-operations";
+import { appRouteUrl, needsAppHeader, pathParamsOf, type AppRouteName } from "@/lib/api/app-routes";
 // Types only: the wrapper sits below app-auth (whose own routes use it) and is given the session lookup.
 import type { ConsoleSession, SessionCheck } from "@/lib/auth/session";
 import { logger } from "@/lib/log";
+import { issuesToFieldErrors } from "@/lib/platform/client";
 import { PlatformError, type PlatformErrorKind } from "@/lib/platform/errors";
+import { readJsonBody } from "./body";
 import { requestProblem } from "./request-guard";
 import { API_SECURITY_HEADERS } from "./security-headers";
 
 /**
  * The one wrapper of the app's own API routes (the platform proxy, the CSV export, the event
  * import, activity, the session, webhooks). In one place, for each request: its id (`X-Request-Id`),
- * the CSRF check, the session, one log line for the answer, and every error mapped once to one
+ * the CSRF check and the session (the policy of its entry in the app's route table,
+ * lib/api/app-routes.ts), its input parsed with the entry's schemas (lib/api/app-operations.ts; any
+ * schema failure is `422 invalid_input` with `fieldErrors`, here and nowhere else), one log line
+ * for the answer, and every error mapped once to one
  * JSON shape `{error: {code, message, fieldErrors?, redirect?, requestId}}` with `Cache-Control:
  * no-store` (lib/http/api-error.ts reads it back in the browser). A handler throws `ApiError` to
  * refuse; a platform error keeps its kind's status; anything else is a 500, logged as an error.
@@ -46,7 +53,11 @@ type SessionOf<D> = D extends { requireSession: (request: Request) => Promise<Se
 /** The fields of every log line of a request; a handler adds its own (they go into the answer's line). */
 export type LogFields = { requestId: string; method: string; path: string; op?: string; [field: string]: unknown };
 
-export type RouteContext<D extends RouteDeps> = {
+/** What the handler of a route of the table gets as `input` (its parsed params, query and body). */
+export type RouteInput<N extends AppRouteName | undefined> = [N] extends [AppRouteName] ? AppParsedOf<N> : unknown;
+
+/** A handler's context; `I` is its parsed input (`RouteContext<Deps, RouteInput<"shops.list">>`). */
+export type RouteContext<D extends RouteDeps, I = unknown> = {
   readonly request: Request;
   readonly url: URL;
   readonly requestId: string;
@@ -56,26 +67,24 @@ export type RouteContext<D extends RouteDeps> = {
   readonly started: number;
   /** The request's session (routes with `session`). */
   session: SessionOf<D>;
+  /** The input parsed with the route's schemas (`operation`). */
+  input: I;
 };
 
-export type RouteOptions<D extends RouteDeps, P> = {
+export type RouteOptions<D extends RouteDeps, P, N extends AppRouteName | undefined = undefined> = {
   /** The message of the answer's log line; `<name> failed` logs an unexpected error. */
   name: string;
-  /** `op` of the log lines. */
+  /**
+   * The route's entry of the app's table with its schemas (`appOperations[name]`): its access
+   * (session or public) and CSRF policy, and the schemas that parse the input it hands the handler.
+   */
+  operation?: [N] extends [AppRouteName] ? AppOperation<N> : undefined;
+  /** `op` of the log lines; default: the operation's name. */
   op?: string;
   /** The logger's scope when the deps bring no logger. */
   scope?: string;
-  /** The session of the `X-Open-App-Id` environment is required (else 401 reauth_required). */
-  session?: boolean;
-  /**
-   * The CSRF check runs for every method but GET, for every one (a costly GET), or never (no cookie
-   * is honoured). A route with `session` checks a GET too, by the app's header alone: the session
-   * cookie is `SameSite=None`, so a cross-site page could otherwise make it start work (a sync, a
-   * register write, platform calls) with a plain GET.
-   */
-  csrf?: "always" | "never";
   /** Before the CSRF and session checks (the proxy's 404 for a path outside its table); its result goes to the handler. */
-  prepare?: (ctx: RouteContext<D>) => P;
+  prepare?: (ctx: RouteContext<D, RouteInput<N>>) => P;
   /** The answer is a stream whose end the handler logs: only refusals are logged here. */
   streams?: boolean;
   /** An unexpected error is a 503 with Retry-After and this message (the caller retries later), not a 500. */
@@ -85,31 +94,38 @@ export type RouteOptions<D extends RouteDeps, P> = {
 export type ApiRoute<D> = (request: Request, deps: D) => Promise<Response>;
 
 /** A route of the app's API: `handler` runs after the shared steps; what it throws is answered as the one error. */
-export function apiRoute<D extends RouteDeps, P = undefined>(options: RouteOptions<D, P>, handler: (ctx: RouteContext<D>, prepared: P) => Promise<Response>): ApiRoute<D> {
+export function apiRoute<D extends RouteDeps, N extends AppRouteName | undefined = undefined, P = undefined>(
+  options: RouteOptions<D, P, N>,
+  handler: (ctx: RouteContext<D, RouteInput<N>>, prepared: P) => Promise<Response>,
+): ApiRoute<D> {
+  const operation = options.operation as AppOperation | undefined;
+  const csrf = operation?.csrf ?? "writes";
+  const session = operation?.access === "session";
   return async (request, deps) => {
     const started = performance.now();
     const requestId = requestIdOf(request);
     const url = new URL(request.url);
-    const fields: LogFields = { requestId, method: request.method, path: url.pathname, op: options.op };
+    const fields: LogFields = { requestId, method: request.method, path: url.pathname, op: options.op ?? operation?.name };
     const log = deps.log ?? logger().child({ scope: options.scope });
-    const ctx: RouteContext<D> = { request, url, requestId, deps, log, fields, started, session: undefined as SessionOf<D> };
+    const ctx: RouteContext<D, RouteInput<N>> = { request, url, requestId, deps, log, fields, started, session: undefined as SessionOf<D>, input: undefined as never };
     let response: Response;
     try {
       // The edge's rules once more for a caller that is not behind the Node server's guard (tests, another server).
       const guard = requestProblem(request.method, request.url);
       if (guard) throw new ApiError({ ...guard, fieldErrors: guard.field ? [{ field: guard.field, message: guard.message }] : [] });
       const prepared = options.prepare?.(ctx) as P;
-      if (options.csrf !== "never") {
-        const checked = options.csrf === "always" || request.method !== "GET" || options.session;
-        const problem = checked ? csrfProblem(request, url, deps.appOrigins ?? [], request.method === "GET" && options.csrf !== "always") : undefined;
+      if (needsAppHeader({ csrf, access: session ? "session" : "public" }, request.method)) {
+        // A session route's GET is checked by the app's header (a cross-site page cannot send it).
+        const problem = csrfProblem(request, url, deps.appOrigins ?? [], request.method === "GET" && csrf !== "always");
         if (problem) throw new ApiError({ status: 403, code: "csrf_rejected", message: problem });
       }
-      if (options.session) {
+      if (session) {
         if (!deps.requireSession) throw new Error(`${options.name}: a route with a session needs deps.requireSession`);
         const check = await deps.requireSession(request);
         if (!check.ok) throw check.error;
         ctx.session = check.session as SessionOf<D>;
       }
+      if (operation) ctx.input = (await parseInput(operation, request, url)) as never;
       response = await handler(ctx, prepared);
     } catch (error) {
       const failure = apiErrorOf(error, ctx, options.unavailable);
@@ -124,6 +140,53 @@ export function apiRoute<D extends RouteDeps, P = undefined>(options: RouteOptio
     }
     return response;
   };
+}
+
+/** The environment's name travels beside the input (§5.4.4), never as part of it. */
+const ENVIRONMENT_PARAM = "openAppId";
+
+/** The query as a record: a parameter given once is a string, repeated an array; `openAppId` left out. */
+function queryRecord(searchParams: URLSearchParams): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const key of new Set(searchParams.keys())) {
+    if (key === ENVIRONMENT_PARAM) continue;
+    const all = searchParams.getAll(key);
+    out[key] = all.length === 1 ? all[0]! : all;
+  }
+  return out;
+}
+
+/**
+ * The one place a request's input meets its schemas. A path that names nothing is a 404; a query
+ * or body that fails its schema is `422 invalid_input` with `fieldErrors` (body fields by their
+ * names, `name`, `shopIds.2`; others with their part, `query.limit`), which the console's form
+ * hook puts on its fields. A body that is not JSON stays a 400 (`invalid_json`, body.ts): it is
+ * not a schema failure.
+ */
+async function parseInput(operation: AppOperation, request: Request, url: URL): Promise<{ params?: unknown; query?: unknown; body?: unknown }> {
+  const input: { params?: unknown; query?: unknown; body?: unknown } = {};
+  const fieldErrors: { field: string; message: string }[] = [];
+  if (operation.params) {
+    const params = operation.params.safeParse(pathParamsOf(operation.path, url.pathname) ?? {});
+    if (!params.success) throw new ApiError({ status: 404, code: "not_found", message: `no such ${operation.resource}: ${params.error.issues[0]?.message ?? "not found"}` });
+    input.params = params.data;
+  }
+  if (operation.query) {
+    const query = operation.query.safeParse(queryRecord(url.searchParams));
+    if (query.success) input.query = query.data;
+    else fieldErrors.push(...issuesToFieldErrors("query", query.error));
+  }
+  if (operation.body) {
+    const raw = await readJsonBody(request, { limit: operation.bodyLimit });
+    if (raw === undefined) fieldErrors.push({ field: "body", message: "a JSON body is required" });
+    else {
+      const body = operation.body.safeParse(raw);
+      if (body.success) input.body = body.data;
+      else fieldErrors.push(...issuesToFieldErrors("body", body.error));
+    }
+  }
+  if (fieldErrors.length > 0) throw new ApiError({ status: 422, code: "invalid_input", message: "the request is not valid", fieldErrors });
+  return input;
 }
 
 /** A route as the App Router calls it (`export const GET = withDeps(...)`): the deps are read per request, never at build time. */
@@ -184,7 +247,7 @@ const PLATFORM_STATUS: Record<PlatformErrorKind, number> = {
   timeout: 504,
 };
 
-const defaultReauthRedirect = (openAppId: string) => `/api/auth/start?openAppId=${encodeURIComponent(openAppId)}`;
+const defaultReauthRedirect = (openAppId: string) => appRouteUrl("auth.start", { query: { openAppId } });
 
 /**
  * Any error as the browser is told of it: an `ApiError` as it is; the installation's authorization

@@ -1,14 +1,13 @@
 import "server-only";
-import { z } from "zod";
 import { ApiError } from "@/lib/http/api-error";
-import { readJsonBody } from "@/lib/http/body";
-import { apiRoute, jsonResponse, type RouteContext } from "@/lib/http/route";
+import { appOperations } from "@/lib/api/app-operations";
+import type { AppRouteName } from "@/lib/api/app-routes";
+import { apiRoute, jsonResponse, type RouteInput, type RouteContext } from "@/lib/http/route";
 import { callPlatform } from "@/lib/platform/client";
 import { operations } from "@/lib/platform/operations";
 import { callOptionsFor } from "@/lib/proxy/proxy";
 import type { ShopRouteDeps } from "@/lib/shops/shops-routes";
-import { MAX_IMPORT_FILES, OSS_PATH } from "./import-form";
-import { MEDIA_EVENT_TYPES, type MediaImportAnswer, type MediaImportListAnswer } from "./media-api";
+import type { MediaImportAnswer, MediaImportListAnswer } from "./media-api";
 import { listMediaImports, recordMediaImport } from "./media-imports";
 
 /**
@@ -17,32 +16,15 @@ import { listMediaImports, recordMediaImport } from "./media-imports";
  * files when; `GET` lists them, latest first. The API has no task status to add.
  */
 
-type Ctx = RouteContext<ShopRouteDeps>;
+type Ctx<N extends AppRouteName | undefined = undefined> = RouteContext<ShopRouteDeps, RouteInput<N>>;
 
-const importBody = z.strictObject({
-  fileList: z
-    .array(
-      z.strictObject({
-        file: z.string().trim().regex(OSS_PATH, "must be an object-storage file path oss://<bucket>/<object>"),
-        eventType: z.enum(MEDIA_EVENT_TYPES).optional(),
-      }),
-    )
-    .min(1, "at least one file")
-    .max(MAX_IMPORT_FILES, `at most ${MAX_IMPORT_FILES} files`),
-});
-
-export const handleMediaImportList = apiRoute({ name: "media import list", op: "media.list", scope: "media", session: true }, async (ctx: Ctx) => {
+export const handleMediaImportList = apiRoute({ name: "media import list", op: "media.list", scope: "media", operation: appOperations["media.imports"] }, async (ctx: Ctx<"media.imports">) => {
   const answer: MediaImportListAnswer = { imports: await listMediaImports(await ctx.deps.store(), ctx.session) };
   return jsonResponse(200, JSON.stringify(answer), ctx.requestId);
 });
 
-export const handleMediaImport = apiRoute({ name: "media import", op: "media.import", scope: "media", session: true }, async (ctx: Ctx) => {
-  const body = importBody.safeParse((await readJsonBody(ctx.request)) ?? null);
-  if (!body.success) {
-    const fieldErrors = body.error.issues.map((issue) => ({ field: issue.path.join(".") || "body", message: issue.message }));
-    throw new ApiError({ status: 422, code: "invalid_input", message: "the import is not valid", fieldErrors });
-  }
-  const files = body.data.fileList.map((f) => (f.eventType ? { file: f.file, eventType: f.eventType } : { file: f.file }));
+export const handleMediaImport = apiRoute({ name: "media import", scope: "media", operation: appOperations["media.import"] }, async (ctx: Ctx<"media.import">) => {
+  const files = ctx.input.body.fileList.map((f) => (f.eventType ? { file: f.file, eventType: f.eventType } : { file: f.file }));
   // A POST: the client does not retry it (a second import is harmless, §4.6, but makes a second task).
   const output = await callPlatform(operations["media.importData"], { body: { fileList: files } }, await callOptionsFor(ctx));
   const taskIds = (output.taskList ?? []).map(String);

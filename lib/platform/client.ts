@@ -119,7 +119,7 @@ function fieldName(part: string, path: PropertyKey[]): string {
   return part === "body" ? names.join(".") || "body" : [part, ...names].join(".");
 }
 
-function issuesToFieldErrors(part: string, error: z.ZodError): FieldError[] {
+export function issuesToFieldErrors(part: string, error: z.ZodError): FieldError[] {
   return error.issues.map((issue) => {
     if (issue.code === "unrecognized_keys") {
       return { field: fieldName(part, issue.path), message: `unknown field(s): ${issue.keys.join(", ")}` };

@@ -9,16 +9,16 @@ import { operationList, type Operation } from "./operations";
  * under `/extension` (as in the sandbox).
  */
 
-type JsonSchema = Record<string, unknown>;
+export type JsonSchema = Record<string, unknown>;
 
-function schemaOf(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+export function schemaOf(schema: z.ZodType, io: "input" | "output"): JsonSchema {
   const json = z.toJSONSchema(schema, { io, target: "draft-2020-12", unrepresentable: "any" }) as JsonSchema;
   delete json.$schema;
   return json;
 }
 
 /** Path or query parameters of an object schema. */
-function parameters(schema: z.ZodType | undefined, where: "path" | "query"): JsonSchema[] {
+export function parameters(schema: z.ZodType | undefined, where: "path" | "query"): JsonSchema[] {
   if (!schema) return [];
   const json = schemaOf(schema, "input");
   const required = new Set((json.required ?? []) as string[]);

@@ -51,14 +51,21 @@ describe("/api/preferences", () => {
     ["an unknown attribute", { key: "attrLabels", value: { attr0: "x" } }, "value.attr0"],
     ["a long label", { key: "attrLabels", value: { attr1: "x".repeat(65) } }, "value.attr1"],
     ["an unknown column", { key: "customerColumns", value: ["id", "secret"] }, "value.1"],
-    ["an extra field", { key: "attrLabels", value: {}, more: 1 }, "more"],
+    ["an extra field", { key: "attrLabels", value: {}, more: 1 }, "body"],
     ["not an object", [1], "body"],
-    ["not JSON", "{oops", "body"],
-  ])("refuses %s with a 400 naming the field, and stores nothing", async (_what, body, field) => {
+  ])("refuses %s with the wrapper's 422 invalid_input naming the field, and stores nothing", async (_what, body, field) => {
     const res = await handlePreferencePut(put(body), depsFor());
-    expect(res.status).toBe(400);
-    const answer = (await res.json()) as { error: { fieldErrors: { field: string }[] } };
+    expect(res.status).toBe(422);
+    const answer = (await res.json()) as { error: { code: string; fieldErrors: { field: string }[] } };
+    expect(answer.error.code).toBe("invalid_input");
     expect(answer.error.fieldErrors.map((e) => e.field)).toContain(field);
+    expect(await t.store.db.selectFrom("console_preferences").selectAll().execute()).toEqual([]);
+  });
+
+  it("refuses a body that is not JSON with 400 invalid_json (not a schema failure), and stores nothing", async () => {
+    const res = await handlePreferencePut(put("{oops"), depsFor());
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe("invalid_json");
     expect(await t.store.db.selectFrom("console_preferences").selectAll().execute()).toEqual([]);
   });
 

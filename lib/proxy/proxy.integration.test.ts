@@ -3,7 +3,6 @@ import { startTestSandbox } from "@/lib/platform/testing/sandbox";
 import { sandboxCalls, sandboxToken } from "@/lib/platform/testing/sandbox-control";
 import { silentLog } from "@/lib/platform/testing/silent-log";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { RunningSandbox } from "@/sandbox/server";
 import type { InstallationKey } from "@/lib/store/installations";
 import { handleProxyRequest, type ProxyDeps } from "./proxy";
 

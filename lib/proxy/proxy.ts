@@ -1,5 +1,6 @@
 import "server-only";
 import { ApiError } from "@/lib/http/api-error";
+import { appOperations } from "@/lib/api/app-operations";
 import type { SessionCheck } from "@/lib/auth/session";
 import { readJsonBody } from "@/lib/http/body";
 import { apiRoute, jsonResponse, type RouteContext, type RouteDeps, type RouteLogger } from "@/lib/http/route";
@@ -96,7 +97,8 @@ function matchOperation(ctx: PlatformRouteContext): { op: Operation; params: Rec
 }
 
 /** Handles one browser request to `/api/platform/v1/...`. */
-export const handleProxyRequest = apiRoute({ name: "platform proxy", session: true, prepare: matchOperation }, async (ctx: PlatformRouteContext, { op, params }) => {
+// The four methods share one entry's policy (the table's `platform.*`: the session, CSRF on writes).
+export const handleProxyRequest = apiRoute({ name: "platform proxy", operation: appOperations["platform.get"], prepare: matchOperation }, async (ctx: PlatformRouteContext, { op, params }) => {
   const query = queryOf(ctx.url);
   let body: unknown;
   if (op.method !== "GET") {

@@ -1,52 +1,30 @@
-import { queryOptions } from "@tanstack/react-query";
-import { appGet } from "@/lib/api/browser-fetch";
-import type { IndexStatus, SearchAnswer, SearchHit, SearchParams } from "./types";
+import { appQuery } from "@/lib/api/app-queries";
 import { isPlatformId } from "@/lib/platform/ids";
+import type { SearchAnswer, SearchHit, SearchParams } from "./types";
 
-/** The console's queries of the app's search routes (the customer index). */
-
-export const searchKeys = {
-  all: ["search"] as const,
-  customers: (params: SearchParams) => ["search", "customers", params] as const,
-  lookup: (ids: readonly string[]) => ["search", "lookup", [...ids].sort().join(",")] as const,
-  status: ["search", "status"] as const,
-};
-
-export function searchPath(params: SearchParams): string {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value === undefined || value === "" || value === false) continue;
-    query.set(key, String(value));
-  }
-  return `/api/search/customers?${query.toString()}`;
-}
+/** The console's queries of the app's search routes (the customer index), from the app's route table. */
 
 export function customerSearchQuery(params: SearchParams) {
-  return queryOptions({
-    queryKey: searchKeys.customers(params),
-    queryFn: ({ signal }) => appGet<SearchAnswer>(searchPath(params), { signal }),
-    staleTime: 2_000,
-  });
+  return { ...appQuery("search.customers", { query: params }), staleTime: 2_000 };
 }
 
 /** Names and contacts of ids (at most 200) from the index; ids it does not hold are simply absent. */
 export function customerLookupQuery(ids: readonly string[]) {
-  const unique = [...new Set(ids)].filter(isPlatformId).slice(0, 200);
-  return queryOptions({
-    queryKey: searchKeys.lookup(unique),
-    queryFn: ({ signal }) =>
-      unique.length === 0 ? Promise.resolve({ hits: [] as SearchHit[] }) : appGet<{ hits: SearchHit[] }>(`/api/search/customers?ids=${unique.join(",")}`, { signal }),
+  const unique = [...new Set(ids)].filter(isPlatformId).sort().slice(0, 200);
+  const query = appQuery("search.customers", { query: { ids: unique.join(",") } });
+  return {
+    ...query,
+    queryFn: unique.length === 0 ? () => Promise.resolve({ hits: [] as SearchHit[] } as SearchAnswer) : query.queryFn,
     staleTime: 30_000,
-  });
+  };
 }
 
 export function indexStatusQuery() {
-  return queryOptions({
-    queryKey: searchKeys.status,
-    queryFn: ({ signal }) => appGet<IndexStatus>("/api/search/status", { signal }),
+  return {
+    ...appQuery("search.status", {}),
     // Faster while the index is being built, so progress moves on screen.
-    refetchInterval: (query) => (query.state.data?.phase === "ready" ? 15_000 : 2_000),
-  });
+    refetchInterval: (query: { state: { data?: { phase: string } } }) => (query.state.data?.phase === "ready" ? 15_000 : 2_000),
+  };
 }
 
 /** A display name for a hit: name, else nickName, else undefined. */

@@ -1,34 +1,29 @@
-import { appGet, appRequest } from "@/lib/api/browser-fetch";
+import { appKeys } from "@/lib/api/app-routes";
+import { appCall, pageOpenAppId } from "@/lib/api/browser-fetch";
 import type { ShopQuery } from "./shop-list-query";
-import type { AddKnownAnswer, GroupCreateAnswer, GroupListAnswer, GroupReadAnswer, GroupWrite, ShopAnswer, ShopListAnswer, ShopWrite } from "./shops-api";
+import type { GroupWrite, ShopWrite } from "./shops-api";
 
 /**
- * The browser's calls of the shop routes (contract: shops-api.ts) and their React Query keys,
- * under `["console", …]` (app data, not the platform proxy's keys).
+ * The browser's calls of the shop routes and their React Query keys, both from the app's route
+ * table (lib/api/app-routes.ts): keys `["app", "stores" | "storeGroups", openAppId, name, input]`,
+ * so a webhook about stores (or a proxy write) refreshes the register too.
  */
 export const shopKeys = {
-  all: ["console", "shops"] as const,
-  list: (query: ShopQuery) => ["console", "shops", "list", query] as const,
-  shop: (id: string) => ["console", "shops", "shop", id] as const,
-  groups: ["console", "shop-groups"] as const,
-  group: (id: string) => ["console", "shop-groups", "read", id] as const,
-};
-
-const listPath = (query: ShopQuery) => {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value) params.set(key, String(value));
-  const text = params.toString();
-  return text ? `/api/shops?${text}` : "/api/shops";
+  all: appKeys.resource("stores"),
+  list: (query: ShopQuery) => appKeys.call("shops.list", pageOpenAppId(), { query }),
+  shop: (id: string) => appKeys.call("shops.get", pageOpenAppId(), { params: { id } }),
+  groups: appKeys.resource("storeGroups"),
+  group: (id: string) => appKeys.call("shopGroups.get", pageOpenAppId(), { params: { id } }),
 };
 
 export const shopsApi = {
-  list: (query: ShopQuery, signal?: AbortSignal) => appGet<ShopListAnswer>(listPath(query), { signal }),
-  get: (id: string, signal?: AbortSignal) => appGet<ShopAnswer>(`/api/shops/${id}`, { signal }),
-  create: (body: ShopWrite) => appRequest<ShopAnswer>("POST", "/api/shops", body),
-  update: (id: string, body: ShopWrite) => appRequest<ShopAnswer>("PUT", `/api/shops/${id}`, body),
-  remove: (id: string) => appRequest<{ deleted: string }>("DELETE", `/api/shops/${id}`),
-  addKnown: (id: string) => appRequest<AddKnownAnswer>("POST", "/api/shops/known", { id }),
-  groups: (signal?: AbortSignal) => appGet<GroupListAnswer>("/api/shop-groups", { signal }),
-  createGroup: (body: GroupWrite) => appRequest<GroupCreateAnswer>("POST", "/api/shop-groups", body),
-  readGroup: (id: string, signal?: AbortSignal) => appGet<GroupReadAnswer>(`/api/shop-groups/${id}`, { signal }),
+  list: (query: ShopQuery, signal?: AbortSignal) => appCall("shops.list", { query }, { signal }),
+  get: (id: string, signal?: AbortSignal) => appCall("shops.get", { params: { id } }, { signal }),
+  create: (body: ShopWrite) => appCall("shops.create", { body }),
+  update: (id: string, body: ShopWrite) => appCall("shops.update", { params: { id }, body }),
+  remove: (id: string) => appCall("shops.delete", { params: { id } }),
+  addKnown: (id: string) => appCall("shops.addKnown", { body: { id } }),
+  groups: (signal?: AbortSignal) => appCall("shopGroups.list", {}, { signal }),
+  createGroup: (body: GroupWrite) => appCall("shopGroups.create", { body }),
+  readGroup: (id: string, signal?: AbortSignal) => appCall("shopGroups.get", { params: { id } }, { signal }),
 };

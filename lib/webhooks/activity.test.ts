@@ -126,9 +126,13 @@ describe("GET /api/activity", () => {
     expect(all.entries.map((e: { deliveryId: string }) => e.deliveryId)).toEqual(["1", "4"]);
   });
 
-  it("refuses a malformed cursor or limit with 400", async () => {
-    for (const query of ["?after=-1", "?after=abc", "?after=1e3", "?after=0&limit=0", "?after=0&limit=201", "?limit=x"]) {
-      expect((await call(query, session)).status, query).toBe(400);
+  it("refuses a malformed cursor or limit with the wrapper's 422 invalid_input naming the parameter", async () => {
+    for (const query of ["?after=-1", "?after=abc", "?after=1e3", "?after=0&limit=0", "?after=0&limit=201", "?limit=x", "?after=1&after=2"]) {
+      const res = await call(query, session);
+      expect(res.status, query).toBe(422);
+      const { error } = (await res.json()) as { error: { code: string; fieldErrors: { field: string }[] } };
+      expect(error.code).toBe("invalid_input");
+      expect(error.fieldErrors[0]?.field, query).toMatch(/^query\.(after|limit)$/);
     }
   });
 });

@@ -42,7 +42,6 @@ async function main(): Promise<void> {
   const { handleProxyRequest } = await import("../../lib/proxy/proxy");
   const { sandboxControl, sandboxToken } = await import("../../lib/platform/testing/sandbox-control");
   const { sandboxProxyDeps } = await import("../../lib/proxy/testing/sandbox-deps");
-  const { startSandbox } = await import("../../sandbox/server");
   const { PROXY_PREFIX } = await import("../../lib/api/browser-fetch");
   const { operationUrl, routes } = await import("../../lib/platform/routes");
   const { DEFAULT_STATE, EMPTY_FILTERS, listInput } = await import("../../lib/customers/customer-list-state");

@@ -30,7 +30,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { openAsBlob } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { createAppPost } from "../../lib/api/browser-fetch";
+import { createAppCall } from "../../lib/api/browser-fetch";
 import { describeInEnglish } from "../../lib/events/event-csv";
 import { DEFAULT_CONCURRENCY, MAX_BATCH_EVENTS } from "../../lib/events/import-run";
 import { importThrough, startEventImport } from "../../lib/events/start-import";
@@ -136,7 +136,7 @@ async function viaConsole(proxyUrl: string, file: string): Promise<Result> {
   const origin = new URL(proxyUrl).origin;
   // The browser's poster, unchanged; in Node the relative URL gets the forwarder's origin, and
   // Origin says "same origin" as the browser would (the route's CSRF check).
-  const post = createAppPost({
+  const post = createAppCall({
     openAppId: () => BENCH_OPEN_APP_ID,
     sessionToken: () => undefined,
     storage: () => undefined,

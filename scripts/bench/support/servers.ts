@@ -52,7 +52,8 @@ function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
 async function forwardersRole(sandboxUrl: string): Promise<void> {
   const { handleProxyRequest } = await import("../../../lib/proxy/proxy");
   const { handleEventImport } = await import("../../../lib/events/import-route");
-  const { EVENT_IMPORT_PATH } = await import("../../../lib/events/import-api");
+  const { appRoutes } = await import("../../../lib/api/app-routes");
+  const EVENT_IMPORT_PATH = appRoutes["events.import"].path;
   const { sandboxControl, sandboxToken } = await import("../../../lib/platform/testing/sandbox-control");
   const { sandboxProxyDeps } = await import("../../../lib/proxy/testing/sandbox-deps");
   const token = await sandboxToken(sandboxControl(sandboxUrl));

@@ -1,0 +1,6 @@
+import { handleOpenApiRequest } from "@/lib/api/openapi-route";
+import { withDeps } from "@/lib/http/route";
+
+export const dynamic = "force-dynamic";
+
+export const GET = withDeps(handleOpenApiRequest, {});
