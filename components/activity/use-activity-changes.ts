@@ -13,7 +13,7 @@ const POLL_MS = 10_000;
 const MAX_BACKOFF_MS = 60_000;
 
 /**
- * Polls `GET /api/activity?after=<cursor>` while the page is visible and calls `onChanges` with each
+ * Polls the app route `activity.list` (`after` = the cursor) while the page is visible and calls `onChanges` with each
  * non-empty batch of webhook deliveries (the console's way to learn what the platform changed).
  * Starts at `initialCursor`, or at "now" when none is given. Stops on 401 (the shell's re-authorize
  * prompt handles that) and backs off after errors.

@@ -16,7 +16,7 @@ type Status =
   | { kind: "refused"; message: string };
 
 /**
- * "Export CSV" for the customers list's current filter (`GET /api/export/customers`, streamed):
+ * "Export CSV" for the customers list's current filter (the app route `customers.export`, streamed):
  * a progress bar (rows received of the §4.1 count, when the count can be had), Cancel, and the
  * file saved to disk as it arrives where the browser offers a save picker, else collected and
  * saved at the end. An export that fails or is cancelled saves nothing and says how far it got.

@@ -6,7 +6,7 @@ import type { ApiError } from "@/lib/http/api-error";
 import type { PreferenceKey, Preferences } from "@/lib/preferences/preference-rules";
 
 /**
- * The console's preferences (`/api/preferences`, the app's store): attribute labels of the tenant
+ * The console's preferences (the app routes `preferences.get` / `preferences.put`, kept in the app's store): attribute labels of the tenant
  * and the user's customer columns. One query for the page; a save answers the whole set, which
  * replaces the cached one (no second read).
  */
