@@ -1,7 +1,6 @@
-import { chromium, expect, test, type Page, type Response } from "@playwright/test";
-import { findBrowser, SYSTEM_CHROMIUM_ARGS } from "../scripts/testing/browser";
+import { expect, test, type Page, type Response } from "@playwright/test";
 import { e2eUrls } from "../scripts/testing/e2e-env";
-import { startCookieStrippingProxy } from "./support/cookie-stripping-proxy";
+import { inCookieRefusingBrowser } from "./support/cookie-stripping-proxy";
 
 /**
  * The app's install and authorization flow in Chromium, through the Platform Sandbox (§5.2, §5.4,
@@ -99,15 +98,7 @@ test.describe.serial("install and authorization flow", () => {
   test("inside the iframe with the app's cookies refused, the sealed-token fallback keeps the console working", async () => {
     // Every framed response of the app loses its Set-Cookie on the way (a proxy in front of the
     // browser, loopback included), as in a browser that refuses the app's cookies in the frame.
-    const proxy = await startCookieStrippingProxy(e2eUrls.app);
-    const choice = findBrowser();
-    const browser = await chromium.launch({
-      ...(choice.found && choice.executablePath ? { executablePath: choice.executablePath, args: SYSTEM_CHROMIUM_ARGS } : {}),
-      proxy: { server: proxy.url, bypass: "<-loopback>" },
-    });
-    try {
-      const context = await browser.newContext();
-      const page = await context.newPage();
+    await inCookieRefusingBrowser(e2eUrls.app, async ({ context, page, stripped }) => {
       await page.goto(market(ENVIRONMENTS.alpha));
       await signIn(page, ENVIRONMENTS.alpha);
       // Only the fragment's verifier vouches for this frame, and a link could carry one: the frame
@@ -118,12 +109,8 @@ test.describe.serial("install and authorization flow", () => {
       await expect(frame.getByTestId("tenant")).toContainText(ENVIRONMENTS.alpha.tenant, { timeout: 20_000 });
       await expect(frame.getByTestId("user")).toContainText(ENVIRONMENTS.alpha.user);
       // the app did try to set its cookies in the frame, and none of them reached the browser
-      expect(proxy.stripped).toContain("ec_session");
+      expect(stripped).toContain("ec_session");
       expect((await context.cookies(e2eUrls.app)).map((c) => c.name)).toEqual([]);
-      await context.close();
-    } finally {
-      await browser.close();
-      await proxy.close();
-    }
+    });
   });
 });

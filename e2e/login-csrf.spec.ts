@@ -1,7 +1,6 @@
-import { chromium, expect, test, type APIRequestContext } from "@playwright/test";
-import { findBrowser, SYSTEM_CHROMIUM_ARGS } from "../scripts/testing/browser";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 import { e2eUrls } from "../scripts/testing/e2e-env";
-import { startCookieStrippingProxy } from "./support/cookie-stripping-proxy";
+import { inCookieRefusingBrowser } from "./support/cookie-stripping-proxy";
 import { BETA, installIn, marketUrl, signIn } from "./support/sandbox-login";
 
 /**
@@ -81,15 +80,7 @@ test.describe.serial("login CSRF and cookie-less sign-out", () => {
   });
 
   test("sign-out in the admin's iframe with the app's cookies refused ends the token's sign-in and shows the signed-out page", async () => {
-    const proxy = await startCookieStrippingProxy(APP);
-    const choice = findBrowser();
-    const browser = await chromium.launch({
-      ...(choice.found && choice.executablePath ? { executablePath: choice.executablePath, args: SYSTEM_CHROMIUM_ARGS } : {}),
-      proxy: { server: proxy.url, bypass: "<-loopback>" },
-    });
-    try {
-      const context = await browser.newContext();
-      const page = await context.newPage();
+    await inCookieRefusingBrowser(APP, async ({ context, page }) => {
       await page.goto(marketUrl(BETA.origin));
       await signIn(page, BOB.email);
       await page.getByRole("region", { name: "Engage Console" }).getByRole("link", { name: "Open" }).click();
@@ -124,10 +115,6 @@ test.describe.serial("login CSRF and cookie-less sign-out", () => {
       expect((await read()).status).toBe(401);
       expect((await renew()).status).toBe(401);
       expect(await storedToken()).toBeNull(); // and the tab forgot it
-      await context.close();
-    } finally {
-      await browser.close();
-      await proxy.close();
-    }
+    });
   });
 });

@@ -1,5 +1,7 @@
 import { createServer, request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
+import { chromium, type BrowserContext, type Page } from "@playwright/test";
+import { findBrowser, SYSTEM_CHROMIUM_ARGS } from "../../scripts/testing/browser";
 
 /**
  * An HTTP proxy that removes `Set-Cookie` from the app's responses to requests made inside a frame:
@@ -38,4 +40,29 @@ export async function startCookieStrippingProxy(appOrigin: string): Promise<{ ur
     stripped,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * Runs `body` in a Chromium (the one the suite uses) whose traffic to the app goes through the
+ * cookie-stripping proxy: a browser that refuses the app's cookies in the admin's iframe. The
+ * browser and the proxy are closed afterwards, whatever `body` did.
+ */
+export async function inCookieRefusingBrowser(
+  appOrigin: string,
+  body: (browser: { context: BrowserContext; page: Page; stripped: string[] }) => Promise<void>,
+): Promise<void> {
+  const proxy = await startCookieStrippingProxy(appOrigin);
+  const choice = findBrowser();
+  const browser = await chromium.launch({
+    ...(choice.found && choice.executablePath ? { executablePath: choice.executablePath, args: SYSTEM_CHROMIUM_ARGS } : {}),
+    proxy: { server: proxy.url, bypass: "<-loopback>" },
+  });
+  try {
+    const context = await browser.newContext();
+    await body({ context, page: await context.newPage(), stripped: proxy.stripped });
+    await context.close();
+  } finally {
+    await browser.close();
+    await proxy.close();
+  }
 }
