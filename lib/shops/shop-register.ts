@@ -1,6 +1,7 @@
 import "server-only";
-import { sql } from "kysely";
+import { sql, type Selectable } from "kysely";
 import type { Store } from "@/lib/store/database";
+import type { StoreSchema } from "@/lib/store/schema";
 import { inWriteOrder } from "@/lib/store/write-order";
 import type { InstallationKey } from "@/lib/store/installations";
 import type { ShopQuery } from "./shop-list-query";
@@ -29,19 +30,8 @@ const text = (v: unknown): string | null => (typeof v === "string" && v !== "" ?
 const num = (v: unknown): number => (typeof v === "number" ? v : Number(v));
 const scope = (key: InstallationKey) => ({ open_app_id: key.openAppId, tenant_id: key.tenantId });
 
-type ShopRow = {
-  shop_id: string;
-  sid: string | null;
-  business_name: string | null;
-  branch_name: string | null;
-  shop_name: string | null;
-  shop_status: string | null;
-  refuse_reason: string | null;
-  shop_info_all: string | null;
-  source: string;
-  seen_at: number | string | null;
-  updated_at: number | string;
-};
+/** A register row as read (bigint columns come back as numbers or strings, schema.ts). */
+type ShopRow = Omit<Selectable<StoreSchema["shop_register"]>, "open_app_id" | "tenant_id">;
 
 const toShop = (r: ShopRow): RegisteredShop => ({
   id: r.shop_id,
