@@ -1,6 +1,6 @@
 import "server-only";
 import type { LifecycleRegistry } from "@/lib/auth/lifecycle";
-import type { TopicRegistry, WebhookTopic } from "@/lib/webhooks/topics";
+import { WEBHOOK_TOPICS, type TopicRegistry, type WebhookTopic } from "@/lib/webhooks/topics";
 import type { SearchService } from "./service";
 
 /**
@@ -8,17 +8,7 @@ import type { SearchService } from "./service";
  * `tag.updated`; a merge as `tag.merged` then `tag.deleted`). List topics are not among them: the
  * index keeps no list membership, and the console's lists refresh from the inbox (lib/webhooks/activity.ts).
  */
-export const CUSTOMER_INDEX_TOPICS = [
-  "customer.created",
-  "customer.updated",
-  "customer.deleted",
-  "customer.merged",
-  "customerTag.added",
-  "customerTag.removed",
-  "tag.updated",
-  "tag.merged",
-  "tag.deleted",
-] as const satisfies readonly WebhookTopic[];
+export const CUSTOMER_INDEX_TOPICS: readonly WebhookTopic[] = WEBHOOK_TOPICS.filter((topic) => /^(customer|customerTag)\.|^tag\.(updated|merged|deleted)$/.test(topic));
 
 /** Subscribes the customer index (created lazily: `service` is called per event) at start-up. */
 export function subscribeCustomerIndex(registries: { topics: TopicRegistry; lifecycle: LifecycleRegistry }, service: () => SearchService): void {
