@@ -15,6 +15,7 @@ import { ListControls } from "@/components/ui/list-controls";
 import { Pagination } from "@/components/ui/pagination";
 import { QueryView, UpdatingStatus } from "@/components/ui/query-view";
 import { TimeText } from "@/components/ui/time-text";
+import { LiveTotal, PageHeader } from "@/components/ui/page-header";
 import { CreateListDialog } from "./create-list-dialog";
 import { DeleteListDialog } from "./delete-list-dialog";
 
@@ -68,13 +69,7 @@ export function ListsView() {
 
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-xl font-semibold text-slate-900">{t("lists.title")}</h1>
-        <p className="text-sm text-slate-800" aria-live="polite">
-          {records !== undefined ? t("lists.total", { count: records }) : null}
-        </p>
-      </div>
-      <p className="text-sm text-slate-800">{t("lists.intro")}</p>
+      <PageHeader title={t("lists.title")} aside={<LiveTotal>{records !== undefined ? t("lists.total", { count: records }) : null}</LiveTotal>} intro={t("lists.intro")} />
 
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="flex items-end gap-3">

@@ -21,6 +21,7 @@ import { ListControls } from "@/components/ui/list-controls";
 import { Pagination } from "@/components/ui/pagination";
 import { QueryView, UpdatingStatus } from "@/components/ui/query-view";
 import { TimeText } from "@/components/ui/time-text";
+import { LiveTotal, PageHeader } from "@/components/ui/page-header";
 import { listedOrderState } from "@/lib/orders/order-states";
 import { standingRefunds } from "@/lib/orders/refund-record";
 import { OrderState } from "./order-state";
@@ -112,13 +113,11 @@ export function OrdersView() {
 
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-xl font-semibold text-slate-900">{state.customerId ? t("orders.titleForCustomer", { id: state.customerId }) : t("orders.title")}</h1>
-        <p className="text-sm text-slate-800" aria-live="polite">
-          {records !== undefined ? t("orders.total", { count: records }) : null}
-        </p>
-      </div>
-      <p className="text-sm text-slate-800">{t("orders.intro")}</p>
+      <PageHeader
+        title={state.customerId ? t("orders.titleForCustomer", { id: state.customerId }) : t("orders.title")}
+        aside={<LiveTotal>{records !== undefined ? t("orders.total", { count: records }) : null}</LiveTotal>}
+        intro={t("orders.intro")}
+      />
 
       <div className="flex flex-wrap items-end justify-between gap-3">
         <form onSubmit={onFilter} noValidate className="flex flex-wrap items-end gap-3">

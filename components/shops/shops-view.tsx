@@ -19,6 +19,7 @@ import { errorMessage } from "@/components/ui/error-message";
 import { SelectField, TextField } from "@/components/ui/field";
 import { QueryView, UpdatingStatus } from "@/components/ui/query-view";
 import { TimeText } from "@/components/ui/time-text";
+import { PageHeader } from "@/components/ui/page-header";
 import { ShopStatus } from "./shop-status";
 import { isPlatformId } from "@/lib/platform/ids";
 
@@ -78,18 +79,20 @@ export function ShopsView() {
 
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-xl font-semibold text-slate-900">{t("shops.title")}</h1>
-        <div className="flex gap-2">
-          <Link href={href("/shops/groups")} className={buttonClass("secondary")}>
-            {t("shops.groups")}
-          </Link>
-          <Link href={href("/shops/new")} className={buttonClass("primary")}>
-            {t("shops.new")}
-          </Link>
-        </div>
-      </div>
-      <p className="text-sm text-slate-800">{t("shops.intro")}</p>
+      <PageHeader
+        title={t("shops.title")}
+        aside={
+          <div className="flex gap-2">
+            <Link href={href("/shops/groups")} className={buttonClass("secondary")}>
+              {t("shops.groups")}
+            </Link>
+            <Link href={href("/shops/new")} className={buttonClass("primary")}>
+              {t("shops.new")}
+            </Link>
+          </div>
+        }
+        intro={t("shops.intro")}
+      />
 
       <div className="flex flex-wrap items-end gap-3">
         <TextField className="w-64" type="search" label={t("shops.search")} help={t("shops.searchHelp")} value={draft} onChange={(e) => setDraft(e.target.value)} />
