@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { ConsoleSession } from "@/lib/auth/session";
-import { appKeys } from "./app-routes";
+import { appKeys } from "@/lib/http/app-routes";
 import { createAppCall, pageOpenAppId } from "./browser-fetch";
 import { followReauth } from "./reauth";
 
