@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
-import type { ConsoleSessionInfo } from "@/lib/api/console-session";
 import { answer, defineOperations, int } from "@/lib/http/define-operations";
+import type { ConsoleSessionInfo } from "./session";
 
 /** The schemas of the authorization flow's and the session's routes (the list: lib/http/app-routes.ts). */
 

@@ -23,7 +23,8 @@ import { apiOperations } from "./api-operations";
  * features give, is a type error. Handlers use their feature's module, never this one.
  */
 
-const parts = [
+/** Every feature's operations: what this table joins. */
+export const operationParts = [
   authOperations,
   proxyOperations,
   exportOperations,
@@ -43,17 +44,17 @@ type KeysOf<T extends readonly object[]> = T[number] extends infer U ? (U extend
 type Repeated<T extends readonly object[]> = T extends readonly [infer Head extends object, ...infer Rest extends readonly object[]] ? (keyof Head & KeysOf<Rest>) | Repeated<Rest> : never;
 type Joined<T extends readonly object[]> = T extends readonly [infer Head extends object, ...infer Rest extends readonly object[]] ? Head & Joined<Rest> : unknown;
 
-type Table = Joined<typeof parts>;
+type Table = Joined<typeof operationParts>;
 
 // Compile-time: every route of the list has an entry, and no route has two.
 // (A name the list lacks is refused by `defineOperations` already.)
 type Missing = Exclude<AppRouteName, keyof Table>;
 const everyRoute: [Missing] extends [never] ? true : Missing = true;
-const noRouteTwice: [Repeated<typeof parts>] extends [never] ? true : Repeated<typeof parts> = true;
+const noRouteTwice: [Repeated<typeof operationParts>] extends [never] ? true : Repeated<typeof operationParts> = true;
 void everyRoute;
 void noRouteTwice;
 
-const joined: Record<string, AppOperation> = Object.assign({}, ...parts);
+const joined: Record<string, AppOperation> = Object.assign({}, ...operationParts);
 /** Every route with its schemas, in the list's order (the document's). */
 export const appOperations = Object.fromEntries((Object.keys(appRoutes) as AppRouteName[]).map((name) => [name, joined[name]!])) as { [N in AppRouteName]: Table[N] };
 
