@@ -4,7 +4,6 @@ import { useEffect, useState } from "react";
 import { createAppCall } from "@/lib/api/browser-fetch";
 import { renewStoredSession, storedSession } from "@/lib/auth/client-session";
 import { forgetStoredSessions } from "@/lib/auth/sign-out";
-import { tabStorage } from "@/lib/auth/tab-storage";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { SessionSummary, type SessionSummaryProps } from "./session-summary";
 import { SignOutControls } from "./sign-out";

@@ -1,5 +1,5 @@
 "use client";
-import { appRouteUrl } from "@/lib/api/app-routes";
+import { appRouteUrl } from "@/lib/http/app-routes";
 import { useEffect, useId, useRef, useState } from "react";
 import type { CsvSink } from "@/lib/api/csv-download";
 import { serializeListState, type CustomerListState } from "@/lib/customers/customer-list-state";

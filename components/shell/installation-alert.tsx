@@ -1,7 +1,7 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { consoleSessionQuery } from "@/lib/api/console-session";
-import { appRouteUrl } from "@/lib/api/app-routes";
+import { appRouteUrl } from "@/lib/http/app-routes";
 import { pageOpenAppId } from "@/lib/api/browser-fetch";
 import { reauthTarget } from "@/lib/api/reauth";
 import { useI18n } from "@/components/i18n/i18n-provider";

@@ -1,5 +1,5 @@
 import type { Page, Request, Route } from "@playwright/test";
-import { matchAppRoute, type AppRouteName } from "../../lib/api/app-routes";
+import { matchAppRoute, type AppRouteName } from "../../lib/http/app-routes";
 
 /**
  * A stand-in for the app's proxy `/api/platform/v1/...` inside the browser (Playwright routing):
@@ -41,7 +41,7 @@ export async function mockPlatform(
   const customers = options.customers ?? makeCustomers(45);
   const calls: PlatformCall[] = [];
   // The app's own routes the console's pages read besides the proxy, registered and matched by the
-  // app's route table (lib/api/app-routes.ts), answered as an installation with a ready search index,
+  // app's route table (lib/http/app-routes.ts), answered as an installation with a ready search index,
   // no recorded refunds and no preferences would (without a session the real ones answer 401 and the
   // page leaves for re-authorization). A route of the table not answered here goes on to the app.
   const indexStatus = { enabled: true, phase: "ready", indexed: customers.length, total: customers.length, secondsLeft: null, lastChangeAt: null, syncedAt: null, error: null };

@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
-import type { AppInputOf, AppOutputOf } from "./app-operations";
-import { appInvalidatedKeys, appKeys, type AppInput, type ConsoleRouteName } from "./app-routes";
+import type { AppInputOf, AppOutputOf } from "@/lib/openapi/app-operations";
+import { appInvalidatedKeys, appKeys, type AppInput, type ConsoleRouteName } from "@/lib/http/app-routes";
 import { appCall, pageOpenAppId, type AppCall } from "./browser-fetch";
 
 /**

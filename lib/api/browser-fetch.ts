@@ -3,8 +3,8 @@ import { apiRoutes, operationUrl, type BrowserOperationName, type ParsedInput } 
 import { OPEN_APP_ID_HEADER, storedSession } from "@/lib/auth/client-session";
 import { tabStorage } from "@/lib/auth/tab-storage";
 import { ApiError, ReauthRequiredError, type FieldError } from "@/lib/http/api-error";
-import type { AppInputOf, AppOutputOf } from "./app-operations";
-import { appRouteUrl, consoleRoutes, type AppInput, type ConsoleRouteName } from "./app-routes";
+import type { AppInputOf, AppOutputOf } from "@/lib/openapi/app-operations";
+import { appRouteUrl, consoleRoutes, type AppInput, type ConsoleRouteName } from "@/lib/http/app-routes";
 import { followReauth } from "./reauth";
 
 /**
@@ -142,7 +142,7 @@ export function createBrowserFetch(deps: BrowserFetchDeps) {
 
 /**
  * The browser's one way to call the app's own routes: by name in the app's route table
- * (`app-routes.ts`, zod-free; input and answer types from `app-operations.ts`, as types only), with
+ * (`lib/http/app-routes.ts`, zod-free; input and answer types from `lib/openapi/app-operations.ts`, as types only), with
  * the same headers, CSRF marker and reauth handling as the proxy. `appCall("shops.get", { params: { id } })`.
  */
 export function createAppCall(deps: BrowserFetchDeps) {

@@ -1,14 +1,8 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { ConsoleSession } from "@/lib/auth/session";
-import { appKeys } from "./app-routes";
+import type { ConsoleSessionInfo } from "@/lib/auth/session";
+import { appKeys } from "@/lib/http/app-routes";
 import { createAppCall, pageOpenAppId } from "./browser-fetch";
 import { followReauth } from "./reauth";
-
-/** What app-auth's `GET /api/auth/session` answers: the console session (ids and names) and the installation's state. */
-export type ConsoleSessionInfo = {
-  session: Omit<ConsoleSession, "expiresAt"> & { expiresAt?: number };
-  installation: { status: "active" | "reauth_required" | "missing" };
-};
 
 export const sessionQueryKey = (openAppId: string | undefined) => appKeys.call("auth.session", openAppId);
 

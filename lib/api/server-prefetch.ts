@@ -4,12 +4,12 @@ import { createElement, Suspense, type ReactElement, type ReactNode } from "reac
 import { getAccessToken } from "@/lib/auth/access-token";
 import { installationStatus } from "@/lib/auth/installation-status";
 import type { PageSearchParams } from "@/lib/auth/page-session";
-import type { ConsoleSession } from "@/lib/auth/session";
+import type { ConsoleSession, ConsoleSessionInfo } from "@/lib/auth/session";
 import { consolePageSession } from "@/lib/shell/server-page";
 import { installationCaller } from "@/lib/platform/installation-call";
 import type { InputOf } from "@/lib/platform/operations";
 import type { BrowserOperationName } from "@/lib/platform/routes";
-import { sessionQueryKey, type ConsoleSessionInfo } from "./console-session";
+import { sessionQueryKey } from "./console-session";
 import { platformKeys } from "./query-keys";
 import { getServerQueryClient } from "./server-query-client";
 

@@ -31,6 +31,12 @@ export type ConsoleSession = {
   signInId?: string;
 };
 
+/** What `GET /api/auth/session` answers: the console session (ids and names) and the installation's state. */
+export type ConsoleSessionInfo = {
+  session: Omit<ConsoleSession, "expiresAt"> & { expiresAt?: number };
+  installation: { status: "active" | "reauth_required" | "missing" };
+};
+
 type SessionEntry = Omit<ConsoleSession, "openAppId">;
 type CookieData = { entries?: Record<string, SessionEntry> };
 

@@ -1,5 +1,4 @@
 import "server-only";
-import { appOperations } from "@/lib/api/app-operations";
 import { apiRoute, errorField } from "@/lib/http/route";
 import { callPlatform } from "@/lib/platform/client";
 import { operations } from "@/lib/platform/operations";
@@ -7,6 +6,7 @@ import { callOptionsFor, type PlatformRouteContext } from "@/lib/proxy/proxy";
 import { exportFileName } from "@/lib/csv";
 import { exportPlan, startCsvExport, type ExportRow, type FetchPage } from "./customer-export";
 import { parseListState } from "./customer-list-state";
+import { exportOperations } from "./export-operations";
 
 /**
  * `GET /api/export/customers?<the customers list's URL state>`: the list's current filter as a
@@ -17,7 +17,7 @@ import { parseListState } from "./customer-list-state";
  * (a cross-site page cannot start one). Platform tokens never reach the browser or the logs.
  */
 export const handleCustomerExport = apiRoute(
-  { name: "customer export", operation: appOperations["customers.export"], streams: true },
+  { name: "customer export", operation: exportOperations["customers.export"], streams: true },
   async (ctx: PlatformRouteContext) => {
     // The list's own parser: unknown or malformed values fall back or are left out, as on the page.
     const plan = exportPlan(parseListState(ctx.url.searchParams));

@@ -1,5 +1,4 @@
 import "server-only";
-import { appOperations } from "@/lib/api/app-operations";
 import { apiRoute, jsonResponse } from "@/lib/http/route";
 import { callerWith, type PlatformCall } from "@/lib/platform/installation-call";
 import { callOptionsFor, type PlatformRouteContext, type ProxyDeps } from "@/lib/proxy/proxy";
@@ -7,6 +6,7 @@ import type { InstallationKey } from "@/lib/store/installations";
 import { computeDashboard } from "./compute-dashboard";
 import { installationCacheKey, sharedDashboardCache, type DashboardCache } from "./dashboard-cache";
 import type { DashboardAnswer, DashboardData } from "./dashboard-data";
+import { dashboardOperations } from "./dashboard-operations";
 
 /**
  * The overview's figures on the server, per tenant installation (openAppId + tenantId): computed by
@@ -40,7 +40,7 @@ async function platformCallFor(ctx: PlatformRouteContext): Promise<PlatformCall>
 
 export const handleDashboardRequest = apiRoute(
   // GET and POST (a refresh) share the table's policy: the session, CSRF on the POST.
-  { name: "dashboard", op: "dashboard", operation: appOperations["dashboard.get"] },
+  { name: "dashboard", op: "dashboard", operation: dashboardOperations["dashboard.get"] },
   async (ctx: PlatformRouteContext & { deps: DashboardDeps }) => {
     const cache = ctx.deps.dashboard?.cache ?? dashboardCache();
     const now = ctx.deps.dashboard?.now ?? Date.now;

@@ -1,10 +1,10 @@
 import "server-only";
-import { appOperations } from "@/lib/api/app-operations";
 import { apiErrorOf, apiRoute, errorField, jsonResponse, type RouteContext, type RouteInput } from "@/lib/http/route";
 import { parseOperationInput, sendPlatformRequest } from "@/lib/platform/client";
 import { operations } from "@/lib/platform/operations";
 import { callOptionsFor, type ProxyDeps } from "@/lib/proxy/proxy";
 import type { BatchResult, EventImportAnswer } from "./import-api";
+import { importOperations } from "./import-operations";
 
 /**
  * `POST /api/events/import` (the contract is in import-api.ts): several `batchPushEvents` batches
@@ -19,7 +19,7 @@ const op = operations["events.batchPush"];
 /** After a failure that may pass (429, network, 5xx), the platform is spared the request's other batches. */
 const mayPass = (status: number) => status === 429 || status >= 500;
 
-export const handleEventImport = apiRoute({ name: "event import", operation: appOperations["events.import"] }, async (ctx: RouteContext<ProxyDeps, RouteInput<"events.import">>) => {
+export const handleEventImport = apiRoute({ name: "event import", operation: importOperations["events.import"] }, async (ctx: RouteContext<ProxyDeps, RouteInput<(typeof importOperations)["events.import"]>>) => {
   const results: BatchResult[] = [];
   const options = await callOptionsFor(ctx);
   const { batches } = ctx.input.body;

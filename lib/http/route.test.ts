@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ApiError, ReauthRequiredError } from "@/lib/http/api-error";
-import type { AppOperation } from "@/lib/api/app-operations";
+import type { AppOperation } from "./define-operations";
 import { PlatformError } from "@/lib/platform/errors";
 import { apiRoute, type RouteDeps } from "./route";
 
@@ -84,7 +84,7 @@ describe("apiRoute: one error shape", () => {
 });
 
 describe("apiRoute: the steps every route shares", () => {
-  const ok = (options: { name: string; operation?: AppOperation<"health">; streams?: boolean }) => apiRoute<RouteDeps, "health">(options, async ({ requestId }) => new Response("ok", { headers: { "x-request-id": requestId } }));
+  const ok = (options: { name: string; operation?: AppOperation<"health">; streams?: boolean }) => apiRoute<RouteDeps, AppOperation<"health">>(options, async ({ requestId }) => new Response("ok", { headers: { "x-request-id": requestId } }));
 
   it("keeps a caller's request id of 8 to 64 safe characters and replaces any other", async () => {
     const route = ok({ name: "t" });

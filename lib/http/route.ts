@@ -1,14 +1,14 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { ApiError, ReauthRequiredError } from "@/lib/http/api-error";
-import type { AppOperation, AppParsedOf } from "@/lib/api/app-operations";
-import { appRouteUrl, needsAppHeader, pathParamsOf, type AppRouteName } from "@/lib/api/app-routes";
 // Types only: the wrapper sits below app-auth (whose own routes use it) and is given the session lookup.
 import type { ConsoleSession, SessionCheck } from "@/lib/auth/session";
 import { logger } from "@/lib/log";
 import { issuesToFieldErrors } from "@/lib/platform/client";
 import { PlatformError, type PlatformErrorKind } from "@/lib/platform/errors";
+import { appRouteUrl, needsAppHeader, pathParamsOf } from "./app-routes";
 import { readJsonBody } from "./body";
+import type { AppOperation, ParsedOf } from "./define-operations";
 import { requestProblem } from "./request-guard";
 import { API_SECURITY_HEADERS } from "./security-headers";
 
@@ -16,7 +16,7 @@ import { API_SECURITY_HEADERS } from "./security-headers";
  * The one wrapper of the app's own API routes (the platform proxy, the CSV export, the event
  * import, activity, the session, webhooks). In one place, for each request: its id (`X-Request-Id`),
  * the CSRF check and the session (the policy of its entry in the app's route table,
- * lib/api/app-routes.ts), its input parsed with the entry's schemas (lib/api/app-operations.ts; any
+ * lib/http/app-routes.ts), its input parsed with the schemas its feature gave it (define-operations.ts; any
  * schema failure is `422 invalid_input` with `fieldErrors`, here and nowhere else), one log line
  * for the answer, and every error mapped once to one
  * JSON shape `{error: {code, message, fieldErrors?, redirect?, requestId}}` with `Cache-Control:
@@ -54,9 +54,9 @@ type SessionOf<D> = D extends { requireSession: (request: Request) => Promise<Se
 export type LogFields = { requestId: string; method: string; path: string; op?: string; [field: string]: unknown };
 
 /** What the handler of a route of the table gets as `input` (its parsed params, query and body). */
-export type RouteInput<N extends AppRouteName | undefined> = [N] extends [AppRouteName] ? AppParsedOf<N> : unknown;
+export type RouteInput<O extends AppOperation | undefined> = [O] extends [AppOperation] ? ParsedOf<O> : unknown;
 
-/** A handler's context; `I` is its parsed input (`RouteContext<Deps, RouteInput<"shops.list">>`). */
+/** A handler's context; `I` is its parsed input (`RouteContext<Deps, RouteInput<(typeof shopsOperations)["shops.list"]>>`). */
 export type RouteContext<D extends RouteDeps, I = unknown> = {
   readonly request: Request;
   readonly url: URL;
@@ -71,20 +71,20 @@ export type RouteContext<D extends RouteDeps, I = unknown> = {
   input: I;
 };
 
-export type RouteOptions<D extends RouteDeps, P, N extends AppRouteName | undefined = undefined> = {
+export type RouteOptions<D extends RouteDeps, P, O extends AppOperation | undefined = undefined> = {
   /** The message of the answer's log line; `<name> failed` logs an unexpected error. */
   name: string;
   /**
-   * The route's entry of the app's table with its schemas (`appOperations[name]`): its access
+   * The route's entry of the app's table with its schemas (its feature's `xOperations[name]`): its access
    * (session or public) and CSRF policy, and the schemas that parse the input it hands the handler.
    */
-  operation?: [N] extends [AppRouteName] ? AppOperation<N> : undefined;
+  operation?: O;
   /** `op` of the log lines; default: the operation's name. */
   op?: string;
   /** The logger's scope when the deps bring no logger. */
   scope?: string;
   /** Before the CSRF and session checks (the proxy's 404 for a path outside its table); its result goes to the handler. */
-  prepare?: (ctx: RouteContext<D, RouteInput<N>>) => P;
+  prepare?: (ctx: RouteContext<D, RouteInput<O>>) => P;
   /** The answer is a stream whose end the handler logs: only refusals are logged here. */
   streams?: boolean;
   /** An unexpected error is a 503 with Retry-After and this message (the caller retries later), not a 500. */
@@ -94,9 +94,9 @@ export type RouteOptions<D extends RouteDeps, P, N extends AppRouteName | undefi
 export type ApiRoute<D> = (request: Request, deps: D) => Promise<Response>;
 
 /** A route of the app's API: `handler` runs after the shared steps; what it throws is answered as the one error. */
-export function apiRoute<D extends RouteDeps, N extends AppRouteName | undefined = undefined, P = undefined>(
-  options: RouteOptions<D, P, N>,
-  handler: (ctx: RouteContext<D, RouteInput<N>>, prepared: P) => Promise<Response>,
+export function apiRoute<D extends RouteDeps, O extends AppOperation | undefined = undefined, P = undefined>(
+  options: RouteOptions<D, P, O>,
+  handler: (ctx: RouteContext<D, RouteInput<O>>, prepared: P) => Promise<Response>,
 ): ApiRoute<D> {
   const operation = options.operation as AppOperation | undefined;
   const csrf = operation?.csrf ?? "writes";
@@ -107,7 +107,7 @@ export function apiRoute<D extends RouteDeps, N extends AppRouteName | undefined
     const url = new URL(request.url);
     const fields: LogFields = { requestId, method: request.method, path: url.pathname, op: options.op ?? operation?.name };
     const log = deps.log ?? logger().child({ scope: options.scope });
-    const ctx: RouteContext<D, RouteInput<N>> = { request, url, requestId, deps, log, fields, started, session: undefined as SessionOf<D>, input: undefined as never };
+    const ctx: RouteContext<D, RouteInput<O>> = { request, url, requestId, deps, log, fields, started, session: undefined as SessionOf<D>, input: undefined as never };
     let response: Response;
     try {
       // The edge's rules once more for a caller that is not behind the Node server's guard (tests, another server).

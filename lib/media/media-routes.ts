@@ -1,7 +1,4 @@
 import "server-only";
-import { ApiError } from "@/lib/http/api-error";
-import { appOperations } from "@/lib/api/app-operations";
-import type { AppRouteName } from "@/lib/api/app-routes";
 import { apiRoute, jsonResponse, type RouteInput, type RouteContext } from "@/lib/http/route";
 import { callPlatform } from "@/lib/platform/client";
 import { operations } from "@/lib/platform/operations";
@@ -9,6 +6,7 @@ import { callOptionsFor } from "@/lib/proxy/proxy";
 import type { ShopRouteDeps } from "@/lib/shops/shops-routes";
 import type { MediaImportAnswer, MediaImportListAnswer } from "./media-api";
 import { listMediaImports, recordMediaImport } from "./media-imports";
+import { mediaOperations } from "./media-operations";
 
 /**
  * `/api/media/imports` (contract: media-api.ts): `POST` sends a `fileList` to the platform's import
@@ -16,14 +14,14 @@ import { listMediaImports, recordMediaImport } from "./media-imports";
  * files when; `GET` lists them, latest first. The API has no task status to add.
  */
 
-type Ctx<N extends AppRouteName | undefined = undefined> = RouteContext<ShopRouteDeps, RouteInput<N>>;
+type Ctx<N extends keyof typeof mediaOperations> = RouteContext<ShopRouteDeps, RouteInput<(typeof mediaOperations)[N]>>;
 
-export const handleMediaImportList = apiRoute({ name: "media import list", op: "media.list", scope: "media", operation: appOperations["media.imports"] }, async (ctx: Ctx<"media.imports">) => {
+export const handleMediaImportList = apiRoute({ name: "media import list", op: "media.list", scope: "media", operation: mediaOperations["media.imports"] }, async (ctx: Ctx<"media.imports">) => {
   const answer: MediaImportListAnswer = { imports: await listMediaImports(await ctx.deps.store(), ctx.session) };
   return jsonResponse(200, JSON.stringify(answer), ctx.requestId);
 });
 
-export const handleMediaImport = apiRoute({ name: "media import", scope: "media", operation: appOperations["media.import"] }, async (ctx: Ctx<"media.import">) => {
+export const handleMediaImport = apiRoute({ name: "media import", scope: "media", operation: mediaOperations["media.import"] }, async (ctx: Ctx<"media.import">) => {
   const files = ctx.input.body.fileList.map((f) => (f.eventType ? { file: f.file, eventType: f.eventType } : { file: f.file }));
   // A POST: the client does not retry it (a second import is harmless, §4.6, but makes a second task).
   const output = await callPlatform(operations["media.importData"], { body: { fileList: files } }, await callOptionsFor(ctx));

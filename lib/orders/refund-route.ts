@@ -1,7 +1,5 @@
 import "server-only";
 import { ApiError } from "@/lib/http/api-error";
-import { appOperations } from "@/lib/api/app-operations";
-import type { AppRouteName } from "@/lib/api/app-routes";
 import { apiRoute, jsonResponse, type RouteInput, type RouteContext } from "@/lib/http/route";
 import { callPlatform, parseOperationInput } from "@/lib/platform/client";
 import { PlatformError } from "@/lib/platform/errors";
@@ -11,6 +9,7 @@ import type { Store } from "@/lib/store/database";
 import { decimalText } from "./money";
 import type { RefundsAnswer } from "./refund-record";
 import { abandonRefund, beginRefund, completeRefund, markRefundsDeleted, refundsOf, type RefundScope } from "./server-refund-store";
+import { refundOperations } from "./refund-operations";
 
 /**
  * `/api/orders/refunds` (docs/decisions/refunds-recorded-by-the-app.md): refunds made through the console, kept in the app's
@@ -22,7 +21,7 @@ import { abandonRefund, beginRefund, completeRefund, markRefundsDeleted, refunds
  * Routes like the proxy (its deps: the `X-Open-App-Id` session, CSRF on writes, the token), plus the store.
  */
 export type RefundRouteDeps = ProxyDeps & { store: () => Promise<Store> };
-type Ctx<N extends AppRouteName | undefined = undefined> = RouteContext<RefundRouteDeps, RouteInput<N>>;
+type Ctx<N extends keyof typeof refundOperations> = RouteContext<RefundRouteDeps, RouteInput<(typeof refundOperations)[N]>>;
 /** What the helpers below take: any of the routes' contexts. */
 type AnyCtx = RouteContext<RefundRouteDeps>;
 
@@ -36,12 +35,12 @@ const actorOf = (ctx: AnyCtx): string | undefined => {
 
 const options = { name: "order refunds", op: "orders.refunds", scope: "order-refunds" } as const;
 
-export const handleRefundsGet = apiRoute({ ...options, operation: appOperations["refunds.list"] }, async (ctx: Ctx<"refunds.list">) => {
+export const handleRefundsGet = apiRoute({ ...options, operation: refundOperations["refunds.list"] }, async (ctx: Ctx<"refunds.list">) => {
   const answer: RefundsAnswer = { refunds: await refundsOf(await ctx.deps.store(), scopeOf(ctx), ctx.input.query.orderNo) };
   return jsonResponse(200, JSON.stringify(answer), ctx.requestId);
 });
 
-export const handleRefundPost = apiRoute({ ...options, operation: appOperations["refunds.create"] }, async (ctx: Ctx<"refunds.create">) => {
+export const handleRefundPost = apiRoute({ ...options, operation: refundOperations["refunds.create"] }, async (ctx: Ctx<"refunds.create">) => {
   const envelope = ctx.input.body;
   const op = operations["deals.refund"];
   // The operation's own schema (§4.2): the same rules as the proxy's.
@@ -77,7 +76,7 @@ export const handleRefundPost = apiRoute({ ...options, operation: appOperations[
   return jsonResponse(201, JSON.stringify({ refund: record }), ctx.requestId);
 });
 
-export const handleRefundDelete = apiRoute({ ...options, operation: appOperations["refunds.delete"] }, async (ctx: Ctx<"refunds.delete">) => {
+export const handleRefundDelete = apiRoute({ ...options, operation: refundOperations["refunds.delete"] }, async (ctx: Ctx<"refunds.delete">) => {
   const { orderNo } = ctx.input.query;
   const store = await ctx.deps.store();
   let answer: unknown;

@@ -1,20 +1,19 @@
 import "server-only";
 import { ApiError } from "@/lib/http/api-error";
-import { appOperations } from "@/lib/api/app-operations";
-import type { AppRouteName } from "@/lib/api/app-routes";
 import { apiRoute, jsonResponse, type RouteInput, type RouteContext, type RouteDeps } from "@/lib/http/route";
 import type { Store } from "@/lib/store/database";
 import { canKeepPreference, readPreferences, writePreference, type PreferenceScope } from "./server-preferences";
+import { preferencesOperations } from "./preferences-operations";
 
 /**
  * `/api/preferences` (docs/decisions/preferences-in-the-app-store.md): the console's preferences in the app's store.
  * - `GET`: `{attrLabels, customerColumns}` of the session's tenant and user.
- * - `PUT {key, value}`: one known key, checked by the route's schema (lib/api/app-operations.ts, with
+ * - `PUT {key, value}`: one known key, checked by the route's schema (preferences-operations.ts, with
  *   preference-rules.ts); a bad one is the wrapper's 422 naming the field and nothing changes. CSRF
  *   as every mutation (lib/http/route.ts).
  */
 export type PreferencesRouteDeps = RouteDeps & { store: () => Promise<Store> };
-type Ctx<N extends AppRouteName | undefined = undefined> = RouteContext<PreferencesRouteDeps, RouteInput<N>>;
+type Ctx<N extends keyof typeof preferencesOperations> = RouteContext<PreferencesRouteDeps, RouteInput<(typeof preferencesOperations)[N]>>;
 /** What the helpers below take: any of the routes' contexts. */
 type AnyCtx = RouteContext<PreferencesRouteDeps>;
 
@@ -22,12 +21,12 @@ const scopeOf = (ctx: AnyCtx): PreferenceScope => ({ openAppId: ctx.session.open
 
 const options = { name: "preferences", op: "preferences", scope: "preferences" } as const;
 
-export const handlePreferencesGet = apiRoute({ ...options, operation: appOperations["preferences.get"] }, async (ctx: Ctx<"preferences.get">) => {
+export const handlePreferencesGet = apiRoute({ ...options, operation: preferencesOperations["preferences.get"] }, async (ctx: Ctx<"preferences.get">) => {
   const preferences = await readPreferences(await ctx.deps.store(), scopeOf(ctx));
   return jsonResponse(200, JSON.stringify(preferences), ctx.requestId);
 });
 
-export const handlePreferencePut = apiRoute({ ...options, operation: appOperations["preferences.put"] }, async (ctx: Ctx<"preferences.put">) => {
+export const handlePreferencePut = apiRoute({ ...options, operation: preferencesOperations["preferences.put"] }, async (ctx: Ctx<"preferences.put">) => {
   const { key, value } = ctx.input.body;
   const store = await ctx.deps.store();
   const scope = scopeOf(ctx);

@@ -1,6 +1,5 @@
 import "server-only";
 import { ApiError } from "@/lib/http/api-error";
-import { appOperations } from "@/lib/api/app-operations";
 import type { SessionCheck } from "@/lib/auth/session";
 import { readJsonBody } from "@/lib/http/body";
 import { apiRoute, jsonResponse, type RouteContext, type RouteDeps, type RouteLogger } from "@/lib/http/route";
@@ -10,6 +9,7 @@ import { installationCallOptions, type InstallationTokens } from "@/lib/platform
 import { stringifyAppJson } from "@/lib/platform/json";
 import type { Operation } from "@/lib/platform/operations";
 import { matchBrowserOperation } from "@/lib/platform/router";
+import { proxyOperations } from "./proxy-operations";
 
 /**
  * The server-side API proxy (ARCHITECTURE.md §4 "API proxy"): `/api/platform/v1/<path>` from the browser
@@ -98,7 +98,7 @@ function matchOperation(ctx: PlatformRouteContext): { op: Operation; params: Rec
 
 /** Handles one browser request to `/api/platform/v1/...`. */
 // The four methods share one entry's policy (the table's `platform.*`: the session, CSRF on writes).
-export const handleProxyRequest = apiRoute({ name: "platform proxy", operation: appOperations["platform.get"], prepare: matchOperation }, async (ctx: PlatformRouteContext, { op, params }) => {
+export const handleProxyRequest = apiRoute({ name: "platform proxy", operation: proxyOperations["platform.get"], prepare: matchOperation }, async (ctx: PlatformRouteContext, { op, params }) => {
   const query = queryOf(ctx.url);
   let body: unknown;
   if (op.method !== "GET") {

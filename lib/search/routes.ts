@@ -1,9 +1,7 @@
 import "server-only";
-import { ApiError } from "@/lib/http/api-error";
-import { appOperations } from "@/lib/api/app-operations";
 import { apiRoute, jsonResponse, type RouteInput, type RouteContext, type RouteDeps } from "@/lib/http/route";
 import type { SearchService } from "./service";
-import { isPlatformIdList } from "@/lib/platform/ids";
+import { searchOperations } from "./search-operations";
 
 export type SearchRouteDeps = RouteDeps & { search: () => SearchService };
 
@@ -13,8 +11,8 @@ export type SearchRouteDeps = RouteDeps & { search: () => SearchService };
  * the index's status; `?ids=` looks names up instead. Starts the tenant's sync on first use.
  */
 export const handleCustomerSearch = apiRoute(
-  { name: "customer search", scope: "search", operation: appOperations["search.customers"], unavailable: "Search is unavailable; try again." },
-  async ({ input, session, deps, requestId, fields }: RouteContext<SearchRouteDeps, RouteInput<"search.customers">>) => {
+  { name: "customer search", scope: "search", operation: searchOperations["search.customers"], unavailable: "Search is unavailable; try again." },
+  async ({ input, session, deps, requestId, fields }: RouteContext<SearchRouteDeps, RouteInput<(typeof searchOperations)["search.customers"]>>) => {
     const { ids, limit, offset, ...filters } = input.query;
     const key = { openAppId: session.openAppId, tenantId: session.tenantId };
     if (ids) {
@@ -29,8 +27,8 @@ export const handleCustomerSearch = apiRoute(
 
 /** `GET /api/search/status` — how far the tenant's index is (Settings, the customers page's freshness line). */
 export const handleSearchStatus = apiRoute(
-  { name: "search status", scope: "search", operation: appOperations["search.status"], unavailable: "Search is unavailable; try again." },
-  async ({ session, deps, requestId }: RouteContext<SearchRouteDeps, RouteInput<"search.status">>) => {
+  { name: "search status", scope: "search", operation: searchOperations["search.status"], unavailable: "Search is unavailable; try again." },
+  async ({ session, deps, requestId }: RouteContext<SearchRouteDeps, RouteInput<(typeof searchOperations)["search.status"]>>) => {
     const key = { openAppId: session.openAppId, tenantId: session.tenantId };
     await deps.search().requestSync(key);
     return jsonResponse(200, JSON.stringify(await deps.search().status(key)), requestId);
@@ -39,8 +37,8 @@ export const handleSearchStatus = apiRoute(
 
 /** `POST /api/search/resync` — the index emptied and read again from the platform (Settings' "Re-sync"). */
 export const handleSearchResync = apiRoute(
-  { name: "search resync", scope: "search", operation: appOperations["search.resync"], unavailable: "Re-sync could not start; try again." },
-  async ({ session, deps, requestId }: RouteContext<SearchRouteDeps, RouteInput<"search.resync">>) => {
+  { name: "search resync", scope: "search", operation: searchOperations["search.resync"], unavailable: "Re-sync could not start; try again." },
+  async ({ session, deps, requestId }: RouteContext<SearchRouteDeps, RouteInput<(typeof searchOperations)["search.resync"]>>) => {
     const key = { openAppId: session.openAppId, tenantId: session.tenantId };
     await deps.search().resync(key);
     return jsonResponse(202, JSON.stringify(await deps.search().status(key)), requestId);

@@ -1,11 +1,11 @@
-import { appKeys } from "@/lib/api/app-routes";
+import { appKeys } from "@/lib/http/app-routes";
 import { appCall, pageOpenAppId } from "@/lib/api/browser-fetch";
 import type { ShopQuery } from "./shop-list-query";
 import type { GroupWrite, ShopWrite } from "./shops-api";
 
 /**
  * The browser's calls of the shop routes and their React Query keys, both from the app's route
- * table (lib/api/app-routes.ts): keys `["app", "stores" | "storeGroups", openAppId, name, input]`,
+ * table (lib/http/app-routes.ts): keys `["app", "stores" | "storeGroups", openAppId, name, input]`,
  * so a webhook about stores (or a proxy write) refreshes the register too.
  */
 export const shopKeys = {

@@ -4,7 +4,6 @@ import { createAppCall } from "@/lib/api/browser-fetch";
 import type { ApiError } from "@/lib/http/api-error";
 import type { ConsoleSession } from "@/lib/auth/session";
 import { handleMediaImport, handleMediaImportList } from "@/lib/media/media-routes";
-import type { MediaImportAnswer, MediaImportListAnswer } from "@/lib/media/media-api";
 import { routeClientDeps } from "@/lib/proxy/testing/app-client";
 import { signedIn } from "@/lib/platform/testing/fake-session";
 import { startTestSandbox } from "@/lib/platform/testing/sandbox";

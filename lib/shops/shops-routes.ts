@@ -1,8 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { ApiError } from "@/lib/http/api-error";
-import { appOperations } from "@/lib/api/app-operations";
-import type { AppRouteName } from "@/lib/api/app-routes";
 import type { ConsoleSession, SessionCheck } from "@/lib/auth/session";
 import { refuseUnstorableText } from "@/lib/http/body";
 import { apiRoute, jsonResponse, type RouteInput, type RouteContext } from "@/lib/http/route";
@@ -13,9 +11,10 @@ import type { Store } from "@/lib/store/database";
 import { addKnownShop, getGroup, getShop, listGroups, listShops, namesOf, recordShops, rememberCreatedGroup, rememberReadGroup, removeShop, shopWithSid, type PlatformShop } from "./shop-register";
 import { abandonShopWrite, beginShopWrite, markShopWriteDone, markShopWriteSent, type ShopWrite, type ShopWriteOperation } from "./shop-writes";
 import { shopLabel, type AddKnownAnswer, type GroupCreateAnswer, type GroupListAnswer, type GroupReadAnswer, type ShopAnswer, type ShopListAnswer } from "./shops-api";
+import { shopsOperations } from "./shops-operations";
 
 /**
- * The app's shop routes (contract: shops-api.ts; input schemas: lib/api/app-operations.ts). Each calls the platform with the session's
+ * The app's shop routes (contract: shops-api.ts; input schemas: shops-operations.ts). Each calls the platform with the session's
  * installation, as the proxy does (CSRF, `X-Open-App-Id` session, the installation's token), and
  * keeps the register (shop-register.ts) in step with what the platform answered (§4.8).
  */
@@ -26,7 +25,7 @@ export type ShopRouteDeps = Omit<ProxyDeps, "requireSession"> & {
   store: () => Promise<Store>;
   now?: () => number;
 };
-type Ctx<N extends AppRouteName | undefined = undefined> = RouteContext<ShopRouteDeps, RouteInput<N>>;
+type Ctx<N extends keyof typeof shopsOperations> = RouteContext<ShopRouteDeps, RouteInput<(typeof shopsOperations)[N]>>;
 /** What the helpers below take: any of the routes' contexts. */
 type AnyCtx = RouteContext<ShopRouteDeps>;
 
@@ -85,7 +84,7 @@ async function repeat<A>(
 // ── shops ───────────────────────────────────────────────────────────────────────────────────────
 
 /** `GET /api/shops?q=&sort=&order=&state=`: the register. */
-export const handleShopList = apiRoute({ name: "shop list", scope: "shops", operation: appOperations["shops.list"] }, async (ctx: Ctx<"shops.list">) => {
+export const handleShopList = apiRoute({ name: "shop list", scope: "shops", operation: shopsOperations["shops.list"] }, async (ctx: Ctx<"shops.list">) => {
   const answer: ShopListAnswer = await listShops(await ctx.deps.store(), ctx.session, ctx.input.query);
   return json(ctx, answer);
 });
@@ -118,7 +117,7 @@ function answeredShop(output: { shop?: unknown }, fallbackId?: string): Platform
 }
 
 /** `POST /api/shops {requestKey?, shopInfoAll}`: recorded, created on the platform (§4.8), then registered; the same key twice is one shop. */
-export const handleShopCreate = apiRoute({ name: "shop create", scope: "shops", operation: appOperations["shops.create"], unavailable: RECORD_LATER }, async (ctx: Ctx<"shops.create">) => {
+export const handleShopCreate = apiRoute({ name: "shop create", scope: "shops", operation: shopsOperations["shops.create"], unavailable: RECORD_LATER }, async (ctx: Ctx<"shops.create">) => {
   // Without a key from the dialog the server makes one: the intent is still recorded, but a retry is a new request.
   const requestKey = ctx.input.body.requestKey ?? randomUUID();
   const { input, sid } = shopInput(ctx.input.body);
@@ -144,7 +143,7 @@ export const handleShopCreate = apiRoute({ name: "shop create", scope: "shops", 
 });
 
 /** `GET /api/shops/{id}`: the register's shop (the platform has no read by id). */
-export const handleShopGet = apiRoute({ name: "shop read", scope: "shops", operation: appOperations["shops.get"] }, async (ctx: Ctx<"shops.get">) => {
+export const handleShopGet = apiRoute({ name: "shop read", scope: "shops", operation: shopsOperations["shops.get"] }, async (ctx: Ctx<"shops.get">) => {
   const { id } = ctx.input.params;
   const shop = await getShop(await ctx.deps.store(), ctx.session, id);
   if (!shop) throw new ApiError({ status: 404, code: "not_found", message: `shop ${id} is not in the register` });
@@ -152,7 +151,7 @@ export const handleShopGet = apiRoute({ name: "shop read", scope: "shops", opera
 });
 
 /** `PUT /api/shops/{id} {shopInfoAll}`: replace on the platform (§4.8), then register. */
-export const handleShopUpdate = apiRoute({ name: "shop update", scope: "shops", operation: appOperations["shops.update"] }, async (ctx: Ctx<"shops.update">) => {
+export const handleShopUpdate = apiRoute({ name: "shop update", scope: "shops", operation: shopsOperations["shops.update"] }, async (ctx: Ctx<"shops.update">) => {
   const { id } = ctx.input.params;
   const { input, sid } = shopInput(ctx.input.body);
   const store = await ctx.deps.store();
@@ -164,7 +163,7 @@ export const handleShopUpdate = apiRoute({ name: "shop update", scope: "shops", 
 });
 
 /** `DELETE /api/shops/{id}`: delete on the platform (its `message: success` is success, §4.8, §7.5), then forget. */
-export const handleShopDelete = apiRoute({ name: "shop delete", scope: "shops", operation: appOperations["shops.delete"] }, async (ctx: Ctx<"shops.delete">) => {
+export const handleShopDelete = apiRoute({ name: "shop delete", scope: "shops", operation: shopsOperations["shops.delete"] }, async (ctx: Ctx<"shops.delete">) => {
   const { id } = ctx.input.params;
   await callPlatform(operations["stores.delete"], { params: { id } } as never, { ...(await callOptionsFor(ctx)), inputParsed: true });
   await removeShop(await ctx.deps.store(), ctx.session, id);
@@ -172,7 +171,7 @@ export const handleShopDelete = apiRoute({ name: "shop delete", scope: "shops", 
 });
 
 /** `POST /api/shops/known {id}`: a shop id staff add by hand (read later through a group). */
-export const handleShopAddKnown = apiRoute({ name: "shop add by id", scope: "shops", operation: appOperations["shops.addKnown"] }, async (ctx: Ctx<"shops.addKnown">) => {
+export const handleShopAddKnown = apiRoute({ name: "shop add by id", scope: "shops", operation: shopsOperations["shops.addKnown"] }, async (ctx: Ctx<"shops.addKnown">) => {
   const answer: AddKnownAnswer = await addKnownShop(await ctx.deps.store(), ctx.session, ctx.input.body.id, now(ctx));
   return json(ctx, answer, answer.added ? 201 : 200);
 });
@@ -180,12 +179,12 @@ export const handleShopAddKnown = apiRoute({ name: "shop add by id", scope: "sho
 // ── groups ──────────────────────────────────────────────────────────────────────────────────────
 
 /** `GET /api/shop-groups`: the groups the app created or opened. */
-export const handleGroupList = apiRoute({ name: "shop group list", scope: "shops", operation: appOperations["shopGroups.list"] }, async (ctx: Ctx<"shopGroups.list">) => {
+export const handleGroupList = apiRoute({ name: "shop group list", scope: "shops", operation: shopsOperations["shopGroups.list"] }, async (ctx: Ctx<"shopGroups.list">) => {
   return json(ctx, { groups: await listGroups(await ctx.deps.store(), ctx.session) } satisfies GroupListAnswer);
 });
 
 /** `POST /api/shop-groups {requestKey?, name, remark, shopIds}`: recorded, created on the platform (§4.8), remembered; names the ids it answered; the same key twice is one group. */
-export const handleGroupCreate = apiRoute({ name: "shop group create", scope: "shops", operation: appOperations["shopGroups.create"], unavailable: RECORD_LATER }, async (ctx: Ctx<"shopGroups.create">) => {
+export const handleGroupCreate = apiRoute({ name: "shop group create", scope: "shops", operation: shopsOperations["shopGroups.create"], unavailable: RECORD_LATER }, async (ctx: Ctx<"shopGroups.create">) => {
   const requestKey = ctx.input.body.requestKey ?? randomUUID();
   const shopIds = [...new Set(ctx.input.body.shopIds)];
   const { name, remark } = ctx.input.body;
@@ -214,7 +213,7 @@ export const handleGroupCreate = apiRoute({ name: "shop group create", scope: "s
 });
 
 /** `GET /api/shop-groups/{id}`: the group's shops from the platform (§4.8), which refresh the register. */
-export const handleGroupRead = apiRoute({ name: "shop group read", scope: "shops", operation: appOperations["shopGroups.get"] }, async (ctx: Ctx<"shopGroups.get">) => {
+export const handleGroupRead = apiRoute({ name: "shop group read", scope: "shops", operation: shopsOperations["shopGroups.get"] }, async (ctx: Ctx<"shopGroups.get">) => {
   const { id } = ctx.input.params;
   const output = await callPlatform(operations["storeGroups.get"], { params: { groupId: id } } as never, await callOptionsFor(ctx));
   const listed = ((output.shopGroupList ?? []) as PlatformShop[]).filter((s) => s?.id !== undefined && s.id !== null).map((s) => ({ ...s, id: String(s.id) }));

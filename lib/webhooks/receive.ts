@@ -1,7 +1,6 @@
 import "server-only";
 import { ApiError } from "@/lib/http/api-error";
 import { readBodyText } from "@/lib/http/body";
-import { appOperations } from "@/lib/api/app-operations";
 import { apiRoute, jsonResponse, type RouteLogger } from "@/lib/http/route";
 import type { Store } from "@/lib/store/database";
 import { INBOX_RETENTION_DAYS, pruneWebhookInbox, recordDelivery } from "@/lib/store/webhook-inbox";
@@ -10,6 +9,7 @@ import { verifiedAddressOpenAppId } from "./address";
 import { authenticateDelivery, type WebhookAuthConfig } from "./authenticate";
 import { parseDelivery } from "./payload";
 import { topicOf, type TopicRegistry } from "./topics";
+import { webhooksOperations } from "./webhooks-operations";
 
 export type ReceiverDeps = {
   config: WebhookAuthConfig;
@@ -46,8 +46,8 @@ function pruneLater(store: Store, now: number, log: RouteLogger): void {
  * already in the inbox, `duplicate: true` — a 2xx, so the platform stops retrying. A store failure is a
  * 503 with Retry-After (the platform retries), never a 500.
  */
-export const receiveWebhook = apiRoute<ReceiverDeps, "webhooks.receive">(
-  { name: "webhook", scope: "webhooks", operation: appOperations["webhooks.receive"], unavailable: "The delivery could not be stored; retry later." },
+export const receiveWebhook = apiRoute<ReceiverDeps, (typeof webhooksOperations)["webhooks.receive"]>(
+  { name: "webhook", scope: "webhooks", operation: webhooksOperations["webhooks.receive"], unavailable: "The delivery could not be stored; retry later." },
   async ({ request, url, deps, log, requestId }) => {
     const now = deps.now ?? Date.now;
     // The exact text that was sent (a byte order mark included): the signature covers it.

@@ -1,4 +1,4 @@
-import { handleOpenApiRequest } from "@/lib/api/openapi-route";
+import { handleOpenApiRequest } from "@/lib/openapi/openapi-route";
 import { withDeps } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";

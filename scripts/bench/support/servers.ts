@@ -52,7 +52,7 @@ function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
 async function forwardersRole(sandboxUrl: string): Promise<void> {
   const { handleProxyRequest } = await import("../../../lib/proxy/proxy");
   const { handleEventImport } = await import("../../../lib/events/import-route");
-  const { appRoutes } = await import("../../../lib/api/app-routes");
+  const { appRoutes } = await import("../../../lib/http/app-routes");
   const EVENT_IMPORT_PATH = appRoutes["events.import"].path;
   const { sandboxControl, sandboxToken } = await import("../../../lib/platform/testing/sandbox-control");
   const { sandboxProxyDeps } = await import("../../../lib/proxy/testing/sandbox-deps");

@@ -1,8 +1,9 @@
 import "server-only";
 import { SESSION_COOKIE } from "@/lib/auth/session";
 import { parameters, schemaOf, type JsonSchema } from "@/lib/platform/openapi";
-import { appOperationList, type AppOperation } from "./app-operations";
-import { needsAppHeader, type AppResource } from "./app-routes";
+import type { AppOperation } from "@/lib/http/define-operations";
+import { appOperationList } from "./app-operations";
+import { needsAppHeader, type AppResource } from "@/lib/http/app-routes";
 
 /**
  * The app's own API as an OpenAPI 3.1 document, generated from its route table and schemas
@@ -124,7 +125,7 @@ function buildDocument(serverUrl: string): JsonSchema {
     info: {
       title: "Engage Console API",
       version: "1",
-      description: "The app's own API, generated from its route table (lib/api/app-routes.ts). Ids are decimal strings; errors are `{error: {code, message, fieldErrors?, redirect?, requestId}}`.",
+      description: "The app's own API, generated from its route table (lib/http/app-routes.ts). Ids are decimal strings; errors are `{error: {code, message, fieldErrors?, redirect?, requestId}}`.",
       license: { name: "Proprietary", url: `${serverUrl}/` },
     },
     servers: [{ url: serverUrl }],

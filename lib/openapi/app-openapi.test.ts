@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { appOpenApiDocument } from "./app-openapi";
 import { appOperationList } from "./app-operations";
-import { appRoutes } from "./app-routes";
+import { appRoutes } from "@/lib/http/app-routes";
 import { handleOpenApiRequest } from "./openapi-route";
 
 type Doc = { openapi: string; paths: Record<string, Record<string, { operationId: string; security: unknown[]; parameters: Array<{ name: string; in: string }>; responses: Record<string, unknown> }>> };

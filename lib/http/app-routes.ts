@@ -4,12 +4,14 @@ import type { HttpMethod, Resource } from "@/lib/platform/routes";
  * THE routes of the app's own API (`/api/...`): for every method and path, what it is without its
  * schemas. Written once, here, beside the platform's table (`lib/platform/routes.ts`), and in its
  * style: this module imports nothing at run time, so the console's bundle carries paths, policies
- * and keys but no zod. `app-operations.ts` attaches the schemas to these names (a missing or extra
- * name is a type error) for the route wrapper (`lib/http/route.ts`), the browser's client
- * (`browser-fetch.ts`: `appCall`, `appQuery`), the e2e stubs and `GET /api/openapi.json`.
+ * and keys but no zod. It sits in lib/http because the route wrapper (`route.ts`) reads it. Each
+ * feature attaches the schemas to its routes' names in its own `*-operations.ts`
+ * (`define-operations.ts`), and lib/openapi/app-operations.ts joins them (a route missing or given
+ * twice is a type error) for `GET /api/openapi.json` and the browser client's types
+ * (lib/api/browser-fetch.ts: `appCall`, `appQuery`); the e2e stubs read this list.
  *
- * Adding a route: one entry here, its schemas in `app-operations.ts`, its handler
- * (`apiRoute({ operation: appOperations[name], … })`) and the one-line `app/api/**\/route.ts`.
+ * Adding a route: one entry here, its schemas in the feature's operations module, its handler
+ * (`apiRoute({ operation: xOperations[name], … })`) and the one-line `app/api/**\/route.ts`.
  */
 
 /** What the app caches besides the platform's resources (a query key's second element). */
