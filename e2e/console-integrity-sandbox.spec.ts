@@ -104,7 +104,7 @@ test.describe.serial("console integrity in the admin's iframe", () => {
     await expect(frame.getByTestId("tenant")).toBeVisible();
     await frame.getByLabel("Language").selectOption("zh-CN");
     for (const text of ["已登录", "租户", "用户", "环境"]) await expect(frame.getByText(text, { exact: true })).toBeVisible();
-    await expect(frame.getByRole("button", { name: "退出登录" })).toBeVisible();
+    await expect(frame.getByRole("button", { name: "退出登录", exact: true })).toBeVisible();
     await expectAccessible(page, { include: APP_FRAME, label: "home zh-CN" });
 
     const response = await frame.goto(appUrl("/no-such-page/at-all"));

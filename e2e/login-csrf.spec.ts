@@ -39,7 +39,7 @@ async function attackersLink(): Promise<string> {
 
 /** Who the app takes the page's browser for (its cookie), or the HTTP status when nobody. */
 async function whoAmI(request: APIRequestContext): Promise<string | number> {
-  const res = await request.get(`${APP}/api/auth/session`, { headers: { "X-Open-App-Id": BETA.openAppId } });
+  const res = await request.get(`${APP}/api/auth/session`, { headers: { "X-Open-App-Id": BETA.openAppId, "X-Engage-Request": "1" } });
   return res.ok() ? ((await res.json()) as { session: { userName: string } }).session.userName : res.status();
 }
 
@@ -104,7 +104,7 @@ test.describe.serial("login CSRF and cookie-less sign-out", () => {
           }, `ec.session.${BETA.openAppId}`);
       const token = (await storedToken())!;
       expect(token).toBeTruthy();
-      const read = () => fetch(`${APP}/api/auth/session`, { headers: { authorization: `Bearer ${token}`, "X-Open-App-Id": BETA.openAppId } });
+      const read = () => fetch(`${APP}/api/auth/session`, { headers: { authorization: `Bearer ${token}`, "X-Open-App-Id": BETA.openAppId, "X-Engage-Request": "1" } });
       const renew = () => fetch(`${APP}/api/auth/session`, { method: "POST", headers: { authorization: `Bearer ${token}`, "X-Open-App-Id": BETA.openAppId } });
       expect((await read()).status).toBe(200);
 

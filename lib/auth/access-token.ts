@@ -20,6 +20,7 @@ import { ReauthRequiredError } from "@/lib/http/api-error";
 import { installationLifecycle } from "./lifecycle";
 import { reauthRequired } from "./session";
 import { clientCredentials, resolveEnvironment } from "./settings";
+import { processValue } from "@/lib/process-state";
 
 /**
  * Access tokens of installations (ARCHITECTURE.md §4 "Tokens", §5.1.2, §5.2.7). A token is refreshed
@@ -39,7 +40,8 @@ function reauthNeeded(key: InstallationKey, message = "the installation must be 
 /** Refresh when less than this is left, so no call goes out with a token about to lapse. */
 export const REFRESH_AHEAD_MS = 5 * 60 * 1000;
 
-const inFlight = new Map<string, Promise<{ accessToken: string; apiUrl: string }>>();
+// One per process, not per bundle (lib/process-state.ts): start-up resumes refreshes in instrumentation.
+const inFlight = processValue("token-refreshes", () => new Map<string, Promise<{ accessToken: string; apiUrl: string }>>());
 
 function flightKey(key: InstallationKey): string {
   return `${key.openAppId}\u0000${key.tenantId}`;

@@ -1,4 +1,5 @@
 import type { InstallationKey } from "@/lib/store/installations";
+import { processValue } from "@/lib/process-state";
 
 /**
  * What happens to an installation, published by auth and subscribed by features at start-up
@@ -41,10 +42,7 @@ export function createLifecycleRegistry(): LifecycleRegistry {
   };
 }
 
-const GLOBAL_KEY = Symbol.for("engage-console.installation-lifecycle");
-
-/** The process's registry, on `globalThis` for the same reason as the webhook topics (lib/webhooks/topics.ts). */
+/** The process's registry (lib/process-state.ts: one per process, not per bundle). */
 export function installationLifecycle(): LifecycleRegistry {
-  const holder = globalThis as { [GLOBAL_KEY]?: LifecycleRegistry };
-  return (holder[GLOBAL_KEY] ??= createLifecycleRegistry());
+  return processValue("installation-lifecycle", createLifecycleRegistry);
 }

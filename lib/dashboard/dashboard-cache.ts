@@ -7,6 +7,8 @@
  * the tenant starts afresh, as its customer index does, and is never served figures of before.
  */
 
+import { processValue } from "@/lib/process-state";
+
 export const CACHE_TTL_MS = 2 * 60_000;
 export const MIN_REFRESH_MS = 10_000;
 /** Tenants kept; the oldest entry goes first beyond this. */
@@ -28,16 +30,14 @@ export type DashboardCache<T> = {
 /** The cache key of a tenant installation. */
 export const installationCacheKey = (key: { openAppId: string; tenantId: string }) => `${key.openAppId}\u0000${key.tenantId}`;
 
-let shared: DashboardCache<unknown> | undefined;
-/** The process's cache of overviews, one entry per tenant installation. */
+/** The process's cache of overviews, one entry per tenant installation (lib/process-state.ts: one per process, not per bundle). */
 export function sharedDashboardCache<T>(): DashboardCache<T> {
-  shared ??= createDashboardCache<unknown>();
-  return shared as DashboardCache<T>;
+  return processValue<DashboardCache<unknown>>("dashboard-cache", () => createDashboardCache<unknown>()) as DashboardCache<T>;
 }
 
 /** After a (re)install from the marketplace: the tenant's next overview is computed anew. */
 export function forgetInstallationFigures(key: { openAppId: string; tenantId: string }): void {
-  shared?.forget(installationCacheKey(key));
+  sharedDashboardCache().forget(installationCacheKey(key));
 }
 
 export function createDashboardCache<T>(now: () => number = Date.now, ttlMs = CACHE_TTL_MS): DashboardCache<T> {

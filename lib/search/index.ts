@@ -4,19 +4,19 @@ import { env } from "@/lib/env";
 import { getJobQueue } from "@/lib/jobs";
 import { logger } from "@/lib/log";
 import { installationCaller } from "@/lib/platform/installation-call";
+import { processValue } from "@/lib/process-state";
 import { getStore } from "@/lib/store";
 import { createSearchService, type SearchService } from "./service";
 
-let service: SearchService | undefined;
-
 /** The process's customer index service (lib/search/service.ts) over the app's store and job queue. */
 export function getSearchService(): SearchService {
-  service ??= createSearchService({
-    store: getStore,
-    queue: getJobQueue,
-    callerFor: (key) => installationCaller(key, getAccessToken),
-    enabled: env().customerIndexSync,
-    log: logger().child({ scope: "customer-index" }),
-  });
-  return service;
+  return processValue("customer-index", () =>
+    createSearchService({
+      store: getStore,
+      queue: getJobQueue,
+      callerFor: (key) => installationCaller(key, getAccessToken),
+      enabled: env().customerIndexSync,
+      log: logger().child({ scope: "customer-index" }),
+    }),
+  );
 }

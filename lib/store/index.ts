@@ -1,25 +1,26 @@
 import "server-only";
 import { env } from "@/lib/env";
+import { processSlot } from "@/lib/process-state";
 import { openStore, type Store } from "./database";
 
 export type { Store } from "./database";
 
-let current: Promise<Store> | undefined;
+const current = processSlot<Promise<Store>>("store");
 
 /** The process's store, opened (and migrated) on first use. */
 export function getStore(): Promise<Store> {
-  if (!current) {
+  let store = current.get();
+  if (!store) {
     const settings = env();
-    current = openStore({ database: settings.database, tokenKeys: settings.tokenKeys });
+    store = openStore({ database: settings.database, tokenKeys: settings.tokenKeys });
+    current.set(store);
     // A failed open is retried on the next call rather than cached forever.
-    current.catch(() => {
-      current = undefined;
-    });
+    store.catch(() => current.set(undefined));
   }
-  return current;
+  return store;
 }
 
 /** Tests only: use this store (or forget the current one with `undefined`). */
 export function setStoreForTests(store: Store | undefined): void {
-  current = store ? Promise.resolve(store) : undefined;
+  current.set(store ? Promise.resolve(store) : undefined);
 }

@@ -1,4 +1,5 @@
 import type { InboxDelivery } from "@/lib/store/webhook-inbox";
+import { processValue } from "@/lib/process-state";
 
 /**
  * Webhook topics → the handlers features registered for them. The receiver knows no feature: it
@@ -92,13 +93,7 @@ export function createTopicRegistry(): TopicRegistry {
   };
 }
 
-const GLOBAL_KEY = Symbol.for("engage-console.webhook-topics");
-
-/**
- * The process's registry. Kept on `globalThis`: Next bundles instrumentation (where features
- * register) apart from route handlers (where deliveries arrive), so a module-level value could exist twice.
- */
+/** The process's registry: features register at start-up, deliveries arrive in route handlers (lib/process-state.ts). */
 export function webhookTopics(): TopicRegistry {
-  const holder = globalThis as { [GLOBAL_KEY]?: TopicRegistry };
-  return (holder[GLOBAL_KEY] ??= createTopicRegistry());
+  return processValue("webhook-topics", createTopicRegistry);
 }
