@@ -10,6 +10,7 @@ import { useI18n } from "@/components/i18n/i18n-provider";
 import { focusRing } from "@/components/ui/button";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { TimeText } from "@/components/ui/time-text";
+import { PageHeader } from "@/components/ui/page-header";
 import { ActivityFilters } from "./activity-filters";
 import { ActivityLiveRefresh } from "./activity-live-refresh";
 
@@ -78,10 +79,7 @@ export function ActivityView({ openAppId, entries, facets, problems, cursor }: P
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-4">
-      <div>
-        <h1 className="text-xl font-semibold text-slate-900">{t("activity.title")}</h1>
-        <p className="mt-1 text-sm text-slate-700">{t("activity.intro")}</p>
-      </div>
+      <PageHeader title={t("activity.title")} intro={t("activity.intro")} />
       <ActivityLiveRefresh openAppId={openAppId} cursor={cursor} />
       <ActivityFilters
         values={state}

@@ -33,6 +33,13 @@ export function ShopsView() {
   const { t } = useI18n();
   const href = useConsoleHref();
   const { state, update } = useListController(shopListState);
+  /** The choices of a select, each worded by its message `<prefix>.<value>`. */
+  const options = (values: readonly string[], prefix: string) =>
+    values.map((value) => (
+      <option key={value} value={value}>
+        {t(`${prefix}.${value}` as MessageKey)}
+      </option>
+    ));
   // The search box keeps what is typed (spaces too); the URL gets it once typing pauses, and the box
   // follows the URL when it changes elsewhere (Clear).
   const [draft, setDraft] = useState(state.q);
@@ -97,22 +104,13 @@ export function ShopsView() {
       <div className="flex flex-wrap items-end gap-3">
         <TextField className="w-64" type="search" label={t("shops.search")} help={t("shops.searchHelp")} value={draft} onChange={(e) => setDraft(e.target.value)} />
         <SelectField className="w-40" label={t("shops.sort")} value={state.sort} onChange={(e) => update({ sort: e.target.value as ShopSort })}>
-          {SHOP_SORTS.map((sort) => (
-            <option key={sort} value={sort}>
-              {t(`shops.sort.${sort}` as MessageKey)}
-            </option>
-          ))}
+          {options(SHOP_SORTS, "shops.sort")}
         </SelectField>
         <SelectField className="w-32" label={t("shops.order")} value={state.order} onChange={(e) => update({ order: e.target.value === "asc" ? "asc" : "desc" })}>
-          <option value="desc">{t("shops.order.desc")}</option>
-          <option value="asc">{t("shops.order.asc")}</option>
+          {options(["desc", "asc"], "shops.order")}
         </SelectField>
         <SelectField className="w-56" label={t("shops.state")} value={state.state} onChange={(e) => update({ state: e.target.value as ShopState })}>
-          {SHOP_STATES.map((value) => (
-            <option key={value} value={value}>
-              {t(`shops.state.${value}` as MessageKey)}
-            </option>
-          ))}
+          {options(SHOP_STATES, "shops.state")}
         </SelectField>
         <UpdatingStatus query={list} />
       </div>

@@ -16,6 +16,7 @@ import { ListControls } from "@/components/ui/list-controls";
 import { Pagination } from "@/components/ui/pagination";
 import { QueryView, UpdatingStatus } from "@/components/ui/query-view";
 import { TimeText } from "@/components/ui/time-text";
+import { PageHeader } from "@/components/ui/page-header";
 import { BuiltInBadge, DimensionsSection, dimensionsQuery } from "./dimensions-section";
 
 // The dialogs load after the page (not in its first-load JS, budget 180 kB); they stay mounted so a
@@ -101,10 +102,7 @@ export function TagsView() {
   ];
   return (
     <div className="flex flex-col gap-5">
-      <div>
-        <h1 className="text-xl font-semibold text-slate-900">{t("tags.title")}</h1>
-        <p className="mt-1 text-sm text-slate-800">{t("tags.intro")}</p>
-      </div>
+      <PageHeader title={t("tags.title")} intro={t("tags.intro")} />
 
       <DimensionsSection dimensionMax={state.dimensionMax} onMore={(dimensionMax) => setState((s) => ({ ...s, dimensionMax }))} />
 

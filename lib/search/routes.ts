@@ -1,5 +1,6 @@
 import "server-only";
 import { apiRoute, jsonResponse, type RouteInput, type RouteContext, type RouteDeps } from "@/lib/http/route";
+import type { InstallationKey } from "@/lib/store/installations";
 import type { SearchService } from "./service";
 import { searchOperations } from "./search-operations";
 
@@ -25,13 +26,18 @@ export const handleCustomerSearch = apiRoute(
   },
 );
 
+/** The index's status as both status routes answer it. */
+async function statusAnswer(deps: SearchRouteDeps, key: InstallationKey, requestId: string, status: number): Promise<Response> {
+  return jsonResponse(status, JSON.stringify(await deps.search().status(key)), requestId);
+}
+
 /** `GET /api/search/status` — how far the tenant's index is (Settings, the customers page's freshness line). */
 export const handleSearchStatus = apiRoute(
   { name: "search status", scope: "search", operation: searchOperations["search.status"], unavailable: "Search is unavailable; try again." },
   async ({ session, deps, requestId }: RouteContext<SearchRouteDeps, RouteInput<(typeof searchOperations)["search.status"]>>) => {
     const key = { openAppId: session.openAppId, tenantId: session.tenantId };
     await deps.search().requestSync(key);
-    return jsonResponse(200, JSON.stringify(await deps.search().status(key)), requestId);
+    return statusAnswer(deps, key, requestId, 200);
   },
 );
 
@@ -41,6 +47,6 @@ export const handleSearchResync = apiRoute(
   async ({ session, deps, requestId }: RouteContext<SearchRouteDeps, RouteInput<(typeof searchOperations)["search.resync"]>>) => {
     const key = { openAppId: session.openAppId, tenantId: session.tenantId };
     await deps.search().resync(key);
-    return jsonResponse(202, JSON.stringify(await deps.search().status(key)), requestId);
+    return statusAnswer(deps, key, requestId, 202);
   },
 );
