@@ -148,14 +148,16 @@ function Card({ id, title, notes = [], partial, figure, t, listHref, listLabel, 
   );
 }
 
-function TableAlternative({ caption, t, children }: { caption: string; t: Translate; children: ReactNode }) {
+/** The chart's figures as a table (`head`: its header row; the children: its rows), behind "Show as a table". */
+function TableAlternative({ caption, t, head, children }: { caption: string; t: Translate; head: ReactNode; children: ReactNode }) {
   return (
     <details className="text-sm">
       <summary className={`cursor-pointer text-blue-800 ${focusRing}`}>{t("dashboard.showTable")}</summary>
       <div className="mt-2 max-h-72 overflow-auto">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{caption}</caption>
-          {children}
+          <thead>{head}</thead>
+          <tbody>{children}</tbody>
         </table>
       </div>
     </details>
@@ -182,13 +184,10 @@ function NewCustomers({ data, t, fmt, href }: { data: DashboardData } & Helpers)
               segments: [{ series: "count", value: d.count ?? 0 }], name: t("dashboard.barLabel", { label: d.day, value: fmt(d.count) }),
             } satisfies Column))}
           />
-          <TableAlternative caption={title} t={t}>
-            <thead><tr><th scope="col" className={th}>{t("dashboard.day")}</th><th scope="col" className={`${th} text-right`}>{t("dashboard.count")}</th></tr></thead>
-            <tbody>
-              {figure.days.map((d) => (
-                <tr key={d.day}><th scope="row" className={`${td} font-normal`}><Link href={link(d.day)} className={`underline ${focusRing}`}>{d.day}</Link></th><td className={`${td} text-right`}>{fmt(d.count)}</td></tr>
-              ))}
-            </tbody>
+          <TableAlternative caption={title} t={t} head={<tr><th scope="col" className={th}>{t("dashboard.day")}</th><th scope="col" className={`${th} text-right`}>{t("dashboard.count")}</th></tr>}>
+            {figure.days.map((d) => (
+              <tr key={d.day}><th scope="row" className={`${td} font-normal`}><Link href={link(d.day)} className={`underline ${focusRing}`}>{d.day}</Link></th><td className={`${td} text-right`}>{fmt(d.count)}</td></tr>
+            ))}
           </TableAlternative>
         </>
       ) : null}
@@ -211,16 +210,13 @@ function BreakdownCard({ id, title, note, figure, t, fmt, labelOf, hrefOf }: { i
       {figure.ok ? (
         <>
           <BarChart label={t("dashboard.chartLabel", { title })} bars={bars} />
-          <TableAlternative caption={title} t={t}>
-            <thead><tr><th scope="col" className={th}>{t("dashboard.value")}</th><th scope="col" className={`${th} text-right`}>{t("dashboard.count")}</th></tr></thead>
-            <tbody>
-              {bars.map((b) => (
-                <tr key={b.key}>
-                  <th scope="row" className={`${td} font-normal`}>{b.href ? <Link href={b.href} className={`underline ${focusRing}`}>{b.label}</Link> : b.label}</th>
-                  <td className={`${td} text-right`}>{b.valueText}</td>
-                </tr>
-              ))}
-            </tbody>
+          <TableAlternative caption={title} t={t} head={<tr><th scope="col" className={th}>{t("dashboard.value")}</th><th scope="col" className={`${th} text-right`}>{t("dashboard.count")}</th></tr>}>
+            {bars.map((b) => (
+              <tr key={b.key}>
+                <th scope="row" className={`${td} font-normal`}>{b.href ? <Link href={b.href} className={`underline ${focusRing}`}>{b.label}</Link> : b.label}</th>
+                <td className={`${td} text-right`}>{b.valueText}</td>
+              </tr>
+            ))}
           </TableAlternative>
         </>
       ) : null}
@@ -263,21 +259,13 @@ function EventsCard({ figure, t, fmt, href }: { figure: DashboardData["events"] 
                 } satisfies Column;
               })}
             />
-            <TableAlternative caption={title} t={t}>
-              <thead>
-                <tr>
-                  <th scope="col" className={th}>{t("dashboard.day")}</th>
-                  {figure.types.map((type) => <th key={type} scope="col" className={`${th} text-right`}>{type}</th>)}
+            <TableAlternative caption={title} t={t} head={<tr><th scope="col" className={th}>{t("dashboard.day")}</th>{figure.types.map((type) => <th key={type} scope="col" className={`${th} text-right`}>{type}</th>)}</tr>}>
+              {figure.days.map((day) => (
+                <tr key={day}>
+                  <th scope="row" className={`${td} font-normal`}>{day}</th>
+                  {figure.types.map((type) => <td key={type} className={`${td} text-right`}>{fmt(figure.counts[day]?.[type] ?? 0)}</td>)}
                 </tr>
-              </thead>
-              <tbody>
-                {figure.days.map((day) => (
-                  <tr key={day}>
-                    <th scope="row" className={`${td} font-normal`}>{day}</th>
-                    {figure.types.map((type) => <td key={type} className={`${td} text-right`}>{fmt(figure.counts[day]?.[type] ?? 0)}</td>)}
-                  </tr>
-                ))}
-              </tbody>
+              ))}
             </TableAlternative>
           </>
         )
@@ -325,13 +313,10 @@ function OrdersCard({ figure, t, fmt, money, href }: { figure: DashboardData["or
               name: t("dashboard.barLabel", { label: d.day, value: `${fmt(d.orders)} · ${money(d.amountPaid, currency)}` }),
             } satisfies Column))}
           />
-          <TableAlternative caption={title} t={t}>
-            <thead><tr><th scope="col" className={th}>{t("dashboard.day")}</th><th scope="col" className={`${th} text-right`}>{t("dashboard.orders.orders")}</th><th scope="col" className={`${th} text-right`}>{t("dashboard.orders.amountPaid")}</th></tr></thead>
-            <tbody>
-              {figure.days.map((d) => (
-                <tr key={d.day}><th scope="row" className={`${td} font-normal`}>{d.day}</th><td className={`${td} text-right`}>{fmt(d.orders)}</td><td className={`${td} text-right`}>{money(d.amountPaid, currency)}</td></tr>
-              ))}
-            </tbody>
+          <TableAlternative caption={title} t={t} head={<tr><th scope="col" className={th}>{t("dashboard.day")}</th><th scope="col" className={`${th} text-right`}>{t("dashboard.orders.orders")}</th><th scope="col" className={`${th} text-right`}>{t("dashboard.orders.amountPaid")}</th></tr>}>
+            {figure.days.map((d) => (
+              <tr key={d.day}><th scope="row" className={`${td} font-normal`}>{d.day}</th><td className={`${td} text-right`}>{fmt(d.orders)}</td><td className={`${td} text-right`}>{money(d.amountPaid, currency)}</td></tr>
+            ))}
           </TableAlternative>
         </>
       ) : null}
@@ -356,13 +341,10 @@ function ProductsCard({ figure, t, fmt, money, href }: { figure: DashboardData["
         ) : (
           <>
             <BarChart label={t("dashboard.chartLabel", { title })} bars={bars} />
-            <TableAlternative caption={title} t={t}>
-              <thead><tr><th scope="col" className={th}>{t("dashboard.products.product")}</th><th scope="col" className={`${th} text-right`}>{t("dashboard.products.amount")}</th><th scope="col" className={`${th} text-right`}>{t("dashboard.products.qty")}</th></tr></thead>
-              <tbody>
-                {products.map((p) => (
-                  <tr key={p.key}><th scope="row" className={`${td} font-normal`}>{p.name}</th><td className={`${td} text-right`}>{money(p.amount, currency)}</td><td className={`${td} text-right`}>{fmt(p.qty)}</td></tr>
-                ))}
-              </tbody>
+            <TableAlternative caption={title} t={t} head={<tr><th scope="col" className={th}>{t("dashboard.products.product")}</th><th scope="col" className={`${th} text-right`}>{t("dashboard.products.amount")}</th><th scope="col" className={`${th} text-right`}>{t("dashboard.products.qty")}</th></tr>}>
+              {products.map((p) => (
+                <tr key={p.key}><th scope="row" className={`${td} font-normal`}>{p.name}</th><td className={`${td} text-right`}>{money(p.amount, currency)}</td><td className={`${td} text-right`}>{fmt(p.qty)}</td></tr>
+              ))}
             </TableAlternative>
           </>
         )

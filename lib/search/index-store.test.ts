@@ -13,6 +13,12 @@ const NICK: IndexDocument = { id: "9007199254740997", nickName: "小王", displa
 const ids = (r: { hits: Array<{ id: string }> }) => r.hits.map((h) => h.id).sort();
 
 describeEachDialect("customer index", (t) => {
+  /** A tenant holding `docs`, and its text search answering the matching ids. */
+  async function searchOf(docs: IndexDocument[]) {
+    const tenant = await tenantWith(docs);
+    return (q: string) => searchIndex(t.store, tenant, { q, limit: 20 }).then(ids);
+  }
+
   async function tenantWith(docs: IndexDocument[], tenantId = "1001") {
     const state = await ensureTenant(t.store, { openAppId: "app-a", tenantId });
     await upsertCustomers(t.store, state.tenant, docs);
@@ -20,8 +26,7 @@ describeEachDialect("customer index", (t) => {
   }
 
   it("finds a customer by a partial email, a bare mobile, the mobile with its country code, a CJK name and an identity value", async () => {
-    const tenant = await tenantWith([LI, TAO, NICK]);
-    const search = (q: string) => searchIndex(t.store, tenant, { q, limit: 20 }).then(ids);
+    const search = await searchOf([LI, TAO, NICK]);
     expect(await search("li.tao0")).toEqual([LI.id]);
     expect(await search("13900000000")).toEqual([LI.id]);
     expect(await search("+86 13900000000")).toEqual([LI.id]);
@@ -33,8 +38,7 @@ describeEachDialect("customer index", (t) => {
   });
 
   it("two characters match the start of a name or nickName (CJK surname + given name, Latin)", async () => {
-    const tenant = await tenantWith([LI, TAO, NICK]);
-    const search = (q: string) => searchIndex(t.store, tenant, { q, limit: 20 }).then(ids);
+    const search = await searchOf([LI, TAO, NICK]);
     expect(await search("李娜")).toEqual([LI.id]);
     expect(await search("李")).toEqual([LI.id]);
     expect(await search("ta")).toEqual([TAO.id]);
