@@ -5,6 +5,7 @@ import { platformCall } from "./support/sandbox-api";
 import { ALPHA, installAlpha } from "./support/sandbox-login";
 import { attachScreenshot } from "./support/screenshots";
 import { sandboxSuite } from "./support/suite";
+import { fillOrderLine } from "./support/order-form";
 
 /**
  * Order integrity, as staff meet it in the admin's iframe through the sandbox:
@@ -24,9 +25,7 @@ async function fillNewOrder(frame: FrameLocator, o: { orderNo: string; customerI
   await frame.getByLabel("Paid at (UTC+8) *").fill(new Date(Date.now() + 8 * 3_600_000 - 60_000).toISOString().slice(0, 19));
   await frame.getByRole("combobox", { name: "Customer id *" }).fill(o.customerId);
   await frame.getByRole("textbox", { name: "Paid amount *" }).fill(o.paid);
-  const line = frame.getByTestId("order-line").first();
-  await line.getByRole("textbox", { name: "Product *" }).fill(o.product);
-  if (o.unitPrice !== undefined) await line.getByRole("textbox", { name: "Unit price" }).fill(o.unitPrice);
+  await fillOrderLine(frame, 0, { product: o.product, unitPrice: o.unitPrice });
 }
 const utcNow = (offsetMs = 0) => `${new Date(Math.floor((Date.now() + offsetMs) / 1000) * 1000).toISOString().slice(0, 19)}Z`;
 

@@ -5,6 +5,7 @@ import { platformCall, platformGet } from "./support/sandbox-api";
 import { ALPHA } from "./support/sandbox-login";
 import { attachScreenshot } from "./support/screenshots";
 import { sandboxSuite } from "./support/suite";
+import { fillOrderLine } from "./support/order-form";
 
 /**
  * The Orders area through the real chain: sandbox marketplace → the console in the admin's iframe →
@@ -85,15 +86,11 @@ test.describe.serial("orders through the sandbox", () => {
     await frame.getByRole("textbox", { name: "Identity value *" }).fill(identity.value);
     // More than 2 decimals is refused in the form.
     await frame.getByRole("textbox", { name: "Paid amount *" }).fill("60.075");
-    const line1 = frame.getByTestId("order-line").nth(0);
-    await line1.getByRole("textbox", { name: "Product *" }).fill("龙井茶");
-    await line1.getByRole("textbox", { name: "Quantity *" }).fill("3");
-    await line1.getByRole("textbox", { name: "Unit price" }).fill("19.99");
+    await fillOrderLine(frame, 0, { product: "龙井茶", quantity: "3", unitPrice: "19.99" });
     await frame.getByRole("button", { name: "Add line" }).click();
     const line2 = frame.getByTestId("order-line").nth(1);
     await expect(line2.getByRole("textbox", { name: "Line id *" })).toHaveValue("2");
-    await line2.getByRole("textbox", { name: "Product *" }).fill("Cup");
-    await line2.getByRole("textbox", { name: "Unit price" }).fill("0.1");
+    await fillOrderLine(frame, 1, { product: "Cup", unitPrice: "0.1" });
     await frame.getByRole("textbox", { name: "Discount amount" }).fill("0.2");
     await frame.getByRole("textbox", { name: "Total amount" }).fill("60.27");
     // Exact sums: 19.99 × 3 + 0.1 = 60.07.

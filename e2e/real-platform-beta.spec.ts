@@ -4,6 +4,7 @@ import { platformCall, resetSandbox, sandboxToken } from "./support/sandbox-api"
 import { ALPHA, BETA, installIn } from "./support/sandbox-login";
 import { expectAccessible } from "./support/a11y";
 import { attachScreenshot } from "./support/screenshots";
+import { fillOrderLine } from "./support/order-form";
 
 /**
  * The console's core path on beta, which answers as the real platform does (the sandbox's
@@ -144,10 +145,7 @@ test.describe.serial("the console on beta (the real platform's behaviour)", () =
     await frame.getByLabel("Paid at (UTC+8) *").fill(when);
     await frame.getByRole("combobox", { name: /^Customer id/ }).fill(seeded[3]!);
     await frame.getByRole("textbox", { name: "Paid amount *" }).fill("59");
-    const line = frame.getByTestId("order-line").nth(0);
-    await line.getByRole("textbox", { name: "Product *" }).fill("杯子");
-    await line.getByRole("textbox", { name: "Quantity *" }).fill("1");
-    await line.getByRole("textbox", { name: "Unit price" }).fill("59");
+    await fillOrderLine(frame, 0, { product: "杯子", quantity: "1", unitPrice: "59" });
     await frame.getByRole("button", { name: "Create order" }).click();
     await expect(frame.getByRole("heading", { level: 1, name: `Order ${orderNo}`, exact: true })).toBeVisible({ timeout: 20_000 });
     await expect(frame.getByText("59.00").first()).toBeVisible();
