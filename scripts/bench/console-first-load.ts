@@ -16,7 +16,7 @@ if (!existsSync(STATS)) {
 }
 const routes = JSON.parse(readFileSync(STATS, "utf8")) as { route: string; firstLoadChunkPaths: string[] }[];
 // Every page of app/(console)/, the home page included; not /health or /_not-found.
-const CONSOLE = /^\/((customers|lists|tags|orders|events|settings|activity)(\/|$)|$)/;
+const CONSOLE = /^\/((customers|lists|tags|orders|events|settings|activity|shops|media)(\/|$)|$)/;
 let worst = 0;
 console.log("route                      first-load JS (gzip)");
 for (const { route, firstLoadChunkPaths } of routes) {
