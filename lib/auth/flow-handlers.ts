@@ -335,7 +335,7 @@ async function authorizationReturn(request: Request, log: Logger): Promise<Respo
   // person's (login CSRF). Nothing takes effect until the user confirms the identity it signs in as.
   const confirmId = await savePendingSignIn(store, pending);
   const { cookie } = await requestSessions(request);
-  const current = cookie[environment.openAppId];
+  const current = Object.hasOwn(cookie, environment.openAppId) ? cookie[environment.openAppId] : undefined;
   log.info({ openAppId: environment.openAppId, purpose: flow.purpose }, "authorization awaits confirmation");
   return confirmPage(
     confirmLocale(request),

@@ -4,7 +4,8 @@ import { POST as renewRoute } from "@/app/api/auth/session/route";
 import { resetEnvForTests } from "@/lib/env";
 import { setStoreForTests } from "@/lib/store";
 import { openSqliteTestStore, type TestStore } from "@/lib/store/testing";
-import { beginSignIn, endSignIns, issueSessionToken, readSessionToken, renewSessionToken, type ConsoleSession } from "./session";
+import { beginSignIn, endSignIns, issueSessionToken, readSessionToken, renewSessionToken, selectSession, type ConsoleSession } from "./session";
+import { isOpenAppId } from "./settings";
 
 let t: TestStore;
 let session: ConsoleSession;
@@ -69,5 +70,15 @@ describe("the fallback session token", () => {
     await endSignIns([other]);
     expect(await readSessionToken(token)).toBeUndefined();
     expect(await renewSessionToken(bearer(token))).toBeUndefined();
+  });
+});
+
+describe("an environment id that plain objects already answer", () => {
+  it("is never an openAppId, and never picks a session (a 500 the fuzz found: ?openAppId=toString)", async () => {
+    for (const name of ["toString", "__proto__", "constructor", "hasOwnProperty", "valueOf"]) {
+      expect(isOpenAppId(name), name).toBe(false);
+      expect(await selectSession({}, name), name).toEqual({ openAppId: name });
+    }
+    expect(isOpenAppId("oa-alpha-7f3c9e21")).toBe(true);
   });
 });

@@ -254,7 +254,7 @@ export async function selectSession(
   bearer?: ConsoleSession,
 ): Promise<{ session?: ConsoleSession; openAppId?: string }> {
   if (bearer && (!named || bearer.openAppId === named)) return { session: bearer, openAppId: bearer.openAppId };
-  if (named && sessions[named]) return { session: sessions[named], openAppId: named };
+  if (named && Object.hasOwn(sessions, named)) return { session: sessions[named], openAppId: named };
   if (isPrivateDeployment()) return { session: await privateInstallationSession(), openAppId: PRIVATE_OPEN_APP_ID };
   if (named) return { openAppId: named };
   const all = Object.values(sessions);

@@ -37,8 +37,12 @@ export async function resolveEnvironment(openAppId: string | undefined, store?: 
   return findEnvironment(store ?? (await getStore()), openAppId);
 }
 
+/**
+ * An environment id as the platform issues them (`oa-alpha-7f3c9e21`). Never a name plain objects
+ * already answer (`toString`, `__proto__`, `constructor`): sessions are kept in objects keyed by it.
+ */
 export function isOpenAppId(value: string): boolean {
-  return /^[\w.:-]{1,128}$/.test(value);
+  return /^[\w.:-]{1,128}$/.test(value) && !(value in Object.prototype);
 }
 
 /** §5.2.8: the marketplace page after an installation. */

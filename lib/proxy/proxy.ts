@@ -46,14 +46,15 @@ export type PlatformRouteContext = RouteContext<ProxyDeps>;
 const isEmptyObject = (value: unknown) => value !== null && typeof value === "object" && !Array.isArray(value) && Object.keys(value).length === 0;
 
 function queryOf(url: URL): Record<string, string> {
-  const query: Record<string, string> = {};
+  const query = new Map<string, string>();
   for (const [key, value] of url.searchParams) {
     // `openAppId` names the session's environment (§5.4.4), read by the session, not a platform parameter.
     if (key === "openAppId") continue;
-    if (key in query) throw new ApiError({ status: 422, code: "invalid_input", message: "the request is not valid", fieldErrors: [{ field: `query.${key}`, message: "is given more than once" }] });
-    query[key] = value;
+    if (query.has(key)) throw new ApiError({ status: 422, code: "invalid_input", message: "the request is not valid", fieldErrors: [{ field: `query.${key}`, message: "is given more than once" }] });
+    query.set(key, value);
   }
-  return query;
+  // Own properties whatever the name (`toString`, `__proto__`): a plain object's assignment would not make them.
+  return Object.fromEntries(query);
 }
 
 const RELAYABLE_TYPES = new Set(["object", "array", "record", "unknown"]);
