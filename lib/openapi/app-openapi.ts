@@ -1,6 +1,6 @@
 import "server-only";
 import { SESSION_COOKIE } from "@/lib/auth/session";
-import { parameters, schemaOf, type JsonSchema } from "@/lib/platform/openapi";
+import { documentPerServer, parameters, schemaOf, type JsonSchema } from "@/lib/platform/openapi";
 import type { AppOperation } from "@/lib/http/define-operations";
 import { appOperationList } from "./app-operations";
 import { needsAppHeader, type AppResource } from "@/lib/http/app-routes";
@@ -161,11 +161,5 @@ function buildDocument(serverUrl: string): JsonSchema {
   };
 }
 
-const documents = new Map<string, JsonSchema>();
-
-/** The document for one origin, built once (the table does not change). */
-export function appOpenApiDocument(serverUrl: string): JsonSchema {
-  let doc = documents.get(serverUrl);
-  if (!doc) documents.set(serverUrl, (doc = buildDocument(serverUrl)));
-  return doc;
-}
+/** The app's document for one origin. */
+export const appOpenApiDocument = documentPerServer(buildDocument);

@@ -178,11 +178,15 @@ function buildDocument(serverUrl: string): JsonSchema {
   };
 }
 
-const documents = new Map<string, JsonSchema>();
-
-/** The document for one origin, built once (the table does not change). */
-export function openApiDocument(serverUrl: string): JsonSchema {
-  let doc = documents.get(serverUrl);
-  if (!doc) documents.set(serverUrl, (doc = buildDocument(serverUrl)));
-  return doc;
+/** A document per server origin, built once for each (its table does not change while the process runs). */
+export function documentPerServer(build: (serverUrl: string) => JsonSchema): (serverUrl: string) => JsonSchema {
+  const documents = new Map<string, JsonSchema>();
+  return (serverUrl) => {
+    let doc = documents.get(serverUrl);
+    if (!doc) documents.set(serverUrl, (doc = build(serverUrl)));
+    return doc;
+  };
 }
+
+/** The platform's document for one origin. */
+export const openApiDocument = documentPerServer(buildDocument);
