@@ -49,7 +49,7 @@ export function createSearchService(deps: SearchServiceDeps) {
   let defined: Promise<JobQueue> | undefined;
   const singletonKey = (key: InstallationKey) => `${key.openAppId}:${key.tenantId}`;
 
-  const syncDeps = async (key: InstallationKey): Promise<SyncDeps> => ({ ...deps.sync, store: await deps.store(), call: deps.callerFor(key), now });
+  const syncDeps = async (key: InstallationKey): Promise<SyncDeps> => ({ ...deps.sync, store: await deps.store(), call: deps.callerFor(key), now, ...(deps.log ? { log: deps.log } : {}) });
 
   const queue = (): Promise<JobQueue> =>
     (defined ??= (async () => {

@@ -7,6 +7,7 @@ import { countIndexed, searchIndex } from "./index-store";
 import type { PlatformCall } from "@/lib/platform/installation-call";
 import { applyChange, backfill, poll, type SyncDeps } from "./sync";
 import { findTenant } from "./tenant-state";
+import { createIndexEventRegistry, type IndexEvent } from "./index-events";
 
 /**
  * The sync against the real Platform Sandbox (in-process, free ports, in-memory database):
@@ -65,9 +66,14 @@ describeEachDialect("customer index sync against the sandbox", (t, dialect) => {
     expect(inIndex.filter((id) => firstIds.has(id)).sort()).toEqual(expected.sort());
   });
 
-  it("applies webhook changes: created, updated, tags added and removed, merged (the merged-away customer leaves), deleted", { timeout: 120_000 }, async () => {
+  it("applies webhook changes: created, updated, tags added and removed, merged (the merged-away customer leaves), deleted; each announced", { timeout: 120_000 }, async () => {
+    const events = createIndexEventRegistry();
+    const announced: IndexEvent[] = [];
+    for (const type of ["changed", "removed", "backfilled"] as const) events.on(type, "test", async (e) => void announced.push(e));
+    const deps = (extra: Partial<SyncDeps> = {}): SyncDeps => ({ store: t.store, call, pageSize: 500, batchSize: 200, concurrency: 3, events, ...extra });
     await backfill(deps(), key);
     const tenant = (await findTenant(t.store, key))!.tenant;
+    const said = (type: IndexEvent["type"]) => announced.filter((e) => e.type === type).flatMap((e) => ("ids" in e ? e.ids : ["all"]));
     const search = (q: string) => searchIndex(t.store, tenant, { q, limit: 20 }).then(ids);
 
     const a = await call("customers.upsert", { body: { name: "欧阳娜娜", email: `oy-${U}@hook.test`, mobile: `+86 137${String(Date.now()).slice(-8)}` } });
@@ -76,6 +82,7 @@ describeEachDialect("customer index sync against the sandbox", (t, dialect) => {
     await applyChange(deps(), key, { resource: "customer", action: "created", id: String(b.id) });
     expect(await search(`oy-${U}`)).toEqual([String(a.id)]);
     expect(await search("欧阳")).toEqual([String(a.id)]);
+    expect(said("changed")).toEqual([String(a.id), String(b.id)]);
 
     await call("customers.update", { params: { id: String(a.id) }, body: { email: `new-${U}@hook.test` } });
     await applyChange(deps(), key, { resource: "customer", action: "updated", id: String(a.id) });
@@ -93,10 +100,13 @@ describeEachDialect("customer index sync against the sandbox", (t, dialect) => {
     await call("customers.mergeById", { query: { fromId: String(b.id), toId: String(a.id) } });
     await applyChange(deps(), key, { resource: "customer", action: "merged", id: String(a.id), data: { fromId: String(b.id), toId: String(a.id) } });
     expect(await search(`zm-${U}`)).toEqual([]);
+    expect(said("removed")).toEqual([String(b.id)]);
 
     await call("customers.delete", { params: { id: String(a.id) } });
     await applyChange(deps(), key, { resource: "customer", action: "deleted", id: String(a.id) });
     expect(await search(`new-${U}`)).toEqual([]);
+    expect(said("removed")).toEqual([String(b.id), String(a.id)]);
+    expect(said("backfilled")).toEqual(["all"]);
   });
 
   it("polls lastUpdatedFrom: a change made after the backfill is indexed by the next poll", { timeout: 120_000 }, async () => {

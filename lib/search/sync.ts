@@ -10,6 +10,7 @@ import { clearTenantIndex, customersTagged, deleteCustomers, indexedTagNames, se
 import type { IndexDocument } from "./normalize";
 import { ensureTenant, findTenant, updateTenant, type TenantState } from "./tenant-state";
 import { isPlatformId } from "@/lib/platform/ids";
+import { indexEvents, type IndexEvent, type IndexEventRegistry } from "./index-events";
 
 /**
  * Keeps a tenant's customer index in step with the platform (README "Customer search"):
@@ -40,7 +41,14 @@ export type SyncDeps = {
   /** Stop after this many pages (tests: a restart midway). */
   maxPages?: number;
   onProgress?: (state: { indexed: number; total: number | null }) => void;
+  /** Where changes after the backfill are announced (default: the process's registry). */
+  events?: IndexEventRegistry;
+  log?: { warn(obj: object, msg: string): void };
 };
+
+function announce(deps: SyncDeps, event: IndexEvent): Promise<void> {
+  return (deps.events ?? indexEvents()).publish(event, deps.log);
+}
 
 /** The fields the index keeps (§2.1); `select` keeps the pages small. */
 export const INDEX_SELECT = "id,name,nickName,displayName,email,mobile,stage,source,gender,dateCreated,lastUpdated";
@@ -215,6 +223,7 @@ export async function backfill(deps: SyncDeps, key: InstallationKey): Promise<Te
     return { ...state, backfillAfter: after, indexed };
   }
   await updateTenant(store, state.tenant, { phase: "ready", syncedAt: now() });
+  await announce(deps, { type: "backfilled", key, tenant: state.tenant });
   return (await findTenant(store, key))!;
 }
 
@@ -230,7 +239,10 @@ export async function poll(deps: SyncDeps, key: InstallationKey): Promise<number
   for (let page = 1; ; page++) {
     const answer = await patient(deps, () => deps.call("customers.list", { query: { select: INDEX_SELECT, rows, page, sidx: "id", sord: "asc", lastUpdatedFrom: from } }));
     const customers = answer.rows as unknown as Customer[];
-    if (customers.length > 0) await indexCustomers(deps, state.tenant, customers);
+    if (customers.length > 0) {
+      await indexCustomers(deps, state.tenant, customers);
+      await announce(deps, { type: "changed", key, tenant: state.tenant, ids: customers.map((c) => String(c.id)) });
+    }
     changed += customers.length;
     watermark = maxLastUpdated(customers, watermark);
     if (customers.length < rows) break;
@@ -250,23 +262,32 @@ export async function applyChange(deps: SyncDeps, key: InstallationKey, change: 
   const { store } = deps;
   const id = change.id;
   if (!isPlatformId(id)) return;
+  const changed: string[] = [];
+  const removed: string[] = [];
   if (change.resource === "customer") {
     if (change.action === "deleted") {
       await deleteCustomers(store, state.tenant, [id]);
+      removed.push(id);
     } else {
       // A merge names the customer that stays; the merged-away one (`fromId`) leaves the index.
       const fromId = str(change.data?.fromId);
-      if (change.action === "merged" && fromId && fromId !== id) await deleteCustomers(store, state.tenant, [fromId]);
-      await refreshCustomer(deps, state.tenant, id);
+      if (change.action === "merged" && fromId && fromId !== id && isPlatformId(fromId)) {
+        await deleteCustomers(store, state.tenant, [fromId]);
+        removed.push(fromId);
+      }
+      (await refreshCustomer(deps, state.tenant, id) ? changed : removed).push(id);
     }
   } else if (change.resource === "customerTag") {
     await setCustomerTags(store, state.tenant, await readTags(deps, [id]));
+    changed.push(id);
   } else if (change.resource === "tag") {
-    await reconcileTagNames(deps, state.tenant);
+    changed.push(...(await reconcileTagNames(deps, state.tenant)));
   } else {
     return;
   }
   await updateTenant(store, state.tenant, { lastChangeAt: now() });
+  if (removed.length > 0) await announce(deps, { type: "removed", key, tenant: state.tenant, ids: removed });
+  if (changed.length > 0) await announce(deps, { type: "changed", key, tenant: state.tenant, ids: changed });
 }
 
 /** Each customer's tag names now (getCustomerTags, §4.5); a customer the platform leaves out has none. */
@@ -288,9 +309,9 @@ const TAG_PAGE = 1000;
  * name the platform no longer has is stale, and the customers indexed under it get their tags re-read
  * (a merge's customers then carry the tag that stayed, a rename's the new name).
  */
-async function reconcileTagNames(deps: SyncDeps, tenant: number): Promise<void> {
+async function reconcileTagNames(deps: SyncDeps, tenant: number): Promise<string[]> {
   const indexed = await indexedTagNames(deps.store, tenant);
-  if (indexed.length === 0) return;
+  if (indexed.length === 0) return [];
   const current = new Set<string>();
   for (let page = 1; ; page++) {
     const { rows } = await patient(deps, () => deps.call("tags.list", { query: { rows: TAG_PAGE, page, sidx: "id", sord: "asc" } }));
@@ -298,16 +319,20 @@ async function reconcileTagNames(deps: SyncDeps, tenant: number): Promise<void> 
     if (rows.length < TAG_PAGE) break;
   }
   const stale = indexed.filter((name) => !current.has(name));
-  if (stale.length === 0) return;
-  await setCustomerTags(deps.store, tenant, await readTags(deps, await customersTagged(deps.store, tenant, stale)));
+  if (stale.length === 0) return [];
+  const ids = await customersTagged(deps.store, tenant, stale);
+  await setCustomerTags(deps.store, tenant, await readTags(deps, ids));
+  return ids;
 }
 
-async function refreshCustomer(deps: SyncDeps, tenant: number, id: string): Promise<void> {
+/** Re-reads one customer into the index; false when the platform no longer has it (removed from the index). */
+async function refreshCustomer(deps: SyncDeps, tenant: number, id: string): Promise<boolean> {
   const answer = await patient(deps, () => deps.call("customers.list", { query: { select: INDEX_SELECT, idList: id, rows: 1, page: 1 } }));
   const rows = answer.rows as unknown as Customer[];
   if (rows.length === 0) {
     await deleteCustomers(deps.store, tenant, [id]);
-    return;
+    return false;
   }
   await indexCustomers(deps, tenant, rows);
+  return true;
 }
