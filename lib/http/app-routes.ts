@@ -15,7 +15,7 @@ import type { HttpMethod, Resource } from "@/lib/platform/routes";
  */
 
 /** What the app caches besides the platform's resources (a query key's second element). */
-export type AppResource = Resource | "session" | "activity" | "dashboard" | "search" | "preferences" | "tasks" | "webhooks" | "health" | "api";
+export type AppResource = Resource | "session" | "activity" | "dashboard" | "search" | "preferences" | "tasks" | "views" | "webhooks" | "health" | "api";
 
 /**
  * Who may call a route: `session` = the signed-in console of the `X-Open-App-Id` environment (else
@@ -98,6 +98,11 @@ export const consoleRoutes = {
   "tasks.get": { method: "GET", path: "/api/tasks/{id}", resource: "tasks" },
   "tasks.cancel": { method: "POST", path: "/api/tasks/{id}/cancel", resource: "tasks", invalidates: ["tasks"] },
   "tasks.file": { method: "GET", path: "/api/tasks/{id}/file", resource: "tasks", answer: "file" },
+
+  // Saved views of the list pages (lib/views).
+  "views.list": { method: "GET", path: "/api/views", resource: "views" },
+  "views.save": { method: "POST", path: "/api/views", resource: "views", invalidates: ["views"] },
+  "views.delete": { method: "DELETE", path: "/api/views/{id}", resource: "views", invalidates: ["views"] },
 
   "preferences.get": { method: "GET", path: "/api/preferences", resource: "preferences" },
   "preferences.put": { method: "PUT", path: "/api/preferences", resource: "preferences", invalidates: ["preferences"] },

@@ -19,6 +19,7 @@ const appError = (description: string) => ({ description, content: json(ref("App
 const TAGS: Record<AppResource, string> = {
   auth: "Authorization and installation (§5.2, §5.3): the platform's and the browser's pages",
   session: "The console's session",
+  views: "Saved views of the list pages: filters, sort and columns under a name, one's own or shared",
   tasks: "Background tasks: exports, imports, syncs and their files, watched by every staff member",
   api: "The platform proxy and this document",
   customers: "Customers: the CSV export",

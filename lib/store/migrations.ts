@@ -383,4 +383,25 @@ export const storeMigrations: Readonly<Record<string, Migration>> = {
         .execute();
     },
   },
+  // Saved views of the list pages (lib/views): a name and a normalized URL query, one staff
+  // member's (`owner` = their user id) or shared with the tenant (`owner` = '').
+  "019-saved-views": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("saved_views")
+        .addColumn("id", "varchar(36)", (c) => c.primaryKey())
+        .addColumn("open_app_id", "varchar(128)", (c) => c.notNull())
+        .addColumn("tenant_id", "varchar(32)", (c) => c.notNull())
+        .addColumn("list", "varchar(32)", (c) => c.notNull())
+        .addColumn("owner", "varchar(64)", (c) => c.notNull())
+        .addColumn("name", "varchar(128)", (c) => c.notNull())
+        .addColumn("query", "text", (c) => c.notNull())
+        .addColumn("created_by", "varchar(64)", (c) => c.notNull())
+        .addColumn("created_by_name", "varchar(512)", (c) => c.notNull())
+        .addColumn("created_at", "bigint", (c) => c.notNull())
+        .addColumn("updated_at", "bigint", (c) => c.notNull())
+        .addUniqueConstraint("saved_views_name", ["open_app_id", "tenant_id", "list", "owner", "name"])
+        .execute();
+    },
+  },
 };

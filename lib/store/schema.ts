@@ -278,4 +278,18 @@ export type StoreSchema = {
     last_run_at: NullableEpoch;
     last_error: string | null;
   };
+  /** A saved view of a list page (lib/views): `owner` '' = shared with the tenant. */
+  saved_views: {
+    id: string;
+    open_app_id: string;
+    tenant_id: string;
+    list: string;
+    owner: string;
+    name: string;
+    query: string;
+    created_by: string;
+    created_by_name: string;
+    created_at: Epoch;
+    updated_at: Epoch;
+  };
 };
