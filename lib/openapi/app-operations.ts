@@ -1,4 +1,5 @@
 import "server-only";
+import { auditOperations } from "@/lib/audit/audit-operations";
 import { authOperations } from "@/lib/auth/auth-operations";
 import { exportOperations } from "@/lib/customers/export-operations";
 import { dashboardOperations } from "@/lib/dashboard/dashboard-operations";
@@ -11,6 +12,7 @@ import { preferencesOperations } from "@/lib/preferences/preferences-operations"
 import { proxyOperations } from "@/lib/proxy/proxy-operations";
 import { searchOperations } from "@/lib/search/search-operations";
 import { shopsOperations } from "@/lib/shops/shops-operations";
+import { tenantOperations } from "@/lib/tenant-data/tenant-operations";
 import { webhooksOperations } from "@/lib/webhooks/webhooks-operations";
 import { apiOperations } from "./api-operations";
 
@@ -36,6 +38,8 @@ export const operationParts = [
   shopsOperations,
   mediaOperations,
   preferencesOperations,
+  auditOperations,
+  tenantOperations,
   apiOperations,
 ] as const;
 
