@@ -163,7 +163,7 @@ function auditWrite(ctx: RouteContext<RouteDeps, unknown>, operation: AppOperati
   recordAudit({
     key,
     actor: note?.actor ?? { id: session?.userId ?? "", name: session?.userName ?? null },
-    operation: note?.operation ?? ctx.fields.op ?? operation?.name ?? "unknown",
+    operation: note?.operation ?? operation?.name ?? ctx.fields.op ?? "unknown",
     method: ctx.request.method,
     resource: note?.resource ?? operation?.resource ?? "unknown",
     at: Date.now(),
