@@ -1,4 +1,5 @@
 import type { activityMessages } from "@/lib/activity/messages";
+import type { auditMessages } from "@/lib/audit/messages";
 import type { customersMessages } from "@/lib/customers/messages";
 import type { dashboardMessages } from "@/lib/dashboard/messages";
 import type { eventsMessages } from "@/lib/events/messages";
@@ -29,7 +30,8 @@ export type FeatureMessages =
   | typeof shopsMessages
   | typeof mediaMessages
   | typeof searchMessages
-  | typeof preferencesMessages;
+  | typeof preferencesMessages
+  | typeof auditMessages;
 
 type KeysOf<F> = F extends { en: infer E } ? keyof E : never;
 export type MessageKey = KeysOf<FeatureMessages>;
