@@ -6,7 +6,11 @@ import { processSlot } from "@/lib/process-state";
 import { setAuditSink } from "@/lib/http/audit-hook";
 import { getSearchService } from "@/lib/search";
 import { getStore } from "@/lib/store";
-import { markInstallationEnded } from "@/lib/tenant-data/disconnect";
+import { sweepAuditLog } from "@/lib/audit/audit-store";
+import { env } from "@/lib/env";
+import { defineSchedule } from "@/lib/tasks";
+import { markInstallationEnded, sweepEndedInstallations } from "@/lib/tenant-data/disconnect";
+import { tenantRouteDeps } from "@/lib/tenant-data/tenant-route-deps";
 import { subscribeCustomerIndex } from "@/lib/search/webhooks";
 import { webhookTopics } from "@/lib/webhooks/topics";
 
@@ -29,4 +33,16 @@ export function registerFeatures(): void {
   // A disconnected or expired installation: nothing the process keeps of it stays.
   installationLifecycle().on("removed", "dashboard", async ({ key }) => forgetInstallationFigures(key));
   installationLifecycle().on("removed", "customer-index", async ({ key }) => getSearchService().remove(key));
+  // Daily: audit entries past their tenant's retention, and dead installations past their grace period.
+  defineSchedule({ name: "audit.retention", everyMs: DAY_MS, run: async (now) => void (await sweepAuditLog(await getStore(), now)) });
+  defineSchedule({
+    name: "installations.deadSweep",
+    everyMs: DAY_MS,
+    run: async (now) => {
+      const deps = tenantRouteDeps();
+      await sweepEndedInstallations({ store: await getStore(), flushAudit: deps.flushAudit, settleJobs: deps.settleJobs, now: () => now }, env().installationDataGraceDays);
+    },
+  });
 }
+
+const DAY_MS = 86_400_000;

@@ -2,6 +2,7 @@ import "server-only";
 import { auditRecorder } from "@/lib/audit";
 import { proxyDeps } from "@/lib/proxy/proxy-deps";
 import { getSearchService } from "@/lib/search";
+import { env } from "@/lib/env";
 import { getStore } from "@/lib/store";
 import type { TenantRouteDeps } from "./tenant-routes";
 
@@ -17,6 +18,7 @@ export function tenantRouteDeps(): TenantRouteDeps {
       auditRecorder().record(draft);
       await auditRecorder().flush();
     },
+    graceDays: env().installationDataGraceDays,
     settleJobs: () => Promise.race([getSearchService().idle(), new Promise<void>((resolve) => setTimeout(resolve, SETTLE_MS).unref?.())]),
   };
 }
