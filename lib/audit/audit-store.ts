@@ -59,6 +59,17 @@ export async function appendAuditEntries(store: Store, entries: readonly AuditEn
         })
         .returning("id")
         .executeTakeFirstOrThrow();
+      const facets = [
+        { kind: "actor", value: clip(entry.actorId, 128) ?? "", label: clip(entry.actorName, 512) },
+        { kind: "operation", value: clip(entry.operation, 64) ?? "", label: null },
+      ];
+      for (const facet of facets) {
+        await tx
+          .insertInto("audit_facets")
+          .values({ open_app_id: entry.key.openAppId, tenant_id: entry.key.tenantId, ...facet })
+          .onConflict((oc) => (facet.label ? oc.columns(["open_app_id", "tenant_id", "kind", "value"]).doUpdateSet({ label: facet.label }) : oc.doNothing()))
+          .execute();
+      }
       const ids = [...new Set(entry.targets.map((t) => t.id.slice(0, 64)))];
       if (ids.length > 0) {
         await tx
@@ -97,14 +108,18 @@ export async function listAuditEntries(store: Store, key: InstallationKey, filte
   if (filters.outcome) query = query.where("audit_log.outcome", "=", filters.outcome);
   if (filters.from !== undefined) query = query.where("audit_log.at", ">=", filters.from);
   if (filters.to !== undefined) query = query.where("audit_log.at", "<", filters.to);
-  if (filters.targetId) {
-    const targetId = filters.targetId;
-    query = query.where("audit_log.id", "in", (eb) =>
-      eb.selectFrom("audit_targets").select("entry_id").where("open_app_id", "=", key.openAppId).where("tenant_id", "=", key.tenantId).where("target_id", "=", targetId),
-    );
-  }
   if (page.before) query = query.where("audit_log.id", "<", Number(page.before));
-  const rows = await query.orderBy("audit_log.id", "desc").limit(page.limit + 1).execute();
+  // A target's trail walks its own index (newest entry first), not the whole log.
+  const rows = filters.targetId
+    ? await query
+        .innerJoin("audit_targets", "audit_targets.entry_id", "audit_log.id")
+        .where("audit_targets.open_app_id", "=", key.openAppId)
+        .where("audit_targets.tenant_id", "=", key.tenantId)
+        .where("audit_targets.target_id", "=", filters.targetId)
+        .orderBy("audit_targets.entry_id", "desc")
+        .limit(page.limit + 1)
+        .execute()
+    : await query.orderBy("audit_log.id", "desc").limit(page.limit + 1).execute();
   const entries = rows.slice(0, page.limit).map(toEntry);
   return { entries, next: rows.length > page.limit ? entries[entries.length - 1]!.id : null };
 }
@@ -135,14 +150,13 @@ function toEntry(row: { id: number | string; at: number | string; actor_id: stri
   };
 }
 
-/** The staff members and operations seen in a tenant's log (the filters' choices). */
+/** The staff members and operations seen in a tenant's log (the filters' choices), kept beside it as they first appear. */
 export async function auditFacets(store: Store, key: InstallationKey): Promise<{ actors: Array<{ id: string; name: string | null }>; operations: string[] }> {
-  const base = store.db.selectFrom("audit_log").where("open_app_id", "=", key.openAppId).where("tenant_id", "=", key.tenantId);
-  const [actors, operations] = await Promise.all([
-    base.select(["actor_id", (eb) => eb.fn.max("actor_name").as("actor_name")]).groupBy("actor_id").orderBy("actor_id").limit(500).execute(),
-    base.select("operation").distinct().orderBy("operation").limit(500).execute(),
-  ]);
-  return { actors: actors.map((a) => ({ id: a.actor_id, name: a.actor_name })), operations: operations.map((o) => o.operation) };
+  const rows = await store.db.selectFrom("audit_facets").select(["kind", "value", "label"]).where("open_app_id", "=", key.openAppId).where("tenant_id", "=", key.tenantId).orderBy("kind").orderBy("value").limit(1000).execute();
+  return {
+    actors: rows.filter((r) => r.kind === "actor").map((r) => ({ id: r.value, name: r.label })),
+    operations: rows.filter((r) => r.kind === "operation").map((r) => r.value),
+  };
 }
 
 export async function auditRetentionDays(store: Store, key: InstallationKey): Promise<number> {

@@ -422,6 +422,16 @@ export const storeMigrations: Readonly<Record<string, Migration>> = {
         .addPrimaryKeyConstraint("audit_targets_pk", ["open_app_id", "tenant_id", "target_id", "entry_id"])
         .execute();
       await db.schema.createIndex("audit_targets_entry").on("audit_targets").columns(["entry_id"]).execute();
+      // The filters' choices (staff members, operations) kept as they are first seen: the Audit page never scans the log for them.
+      await db.schema
+        .createTable("audit_facets")
+        .addColumn("open_app_id", "varchar(128)", (c) => c.notNull())
+        .addColumn("tenant_id", "varchar(32)", (c) => c.notNull())
+        .addColumn("kind", "varchar(16)", (c) => c.notNull())
+        .addColumn("value", "varchar(128)", (c) => c.notNull())
+        .addColumn("label", "varchar(512)")
+        .addPrimaryKeyConstraint("audit_facets_pk", ["open_app_id", "tenant_id", "kind", "value"])
+        .execute();
       if (postgres) {
         await sql`CREATE FUNCTION audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'audit_log is append-only'; END $$`.execute(db);
         await sql`CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_log_append_only()`.execute(db);

@@ -306,6 +306,14 @@ export type StoreSchema = {
     target_id: string;
     entry_id: number | string;
   };
+  /** The Audit page's filter choices: `actor` (value: staff key, label: name) and `operation`. */
+  audit_facets: {
+    open_app_id: string;
+    tenant_id: string;
+    kind: string;
+    value: string;
+    label: string | null;
+  };
   audit_settings: {
     open_app_id: string;
     tenant_id: string;
