@@ -70,7 +70,7 @@ async function main() {
       const series = (n: number) => (postgres ? sql`SELECT g AS i FROM generate_series(1, ${n}) g` : sql`WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < ${n}) SELECT i FROM s`);
       const fill = async (key: typeof KEY, n: number) => {
         await sql`INSERT INTO audit_log (open_app_id, tenant_id, at, actor_id, actor_name, operation, method, outcome, status, reason, request_id, targets, changes)
-          SELECT ${key.openAppId}, ${key.tenantId}, CAST(${now} AS BIGINT) - (${n} - i) * 60000, 'u' || (i % 7), 'Staff ' || (i % 7),
+          SELECT ${key.openAppId}, ${key.tenantId}, CAST(${now} AS BIGINT) - CAST(${n} - i AS BIGINT) * 60000, 'u' || (i % 7), 'Staff ' || (i % 7),
                  CASE i % 4 WHEN 0 THEN 'customers.update' WHEN 1 THEN 'customers.mergeById' WHEN 2 THEN 'deals.refund' ELSE 'preferences.put' END,
                  'POST', CASE WHEN i % 50 = 0 THEN 'refused' ELSE 'done' END, 200, NULL, 'req-' || i,
                  '[{"kind":"customer","id":"' || (9007199254740000 + i % 100000) || '"}]', '{"name":{"before":"a","after":"b"}}'
