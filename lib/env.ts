@@ -55,6 +55,7 @@ const schema = z.object({
   DATABASE_URL: optionalText,
   /** The tenant customer index's sync (README "Customer search"): `off` stops it (search answers from what is indexed). */
   CUSTOMER_INDEX_SYNC: z.enum(["on", "off"]).default("on"),
+  INSTALLATION_DATA_GRACE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   SESSION_PASSWORD: optionalText,
   TOKEN_ENCRYPTION_KEY: optionalText,
 
@@ -88,6 +89,8 @@ export type AppEnv = {
   database: { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
   /** Whether the customer index is kept in step with the platform (CUSTOMER_INDEX_SYNC). */
   customerIndexSync: boolean;
+  /** How long the data of an installation the platform refused for good is kept (INSTALLATION_DATA_GRACE_DAYS). */
+  installationDataGraceDays: number;
   sessionPassword: string;
   /** The first key encrypts; every key decrypts (rotation). */
   tokenKeys: EncryptionKey[];
@@ -222,6 +225,7 @@ export function loadEnv(source: Source = process.env, options: LoadOptions = {})
     platform,
     database,
     customerIndexSync: e.CUSTOMER_INDEX_SYNC === "on",
+    installationDataGraceDays: e.INSTALLATION_DATA_GRACE_DAYS,
     sessionPassword: secrets.SESSION_PASSWORD!,
     tokenKeys,
     webhook,

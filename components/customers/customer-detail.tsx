@@ -1,4 +1,5 @@
 "use client";
+import { CustomerAuditTrail } from "@/components/audit/customer-audit-trail";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { ApiError } from "@/lib/http/api-error";
@@ -177,6 +178,7 @@ export function CustomerDetail({ id }: { id: string }) {
         <CustomerEvents id={id} />
         <CustomerOrders id={id} />
       </div>
+      <CustomerAuditTrail id={id} />
     </div>
   );
 }

@@ -4,6 +4,8 @@ import { useSearchParams } from "next/navigation";
 import type { ReactNode } from "react";
 import { consoleSessionQuery } from "@/lib/api/console-session";
 import { useI18n } from "@/components/i18n/i18n-provider";
+import Link from "next/link";
+import { useConsoleHref } from "@/components/shell/console-href";
 import { LanguageSwitch } from "@/components/shell/language-switch";
 import { errorMessage } from "@/components/ui/error-message";
 import { IndexSettings } from "@/components/search/index-settings";
@@ -14,6 +16,7 @@ export function SettingsView() {
   const { t } = useI18n();
   const openAppId = useSearchParams().get("openAppId");
   const query = useQuery(consoleSessionQuery());
+  const href = useConsoleHref();
   const session = query.data?.session;
   const account: [string, ReactNode][] = [
     [t("settings.tenantName"), session?.tenantName || "—"],
@@ -52,6 +55,17 @@ export function SettingsView() {
     { id: "settings-time", title: t("settings.time"), body: <p className="mt-1 text-sm text-slate-800">{t("settings.timeHelp")}</p> },
     { id: "settings-attrs", title: t("prefs.attrs.title"), body: <AttrLabelsSettings /> },
     { id: "settings-search", title: t("search.settingsTitle"), body: <IndexSettings /> },
+    {
+      id: "settings-data",
+      title: t("tenant.title"),
+      body: (
+        <p className="mt-1 text-sm text-slate-800">
+          <Link href={href("/disconnect")} className="rounded text-blue-800 underline underline-offset-2 hover:text-blue-950" data-testid="settings-disconnect">
+            {t("tenant.caption")}
+          </Link>
+        </p>
+      ),
+    },
   ];
   return (
     <div className="flex max-w-3xl flex-col gap-6">

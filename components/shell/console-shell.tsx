@@ -25,6 +25,7 @@ export const NAV_ITEMS: readonly { path: string; label: MessageKey }[] = [
   { path: "/shops", label: "nav.shops" },
   { path: "/media", label: "nav.media" },
   { path: "/activity", label: "nav.activity" },
+  { path: "/audit", label: "nav.audit" },
   { path: "/settings", label: "nav.settings" },
 ];
 

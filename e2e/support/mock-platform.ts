@@ -54,6 +54,8 @@ export async function mockPlatform(
     "search.status": () => indexStatus,
     "search.customers": () => ({ hits: [], hasMore: false, status: indexStatus }),
     "refunds.list": () => ({ refunds: {} }),
+    // An empty audit log (a customer's trail).
+    "audit.list": () => ({ entries: [], next: null, facets: { actors: [], operations: [] } }),
     // No labels and no remembered columns; a save answers what was saved.
     "preferences.get": () => ({ attrLabels: {}, customerColumns: null }),
     "preferences.put": (request) => {

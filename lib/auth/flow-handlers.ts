@@ -9,7 +9,8 @@ import { isRefusal, PlatformError } from "@/lib/platform/errors";
 import { operations, type OutputOf } from "@/lib/platform/operations";
 import { id } from "@/lib/platform/schema-helpers";
 import { getStore } from "@/lib/store";
-import { saveEnvironment, saveInstallation, type PlatformEnvironment } from "@/lib/store/installations";
+import { forgetDisconnected, saveEnvironment, saveInstallation, wasDisconnected, type PlatformEnvironment } from "@/lib/store/installations";
+import { recordAudit } from "@/lib/http/audit-hook";
 import { ApiError } from "@/lib/http/api-error";
 import { readBodyText } from "@/lib/http/body";
 import { NONCE_HEADER } from "@/lib/http/security-headers";
@@ -369,6 +370,12 @@ async function confirmedReturn(request: Request, params: Map<string, string>, lo
 async function completeSignIn(request: Request, pending: PendingSignIn, environment: PlatformEnvironment, headers: Headers, log: Logger): Promise<Response> {
   const store = await getStore();
   const now = Date.now();
+  const key = { openAppId: environment.openAppId, tenantId: pending.tenantId };
+  // An admin disconnected the app from this tenant: only the marketplace's Install connects it again.
+  if (pending.purpose !== "install" && (await wasDisconnected(store, key))) {
+    throw new FlowFailure(409, "Engage Console is not installed", "An administrator disconnected Engage Console from this tenant and its data was deleted. Install it again from the platform's marketplace to use it.");
+  }
+  if (pending.purpose === "install") await forgetDisconnected(store, key);
   await saveInstallation(store, {
     openAppId: environment.openAppId,
     tenantId: pending.tenantId,
@@ -376,6 +383,7 @@ async function completeSignIn(request: Request, pending: PendingSignIn, environm
     installedBy: pending.userId || undefined,
     installedByName: pending.userName,
     tokens: pending.tokens,
+    keepInstaller: pending.purpose !== "install",
   });
   // Subscribers act before the session starts (the customer index starts afresh, README "Customer search").
   if (pending.purpose === "install") await installationLifecycle().publish({ type: "installed", key: { openAppId: environment.openAppId, tenantId: pending.tenantId } }, log);
@@ -388,6 +396,8 @@ async function completeSignIn(request: Request, pending: PendingSignIn, environm
     expiresAt: now + SESSION_TTL_SECONDS * 1000,
   });
   await saveSessionEntry(request, headers, session);
+  // The audit log: who signed in (or installed), from where the flow's own answer is decided.
+  recordAudit({ key, actor: { id: pending.userId, name: pending.userName }, operation: pending.purpose === "install" ? "auth.install" : "auth.signIn", method: "POST", resource: "auth", at: now, status: 200, outcome: "done", requestId: requestIdOf(request), targets: [] });
   const { token, expiresAt } = await issueSessionToken(session);
   const target = pending.purpose === "install" ? marketplaceUrl(environment.authDomain) : withAuthorizedMark(pending.returnTo ?? homeUrl(environment.openAppId));
   log.info({ openAppId: environment.openAppId, tenantId: pending.tenantId, purpose: pending.purpose }, "authorization completed");
@@ -475,6 +485,10 @@ export function handleLogout(request: Request): Promise<Response> {
     const { cookie, bearer } = await requestSessions(request);
     const ending = [...Object.values(cookie), ...(bearer ? [bearer] : [])].filter((s) => !scope || s.openAppId === scope);
     const ended = ending.length > 0 ? await endSignIns(ending, everywhere) : 0;
+    const requestId = requestIdOf(request);
+    for (const session of ending) {
+      recordAudit({ key: { openAppId: session.openAppId, tenantId: session.tenantId }, actor: { id: session.userId, name: session.userName }, operation: everywhere ? "auth.signOutEverywhere" : "auth.signOut", method: "POST", resource: "auth", at: Date.now(), status: 200, outcome: "done", requestId, targets: [] });
+    }
     log.info({ openAppId: scope, everywhere, ended }, "signed out");
     const headers = new Headers({ "Cache-Control": "no-store" });
     await removeSessionEntry(request, headers, scope);

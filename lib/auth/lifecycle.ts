@@ -5,10 +5,12 @@ import { processValue } from "@/lib/process-state";
  * What happens to an installation, published by auth and subscribed by features at start-up
  * (lib/composition.ts), so auth calls no feature itself:
  * - `installed`: the marketplace's Install completed for a tenant (first install or again);
- * - `disconnected`: the platform refused the installation's refresh token; it needs a new authorization.
+ * - `disconnected`: the platform refused the installation's refresh token; it needs a new authorization;
+ * - `removed`: the installation's data was deleted (its admin disconnected the app, or it stayed dead
+ *   past its grace period): forget whatever the process keeps of it.
  * A subscriber's failure is logged and reaches neither auth nor the other subscribers.
  */
-export type LifecycleEvent = { type: "installed"; key: InstallationKey } | { type: "disconnected"; key: InstallationKey };
+export type LifecycleEvent = { type: "installed"; key: InstallationKey } | { type: "disconnected"; key: InstallationKey } | { type: "removed"; key: InstallationKey };
 
 export type LifecycleType = LifecycleEvent["type"];
 

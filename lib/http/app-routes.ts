@@ -15,7 +15,7 @@ import type { HttpMethod, Resource } from "@/lib/platform/routes";
  */
 
 /** What the app caches besides the platform's resources (a query key's second element). */
-export type AppResource = Resource | "session" | "activity" | "dashboard" | "search" | "preferences" | "tasks" | "views" | "webhooks" | "health" | "api";
+export type AppResource = Resource | "session" | "activity" | "dashboard" | "search" | "preferences" | "tasks" | "views" | "webhooks" | "health" | "api" | "audit" | "tenant";
 
 /**
  * Who may call a route: `session` = the signed-in console of the `X-Open-App-Id` environment (else
@@ -57,6 +57,12 @@ export type AppRouteSpec = {
   answer?: AppAnswer;
   /** The resources whose cached queries a success makes stale (the platform's and the app's). */
   invalidates?: readonly AppResource[];
+  /**
+   * The audit log (lib/http/audit-hook.ts): `writes` (the default) records every method but GET;
+   * `never` for a write that changes nothing of the tenant's (the platform's deliveries, a session
+   * renewal, a recomputation).
+   */
+  audit?: "writes" | "never";
 };
 
 /** The routes the console calls: the browser's table (paths, keys). */
@@ -72,7 +78,7 @@ export const consoleRoutes = {
   "refunds.delete": { method: "DELETE", path: "/api/orders/refunds", resource: "deals", invalidates: ["deals"] },
 
   "dashboard.get": { method: "GET", path: "/api/dashboard", resource: "dashboard" },
-  "dashboard.refresh": { method: "POST", path: "/api/dashboard", resource: "dashboard" },
+  "dashboard.refresh": { method: "POST", path: "/api/dashboard", resource: "dashboard", audit: "never" },
 
   "activity.list": { method: "GET", path: "/api/activity", resource: "activity" },
 
@@ -106,6 +112,16 @@ export const consoleRoutes = {
 
   "preferences.get": { method: "GET", path: "/api/preferences", resource: "preferences" },
   "preferences.put": { method: "PUT", path: "/api/preferences", resource: "preferences", invalidates: ["preferences"] },
+
+  "audit.list": { method: "GET", path: "/api/audit", resource: "audit" },
+  "audit.export": { method: "GET", path: "/api/audit/export", resource: "audit", csrf: "always", answer: "csv" },
+  "audit.settings": { method: "GET", path: "/api/audit/settings", resource: "audit" },
+  "audit.settingsPut": { method: "PUT", path: "/api/audit/settings", resource: "audit", invalidates: ["audit"] },
+
+  "tenant.data": { method: "GET", path: "/api/tenant/data", resource: "tenant" },
+  "tenant.export": { method: "GET", path: "/api/tenant/export", resource: "tenant", csrf: "always" },
+  // Its own entry is the audit log's final one (written by the route itself, after the deletion).
+  "tenant.disconnect": { method: "POST", path: "/api/tenant/disconnect", resource: "tenant", audit: "never", invalidates: ["tenant", "audit", "session"] },
 } as const satisfies Record<string, AppRouteSpec>;
 
 /** The routes only the platform, the authorization flow's pages and servers call. */
@@ -115,7 +131,7 @@ const serverRoutes = {
   "auth.callbackReturn": { method: "POST", path: "/api/auth/callback", resource: "auth", access: "public", csrf: "never", answer: "html" },
   "auth.logout": { method: "POST", path: "/api/auth/logout", resource: "auth", access: "public", csrf: "never", answer: "redirect", invalidates: ["session"] },
   // Bearer-only: a cookie cannot renew anything.
-  "auth.sessionRenew": { method: "POST", path: "/api/auth/session", resource: "session", access: "public", csrf: "never" },
+  "auth.sessionRenew": { method: "POST", path: "/api/auth/session", resource: "session", access: "public", csrf: "never", audit: "never" },
 
   // The browser's door to the platform (lib/platform/README.md "The proxy contract"): one policy, four methods.
   "platform.get": { method: "GET", path: "/api/platform/v1/{path+}", resource: "api", answer: "relay" },
@@ -123,7 +139,7 @@ const serverRoutes = {
   "platform.put": { method: "PUT", path: "/api/platform/v1/{path+}", resource: "api", answer: "relay" },
   "platform.delete": { method: "DELETE", path: "/api/platform/v1/{path+}", resource: "api", answer: "relay" },
 
-  "webhooks.receive": { method: "POST", path: "/api/webhooks/platform", resource: "webhooks", access: "public", csrf: "never" },
+  "webhooks.receive": { method: "POST", path: "/api/webhooks/platform", resource: "webhooks", access: "public", csrf: "never", audit: "never" },
   "webhooks.token": { method: "GET", path: "/api/webhooks/token", resource: "webhooks", access: "public", csrf: "never" },
   "health": { method: "GET", path: "/api/health", resource: "health", access: "public", csrf: "never" },
   "openapi": { method: "GET", path: "/api/openapi.json", resource: "api", access: "public", csrf: "never" },
@@ -143,7 +159,7 @@ export type AppRoute = Required<Omit<AppRouteSpec, "invalidates">> & { name: str
 
 export function appRoute(name: AppRouteName): AppRoute {
   const spec: AppRouteSpec = appRoutes[name];
-  return { name, access: "session", csrf: "writes", answer: "json", invalidates: [], ...spec };
+  return { name, access: "session", csrf: "writes", answer: "json", audit: "writes", invalidates: [], ...spec };
 }
 
 /** Input split by where it goes, as in the platform's table. */

@@ -7,6 +7,7 @@ import { logger } from "@/lib/log";
 import { issuesToFieldErrors } from "@/lib/platform/client";
 import { PlatformError, type PlatformErrorKind } from "@/lib/platform/errors";
 import { appRouteUrl, needsAppHeader, pathParamsOf } from "./app-routes";
+import { outcomeOf, recordAudit, type AuditNote } from "./audit-hook";
 import { readJsonBody } from "./body";
 import type { AppOperation, ParsedOf } from "./define-operations";
 import { requestProblem } from "./request-guard";
@@ -69,6 +70,8 @@ export type RouteContext<D extends RouteDeps, I = unknown> = {
   session: SessionOf<D>;
   /** The input parsed with the route's schemas (`operation`). */
   input: I;
+  /** What the handler adds to the request's audit entry (its targets, the fields it changed; `skip`). */
+  audit?: AuditNote;
 };
 
 export type RouteOptions<D extends RouteDeps, P, O extends AppOperation | undefined = undefined> = {
@@ -109,6 +112,7 @@ export function apiRoute<D extends RouteDeps, O extends AppOperation | undefined
     const log = deps.log ?? logger().child({ scope: options.scope });
     const ctx: RouteContext<D, RouteInput<O>> = { request, url, requestId, deps, log, fields, started, session: undefined as SessionOf<D>, input: undefined as never };
     let response: Response;
+    let reason: string | undefined;
     try {
       // The edge's rules once more for a caller that is not behind the Node server's guard (tests, another server).
       const guard = requestProblem(request.method, request.url);
@@ -132,7 +136,9 @@ export function apiRoute<D extends RouteDeps, O extends AppOperation | undefined
       if (failure.log) Object.assign(fields, failure.log);
       if (failure.unexpected) log.error({ ...fields, err: errorField(error) }, `${options.name} failed`);
       response = errorResponse(failure.error, requestId);
+      reason = `${failure.error.code}: ${failure.error.message}`;
     }
+    if (request.method !== "GET" && operation?.audit !== "never") auditWrite(ctx, operation, response.status, reason);
     if (!options.streams || response.status >= 300) {
       const line = { ...fields, status: response.status, ms: Math.round((performance.now() - started) * 10) / 10 };
       if (response.status >= 500) log.warn(line, options.name);
@@ -140,6 +146,36 @@ export function apiRoute<D extends RouteDeps, O extends AppOperation | undefined
     }
     return response;
   };
+}
+
+/**
+ * Every write of a tenant's console, done or not, goes to the audit log (lib/http/audit-hook.ts): who
+ * (the session's staff key), the operation, what the input names, the outcome and its reason. A
+ * request refused before its session was known (CSRF, no sign-in) belongs to no tenant and is not
+ * recorded here; a handler without a session (the authorization flow) names the tenant itself.
+ */
+function auditWrite(ctx: RouteContext<RouteDeps, unknown>, operation: AppOperation | undefined, status: number, reason: string | undefined): void {
+  const note = ctx.audit;
+  if (note?.skip) return;
+  const session = ctx.session as Partial<ConsoleSession> | undefined;
+  const key = note?.key ?? (session?.openAppId && session.tenantId ? { openAppId: session.openAppId, tenantId: session.tenantId } : undefined);
+  if (!key) return;
+  recordAudit({
+    key,
+    actor: note?.actor ?? { id: session?.userId ?? "", name: session?.userName ?? null },
+    operation: note?.operation ?? operation?.name ?? ctx.fields.op ?? "unknown",
+    method: ctx.request.method,
+    resource: note?.resource ?? operation?.resource ?? "unknown",
+    at: Date.now(),
+    status,
+    outcome: outcomeOf(status),
+    ...(reason ? { reason } : {}),
+    requestId: ctx.requestId,
+    input: note?.input ?? ctx.input,
+    ...(note?.targets ? { targets: note.targets } : {}),
+    ...(note?.changes ? { changes: note.changes } : {}),
+    ...(note?.answer ? { answer: note.answer } : {}),
+  });
 }
 
 /** The environment's name travels beside the input (§5.4.4), never as part of it. */

@@ -1,4 +1,5 @@
 import type { activityMessages } from "@/lib/activity/messages";
+import type { auditMessages } from "@/lib/audit/messages";
 import type { customersMessages } from "@/lib/customers/messages";
 import type { dashboardMessages } from "@/lib/dashboard/messages";
 import type { eventsMessages } from "@/lib/events/messages";
@@ -33,7 +34,8 @@ export type FeatureMessages =
   | typeof searchMessages
   | typeof preferencesMessages
   | typeof tasksMessages
-  | typeof viewsMessages;
+  | typeof viewsMessages
+  | typeof auditMessages;
 
 type KeysOf<F> = F extends { en: infer E } ? keyof E : never;
 export type MessageKey = KeysOf<FeatureMessages>;

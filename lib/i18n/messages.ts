@@ -1,4 +1,5 @@
 import { activityMessages } from "@/lib/activity/messages";
+import { auditMessages } from "@/lib/audit/messages";
 import { customersMessages } from "@/lib/customers/messages";
 import { dashboardMessages } from "@/lib/dashboard/messages";
 import { eventsMessages } from "@/lib/events/messages";
@@ -30,7 +31,7 @@ export type { MessageKey, Messages } from "./message-key";
  * Server code only (and tests): the browser receives just the dictionary of its language from the
  * console layout, and loads the other one when staff switch (components/i18n/i18n-provider.tsx).
  */
-export const FEATURES = { shellMessages, customersMessages, listsMessages, tagsMessages, ordersMessages, eventsMessages, activityMessages, dashboardMessages, shopsMessages, mediaMessages, searchMessages, preferencesMessages, tasksMessages, viewsMessages } as const;
+export const FEATURES = { shellMessages, customersMessages, listsMessages, tagsMessages, ordersMessages, eventsMessages, activityMessages, dashboardMessages, shopsMessages, mediaMessages, searchMessages, preferencesMessages, tasksMessages, viewsMessages, auditMessages } as const;
 
 // Every feature joined here is named in message-key.ts, and the other way round (a compile error otherwise).
 type Joined = (typeof FEATURES)[keyof typeof FEATURES];

@@ -40,6 +40,8 @@ const TAGS: Record<AppResource, string> = {
   preferences: "Console preferences",
   webhooks: "Webhook deliveries and the oauth2 webhook token endpoint (§5.5)",
   health: "Liveness",
+  audit: "The audit log: who changed what through the console",
+  tenant: "What the app keeps for the tenant, its export and the disconnect",
 };
 
 /** `{path+}` is one parameter that spans slashes; OpenAPI names it `{path}`. */

@@ -1,4 +1,5 @@
 import "server-only";
+import { auditOperations } from "@/lib/audit/audit-operations";
 import { authOperations } from "@/lib/auth/auth-operations";
 import { exportOperations } from "@/lib/customers/export-operations";
 import { dashboardOperations } from "@/lib/dashboard/dashboard-operations";
@@ -13,6 +14,7 @@ import { searchOperations } from "@/lib/search/search-operations";
 import { shopsOperations } from "@/lib/shops/shops-operations";
 import { taskOperations } from "@/lib/tasks/task-operations";
 import { viewsOperations } from "@/lib/views/views-operations";
+import { tenantOperations } from "@/lib/tenant-data/tenant-operations";
 import { webhooksOperations } from "@/lib/webhooks/webhooks-operations";
 import { apiOperations } from "./api-operations";
 
@@ -40,6 +42,8 @@ export const operationParts = [
   preferencesOperations,
   taskOperations,
   viewsOperations,
+  auditOperations,
+  tenantOperations,
   apiOperations,
 ] as const;
 

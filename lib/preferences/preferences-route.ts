@@ -32,7 +32,9 @@ export const handlePreferencePut = apiRoute({ ...options, operation: preferences
   const scope = scopeOf(ctx);
   if (!canKeepPreference(scope, key))
     throw new ApiError({ status: 409, code: "no_user_key", message: "the platform named no id or login for this user, so personal preferences cannot be kept" });
+  const before = (await readPreferences(store, scope))[key];
   await writePreference(store, scope, key, value, ctx.session.userName || ctx.session.userId);
+  ctx.audit = { changes: { [key]: { before: before ?? null, after: value } } };
   Object.assign(ctx.fields, { key });
   return jsonResponse(200, JSON.stringify(await readPreferences(store, scope)), ctx.requestId);
 });

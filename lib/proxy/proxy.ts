@@ -94,8 +94,15 @@ function matchOperation(ctx: PlatformRouteContext): { op: Operation; params: Rec
     throw new ApiError({ status: 405, code: "method_not_allowed", message: `use ${route.allow.join(" or ")}`, headers: { allow: route.allow.join(", ") } });
   }
   ctx.fields.op = route.op.name;
+  ctx.audit = { operation: route.op.name, resource: route.op.resource };
   return route;
 }
+
+/**
+ * Operations whose answer is the record as it was before the write: the audit log reads its "before"
+ * there at no cost (customers.update, §4.1). Others record the fields they sent.
+ */
+const ANSWERS_RECORD_BEFORE: ReadonlySet<string> = new Set(["customers.update"]);
 
 /** Handles one browser request to `/api/platform/v1/...`. */
 // The four methods share one entry's policy (the table's `platform.*`: the session, CSRF on writes).
@@ -108,6 +115,7 @@ export const handleProxyRequest = apiRoute({ name: "platform proxy", operation: 
     if (!op.body && isEmptyObject(body)) body = undefined;
   }
   const input = parseOperationInput(op, { params, query, body });
+  ctx.audit = { ...ctx.audit, input: input.ok ? input.value : { params, query, body } };
   if (!input.ok) throw new ApiError({ status: 422, code: "invalid_input", message: input.error.message, fieldErrors: input.error.fieldErrors });
 
   ctx.fields.retries = 0;
@@ -118,6 +126,9 @@ export const handleProxyRequest = apiRoute({ name: "platform proxy", operation: 
   });
   if (result.status === 204 || (result.body === null && op.method === "DELETE")) return jsonResponse(204, null, ctx.requestId);
   const status = result.status === 201 ? 201 : 200;
-  if (result.body === undefined && result.json !== null) return jsonResponse(status, result.json, ctx.requestId);
+  const relayed = result.json;
+  // The audit log's "before" of an edit, where the platform answers the record as it was (§4.1): read after the answer, off its path.
+  if (ANSWERS_RECORD_BEFORE.has(op.name)) ctx.audit = { ...ctx.audit, answer: () => (result.body !== undefined ? result.body : relayed === null ? undefined : JSON.parse(typeof relayed === "string" ? relayed : new TextDecoder().decode(relayed))) };
+  if (result.body === undefined && relayed !== null) return jsonResponse(status, relayed, ctx.requestId);
   return jsonResponse(status, stringifyAppJson(parseOperationOutput(op, result.body)), ctx.requestId);
 });

@@ -42,6 +42,8 @@ export const shellMessages = defineFeatureMessages(
     "nav.orders": "Orders",
     "nav.settings": "Settings",
     "nav.activity": "Activity",
+    "nav.audit": "Audit log",
+    "nav.disconnect": "Disconnect",
 
     "language.label": "Language",
     "language.en": "English",
@@ -137,6 +139,8 @@ export const shellMessages = defineFeatureMessages(
     "nav.orders": "订单",
     "nav.settings": "设置",
     "nav.activity": "动态",
+    "nav.audit": "审计日志",
+    "nav.disconnect": "断开连接",
 
     "language.label": "语言",
     "language.en": "English",

@@ -1,4 +1,5 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Store, StoreSchema } from "./database";
 import { decryptToken, encryptToken } from "./token-cipher";
@@ -103,7 +104,8 @@ export async function findEnvironment(store: Store, openAppId: string): Promise<
  */
 export async function saveInstallation(
   store: Store,
-  input: InstallationKey & { tenantName?: string; installedBy?: string; installedByName?: string; tokens: InstallationTokens },
+  /** `keepInstaller`: a sign-in, not an install: an existing row keeps who installed the app (the tenant's admin here). */
+  input: InstallationKey & { tenantName?: string; installedBy?: string; installedByName?: string; tokens: InstallationTokens; keepInstaller?: boolean },
   now = Date.now(),
 ): Promise<void> {
   const key = { openAppId: input.openAppId, tenantId: input.tenantId };
@@ -122,6 +124,7 @@ export async function saveInstallation(
     .onConflict((oc) =>
       oc.columns(["open_app_id", "tenant_id"]).doUpdateSet((eb) => ({
         ...changes,
+        ...(input.keepInstaller ? { installed_by: eb.ref("installations.installed_by"), installed_by_name: eb.ref("installations.installed_by_name") } : {}),
         token_generation: eb("installations.token_generation", "+", 1),
       })),
     )
@@ -227,4 +230,22 @@ export async function isRefreshInFlight(key: InstallationKey, executor: Executor
 export async function refreshesInFlight(store: Store): Promise<Array<InstallationKey & { startedAt: number }>> {
   const rows = await store.db.selectFrom("refresh_flights").selectAll().orderBy("started_at").execute();
   return rows.map((r) => ({ openAppId: r.open_app_id, tenantId: r.tenant_id, startedAt: Number(r.started_at) }));
+}
+
+/** The key of a disconnected tenant as kept: a SHA-256, so nothing of the tenant stays in the store. */
+const disconnectedHash = (key: InstallationKey) => createHash("sha256").update(`${key.openAppId}\u0000${key.tenantId}`).digest("hex");
+
+/** Remembers that the tenant's admin disconnected the app: a sign-in then asks for a new install. */
+export async function markDisconnected(store: Store, key: InstallationKey, now = Date.now()): Promise<void> {
+  const key_hash = disconnectedHash(key);
+  await store.db.insertInto("disconnected_keys").values({ key_hash, disconnected_at: now }).onConflict((oc) => oc.column("key_hash").doUpdateSet({ disconnected_at: now })).execute();
+}
+
+export async function wasDisconnected(store: Store, key: InstallationKey): Promise<boolean> {
+  return (await store.db.selectFrom("disconnected_keys").select("key_hash").where("key_hash", "=", disconnectedHash(key)).executeTakeFirst()) !== undefined;
+}
+
+/** A new install from the marketplace: the tenant is connected again. */
+export async function forgetDisconnected(store: Store, key: InstallationKey): Promise<void> {
+  await store.db.deleteFrom("disconnected_keys").where("key_hash", "=", disconnectedHash(key)).execute();
 }

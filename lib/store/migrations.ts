@@ -404,4 +404,88 @@ export const storeMigrations: Readonly<Record<string, Migration>> = {
         .execute();
     },
   },
+  // The audit log (lib/audit/): who did what through the console, append-only (a trigger refuses an
+  // UPDATE on both stores; only retention and the tenant's disconnect delete), its targets for the
+  // per-customer trail, the tenant's retention setting, and the end of an installation (disconnected
+  // by an admin, refused by the platform for good, uninstalled) with when its data goes.
+  "014-audit-lifecycle": {
+    async up(db: Kysely<unknown>) {
+      const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+      await db.schema
+        .createTable("audit_log")
+        .addColumn("id", postgres ? "bigserial" : "integer", (c) => (postgres ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn("open_app_id", "varchar(128)", (c) => c.notNull())
+        .addColumn("tenant_id", "varchar(32)", (c) => c.notNull())
+        .addColumn("at", "bigint", (c) => c.notNull())
+        .addColumn("actor_id", "varchar(128)", (c) => c.notNull())
+        .addColumn("actor_name", "varchar(512)")
+        .addColumn("operation", "varchar(64)", (c) => c.notNull())
+        .addColumn("method", "varchar(8)", (c) => c.notNull())
+        .addColumn("outcome", "varchar(16)", (c) => c.notNull())
+        .addColumn("status", "integer", (c) => c.notNull())
+        .addColumn("reason", "varchar(1024)")
+        .addColumn("request_id", "varchar(64)", (c) => c.notNull())
+        // JSON: [{kind, id, name?}] and {field: {before?, after}}.
+        .addColumn("targets", "text", (c) => c.notNull())
+        .addColumn("changes", "text")
+        .execute();
+      // Newest first per tenant (keyset on id), and the filters by staff member, operation and outcome.
+      await db.schema.createIndex("audit_log_tenant").on("audit_log").columns(["open_app_id", "tenant_id", "id"]).execute();
+      await db.schema.createIndex("audit_log_actor").on("audit_log").columns(["open_app_id", "tenant_id", "actor_id", "id"]).execute();
+      await db.schema.createIndex("audit_log_operation").on("audit_log").columns(["open_app_id", "tenant_id", "operation", "id"]).execute();
+      await db.schema.createIndex("audit_log_at").on("audit_log").columns(["open_app_id", "tenant_id", "at"]).execute();
+      await db.schema
+        .createTable("audit_targets")
+        .addColumn("open_app_id", "varchar(128)", (c) => c.notNull())
+        .addColumn("tenant_id", "varchar(32)", (c) => c.notNull())
+        .addColumn("target_id", "varchar(64)", (c) => c.notNull())
+        .addColumn("entry_id", "bigint", (c) => c.notNull())
+        .addPrimaryKeyConstraint("audit_targets_pk", ["open_app_id", "tenant_id", "target_id", "entry_id"])
+        .execute();
+      await db.schema.createIndex("audit_targets_entry").on("audit_targets").columns(["entry_id"]).execute();
+      // The filters' choices (staff members, operations) kept as they are first seen: the Audit page never scans the log for them.
+      await db.schema
+        .createTable("audit_facets")
+        .addColumn("open_app_id", "varchar(128)", (c) => c.notNull())
+        .addColumn("tenant_id", "varchar(32)", (c) => c.notNull())
+        .addColumn("kind", "varchar(16)", (c) => c.notNull())
+        .addColumn("value", "varchar(128)", (c) => c.notNull())
+        .addColumn("label", "varchar(512)")
+        .addPrimaryKeyConstraint("audit_facets_pk", ["open_app_id", "tenant_id", "kind", "value"])
+        .execute();
+      if (postgres) {
+        await sql`CREATE FUNCTION audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'audit_log is append-only'; END $$`.execute(db);
+        await sql`CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_log_append_only()`.execute(db);
+      } else {
+        await sql`CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END`.execute(db);
+      }
+      await db.schema
+        .createTable("audit_settings")
+        .addColumn("open_app_id", "varchar(128)", (c) => c.notNull())
+        .addColumn("tenant_id", "varchar(32)", (c) => c.notNull())
+        .addColumn("retention_days", "integer", (c) => c.notNull())
+        .addColumn("updated_by", "varchar(512)")
+        .addColumn("updated_at", "bigint", (c) => c.notNull())
+        .addPrimaryKeyConstraint("audit_settings_pk", ["open_app_id", "tenant_id"])
+        .execute();
+      await db.schema
+        .createTable("installation_ends")
+        .addColumn("open_app_id", "varchar(128)", (c) => c.notNull())
+        .addColumn("tenant_id", "varchar(32)", (c) => c.notNull())
+        // `refresh_refused` (the platform refused the refresh token for good) or `uninstalled`.
+        .addColumn("reason", "varchar(32)", (c) => c.notNull())
+        .addColumn("detail", "varchar(512)")
+        .addColumn("marked_at", "bigint", (c) => c.notNull())
+        .addPrimaryKeyConstraint("installation_ends_pk", ["open_app_id", "tenant_id"])
+        .execute();
+      // A tenant disconnected by its admin: only a SHA-256 of its key (no data of the tenant), so
+      // that a later sign-in asks for a new install from the marketplace instead of quietly
+      // installing again; removed by that install.
+      await db.schema
+        .createTable("disconnected_keys")
+        .addColumn("key_hash", "varchar(64)", (c) => c.primaryKey())
+        .addColumn("disconnected_at", "bigint", (c) => c.notNull())
+        .execute();
+    },
+  },
 };

@@ -292,4 +292,60 @@ export type StoreSchema = {
     created_at: Epoch;
     updated_at: Epoch;
   };
+  // The audit log (migration 014, lib/audit/): append-only; its targets for the per-customer trail.
+  audit_log: {
+    id: Generated<number | string>;
+    open_app_id: string;
+    tenant_id: string;
+    at: Epoch;
+    /** The staff key (the platform's user id, or the derived key) of who acted. */
+    actor_id: string;
+    actor_name: string | null;
+    /** The operation's name: the app's route (`refunds.create`) or the platform's (`customers.update`). */
+    operation: string;
+    method: string;
+    /** `done`, `refused` (4xx: the platform's or the app's reason), `failed` (5xx, network). */
+    outcome: string;
+    status: number;
+    reason: string | null;
+    request_id: string;
+    /** JSON `[{kind, id, name?}]`. */
+    targets: string;
+    /** JSON `{field: {before?, after}}` for edits. */
+    changes: string | null;
+  };
+  audit_targets: {
+    open_app_id: string;
+    tenant_id: string;
+    target_id: string;
+    entry_id: number | string;
+  };
+  /** The Audit page's filter choices: `actor` (value: staff key, label: name) and `operation`. */
+  audit_facets: {
+    open_app_id: string;
+    tenant_id: string;
+    kind: string;
+    value: string;
+    label: string | null;
+  };
+  audit_settings: {
+    open_app_id: string;
+    tenant_id: string;
+    retention_days: number;
+    updated_by: string | null;
+    updated_at: Epoch;
+  };
+  /** An installation that ended without the admin's disconnect: its data is deleted after a grace period. */
+  installation_ends: {
+    open_app_id: string;
+    tenant_id: string;
+    reason: string;
+    detail: string | null;
+    marked_at: Epoch;
+  };
+  /** A tenant its admin disconnected: a hash of its key only (lib/store/installations.ts). */
+  disconnected_keys: {
+    key_hash: string;
+    disconnected_at: Epoch;
+  };
 };

@@ -7,8 +7,11 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 
 const here = import.meta.dirname;
+// `npm run bench -- audit proxy`: only the benchmarks whose file names contain one of the words.
+const only = process.argv.slice(2);
 const benches = readdirSync(here)
   .filter((f) => f.endsWith(".ts") && f !== "run-all.ts" && !f.endsWith(".test.ts"))
+  .filter((f) => only.length === 0 || only.some((word) => f.includes(word)))
   .sort();
 
 let failed = false;
