@@ -1,5 +1,5 @@
 import "server-only";
-import { sql, type RawBuilder, type SqlBool, type Transaction } from "kysely";
+import { sql, type RawBuilder, type Transaction } from "kysely";
 import { parseJson } from "@/lib/platform/json";
 import type { Store, StoreSchema } from "@/lib/store/database";
 import { inWriteOrder } from "@/lib/store/write-order";
