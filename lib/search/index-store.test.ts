@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { concurrently, describeEachDialect, openTwinTestStores, testDialects, warnIfPostgresSkipped } from "@/lib/store/testing";
-import { countIndexed, deleteCustomers, lookupIndexed, searchIndex, setCustomerTags, upsertCustomers } from "./index-store";
+import { sql } from "kysely";
+import { countIndexed, deleteCustomers, explainSearch, lookupIndexed, refreshIndexStatistics, searchIndex, setCustomerTags, upsertCustomers } from "./index-store";
 import { ensureTenant, removeTenantIndex } from "./tenant-state";
 import type { IndexDocument } from "./normalize";
 
@@ -37,13 +38,74 @@ describeEachDialect("customer index", (t) => {
     expect(await search("nobody-here")).toEqual([]);
   });
 
-  it("two characters match the start of a name or nickName (CJK surname + given name, Latin)", async () => {
-    const search = await searchOf([LI, TAO, NICK]);
+  it("two characters match anywhere in a name or nickName (a CJK given name, Latin); one character the start of one", async () => {
+    const WU: IndexDocument = { id: "9007199254740999", name: "吴子涵", displayName: "吴子涵", nickName: "Ｈａｎ·X", email: "wu@example.com" };
+    const search = await searchOf([LI, TAO, NICK, WU]);
     expect(await search("李娜")).toEqual([LI.id]);
+    expect(await search("子涵")).toEqual([WU.id]);
     expect(await search("李")).toEqual([LI.id]);
+    expect(await search("子")).toEqual([]);
     expect(await search("ta")).toEqual([TAO.id]);
+    expect(await search("ao")).toEqual([TAO.id]);
+    expect(await search("LI")).toEqual([TAO.id]);
     expect(await search("小王")).toEqual([NICK.id]);
-    expect(await search("ao")).toEqual([]);
+    expect(await search("an")).toEqual([WU.id]); // the nickName, folded from full-width
+    expect(await search("n·")).toEqual([WU.id]); // punctuation is a character like any other
+    expect(await search("o l")).toEqual([TAO.id]); // three characters: the trigram index
+    expect(await search("wu")).toEqual([]); // an email is not a name: two characters look at names only
+  });
+
+  it("a name changed or removed leaves no pair behind", async () => {
+    const WU: IndexDocument = { id: "9007199254740999", name: "吴子涵", displayName: "吴子涵" };
+    const tenant = await tenantWith([WU]);
+    const find = (q: string) => searchIndex(t.store, tenant, { q, limit: 20 }).then(ids);
+    await upsertCustomers(t.store, tenant, [{ ...WU, name: "吴雨桐" }]);
+    expect(await find("子涵")).toEqual([]);
+    expect(await find("雨桐")).toEqual([WU.id]);
+    await deleteCustomers(t.store, tenant, [WU.id]);
+    expect(await find("雨桐")).toEqual([]);
+  });
+
+  it("the text index leads every text search's plan once statistics are fresh; the tenant's own rows are not walked first", async () => {
+    // Enough rows that reading the tenant whole costs PostgreSQL's planner more than the text index
+    // (SQLite's plan does not depend on the size).
+    const crowd: IndexDocument[] = Array.from({ length: t.store.dialect === "sqlite" ? 3000 : 20_000 }, (_, i) => ({ id: String(1000 + i), name: `${"赵钱孙周"[i % 4]}${"伟芳娜敏静"[i % 5]}${i}`, email: `person${i}@example.net`, mobile: `+86 138${String(i).padStart(8, "0")}` }));
+    const tenant = await tenantWith([LI, TAO, NICK, ...crowd]);
+    await refreshIndexStatistics(t.store);
+    const sqlite = t.store.dialect === "sqlite";
+    for (const [q, index] of [["子涵", sqlite ? "customer_pairs" : "customer_index_pairs"], ["li.tao0", sqlite ? "customer_fts" : "customer_index_trgm"], ["13900000000", sqlite ? "customer_fts" : "customer_index_trgm"]] as const) {
+      // A test table fits in a few pages, which a sequential read always wins: priced out on
+      // PostgreSQL, the planner still chooses among the tenant's key, the name keys and the text
+      // indexes from the statistics.
+      const plan = sqlite
+        ? await explainSearch(t.store, tenant, { q, limit: 20, stage: "lead" })
+        : await t.store.db.transaction().execute(async (tx) => {
+            await sql`SET LOCAL enable_seqscan = off`.execute(tx);
+            return explainSearch({ ...t.store, db: tx }, tenant, { q, limit: 20 });
+          });
+      if (sqlite) {
+        // First the FTS table, then each hit's row by rowid; no sort, no scan of the tenant's index.
+        const steps = plan.split("\n");
+        expect(steps[0], q).toMatch(new RegExp(`^SCAN ${index} VIRTUAL TABLE`));
+        expect(steps[1], q).toMatch(/^SEARCH ci USING INTEGER PRIMARY KEY \(rowid=\?\)$/);
+        expect(plan, q).not.toMatch(/TEMP B-TREE|customer_index_pk|sqlite_autoindex/);
+      } else {
+        // Either the text index finds the hits, or (a term the statistics say is common) the tenant's
+        // key order is walked and the LIMIT stops it early; never the tenant read whole, then sorted.
+        const textIndex = plan.includes(`Bitmap Index Scan on ${index}`);
+        const keyOrderWalk = /^Limit[^\n]*\n\s*->\s+Index Scan using customer_index_pk/.test(plan) && !plan.includes("Sort");
+        expect(textIndex || keyOrderWalk, `${q}:\n${plan}`).toBe(true);
+      }
+    }
+  }, 120_000); // 20,000 rows written on a shared machine
+
+  it("statistics are refreshed on demand (PostgreSQL ANALYZE after a backfill)", async () => {
+    await tenantWith([LI, TAO, NICK]);
+    await refreshIndexStatistics(t.store);
+    if (t.store.dialect === "postgres") {
+      const { rows } = await sql<{ analyzed: Date | null }>`SELECT last_analyze AS analyzed FROM pg_stat_user_tables WHERE relname = 'customer_index' AND schemaname = current_schema()`.execute(t.store.db);
+      expect(rows[0]?.analyzed).toBeInstanceOf(Date);
+    }
   });
 
   it("treats LIKE and FTS syntax in a query as text", async () => {

@@ -62,5 +62,32 @@ export function queryText(raw: string): string {
   return folded;
 }
 
-/** Trigram search needs three characters (code points); shorter queries search name prefixes. */
+/** Trigram search needs three characters (code points); shorter queries use the name pairs or prefixes. */
 export const isShortQuery = (text: string): boolean => [...text].length < 3;
+
+/** Exactly two characters: looked up among the name pairs (anywhere in a name or nickName). */
+export const isPairQuery = (text: string): boolean => [...text].length === 2 && !/\s/u.test(text);
+
+/**
+ * Every two adjacent characters (code points) of the folded name and nickName, without
+ * whitespace: `吴子涵` → 吴子, 子涵. A two-character query is one of them exactly, so it finds a
+ * given name anywhere (子涵 → 吴子涵), which a trigram index cannot answer (it needs three).
+ */
+export function namePairsOf(doc: Pick<IndexDocument, "name" | "nickName">): string[] {
+  const pairs = new Set<string>();
+  for (const value of [doc.name, doc.nickName]) {
+    if (!value) continue;
+    const chars = [...foldText(value)];
+    for (let i = 0; i + 1 < chars.length; i++) {
+      const pair = chars[i]! + chars[i + 1]!;
+      if (!/\s/u.test(pair)) pairs.add(pair);
+    }
+  }
+  return [...pairs];
+}
+
+/**
+ * A pair as one token of SQLite's `unicode61`/`ascii` FTS tokenizers: its code points in hex
+ * (`子涵` → `5b50x6db5`), so punctuation, symbols and CJK are all one plain ASCII word.
+ */
+export const pairToken = (pair: string): string => [...pair].map((c) => c.codePointAt(0)!.toString(16)).join("x");

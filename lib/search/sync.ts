@@ -5,8 +5,7 @@ import type { InstallationKey } from "@/lib/store/installations";
 import { runBounded } from "@/lib/batch/bulk-run";
 import { backoffMs, type Backoff } from "@/lib/platform/backoff";
 import { PlatformError } from "@/lib/platform/errors";
-import type { OutputOf } from "@/lib/platform/operations";
-import { clearTenantIndex, customersTagged, deleteCustomers, indexedTagNames, setCustomerTags, upsertCustomers } from "./index-store";
+import { clearTenantIndex, customersTagged, deleteCustomers, indexedTagNames, indexPage, refreshIndexStatistics, setCustomerTags } from "./index-store";
 import type { IndexDocument } from "./normalize";
 import { ensureTenant, findTenant, updateTenant, type TenantState } from "./tenant-state";
 import { isPlatformId } from "@/lib/platform/ids";
@@ -41,6 +40,8 @@ export type SyncDeps = {
   /** Stop after this many pages (tests: a restart midway). */
   maxPages?: number;
   onProgress?: (state: { indexed: number; total: number | null }) => void;
+  /** Milliseconds each page took to write to the store (benchmarks: writes against platform reads). */
+  onWrite?: (ms: number) => void;
   /** Where changes after the backfill are announced (default: the process's registry). */
   events?: IndexEventRegistry;
   log?: { warn(obj: object, msg: string): void };
@@ -154,12 +155,26 @@ async function enrich(deps: SyncDeps, ids: readonly string[]): Promise<{ identit
   return { identities, tags };
 }
 
-async function indexCustomers(deps: SyncDeps, tenant: number, customers: readonly Customer[]): Promise<void> {
-  const ids = customers.map((c) => String(c.id));
-  const { identities, tags } = await enrich(deps, ids);
-  await upsertCustomers(deps.store, tenant, customers.map((c) => documentOf(c, identities.get(String(c.id)))));
-  await setCustomerTags(deps.store, tenant, tags);
+/** A page of customers with what the enrichment calls answered for them. */
+type LoadedPage = { customers: Customer[]; identities: Map<string, Array<{ type: string; value: string }>>; tags: Map<string, string[]> };
+
+async function enrichPage(deps: SyncDeps, customers: Customer[]): Promise<LoadedPage> {
+  return { customers, ...(await enrich(deps, customers.map((c) => String(c.id)))) };
 }
+
+/** One page into the index: the customers and their tags in one transaction. */
+async function writePage(deps: SyncDeps, tenant: number, { customers, identities, tags }: LoadedPage): Promise<void> {
+  const started = performance.now();
+  await indexPage(deps.store, tenant, customers.map((c) => documentOf(c, identities.get(String(c.id)))), tags);
+  deps.onWrite?.(performance.now() - started);
+}
+
+async function indexCustomers(deps: SyncDeps, tenant: number, customers: Customer[]): Promise<void> {
+  await writePage(deps, tenant, await enrichPage(deps, customers));
+}
+
+/** A poll round that changed at least this many customers refreshes the planner's statistics too. */
+const LARGE_CHANGE = 10_000;
 
 function maxLastUpdated(customers: readonly Customer[], current: string | null): string | null {
   let best = current;
@@ -198,30 +213,45 @@ export async function backfill(deps: SyncDeps, key: InstallationKey): Promise<Te
     patient(deps, () =>
       deps.call("customers.list", { query: { select: INDEX_SELECT, rows, page: 1, sidx: "id", sord: "asc", ...(afterId ? { idFrom: (BigInt(afterId) + 1n).toString() } : {}) } }),
     );
-  let pending = fetchPage(after);
-  for (;;) {
-    const page = (await pending).rows as unknown as Customer[];
-    if (page.length === 0) break;
-    const last = String(page[page.length - 1]!.id);
-    const more = page.length === rows && (deps.maxPages === undefined || pages + 1 < deps.maxPages);
-    pending = more ? fetchPage(last) : Promise.resolve({ rows: [] } as unknown as OutputOf<"customers.list">);
-    await indexCustomers(deps, state.tenant, page);
+  // Reads overlap writes: while page N is written, page N+1 is read and enriched (its identities
+  // and tags), so the platform's answers and the store's writes proceed side by side.
+  type Loading = { page: Promise<Customer[]>; loaded: Promise<LoadedPage> };
+  const load = (afterId: string | null): Loading => {
+    const page = fetchPage(afterId).then((answer) => answer.rows as unknown as Customer[]);
+    const loaded = page.then((customers) => enrichPage(deps, customers));
+    // A read abandoned when the backfill stops early must not surface as an unhandled rejection.
+    loaded.catch(() => undefined);
+    return { page, loaded };
+  };
+  let current: Loading | null = load(after);
+  while (current) {
+    const customers: Customer[] = await current.page;
+    if (customers.length === 0) break;
+    const last = String(customers[customers.length - 1]!.id);
+    const more: boolean = customers.length === rows && (deps.maxPages === undefined || pages + 1 < deps.maxPages);
+    const next: Loading | null = more ? load(last) : null;
+    try {
+      await writePage(deps, state.tenant, await current.loaded);
+    } catch (error) {
+      next?.loaded.catch(() => undefined);
+      throw error;
+    }
     after = last;
-    indexed += page.length;
+    indexed += customers.length;
     pages++;
     if (!(await updateTenant(store, state.tenant, { backfillAfter: after, indexed, lastChangeAt: now() }))) {
       // The installation's index was removed while this page was read: drop what was just written.
-      void pending.catch(() => undefined);
       await clearTenantIndex(store, state.tenant);
       return { ...state, indexed: 0 };
     }
     deps.onProgress?.({ indexed, total: state.total });
-    if (!more) break;
+    current = next;
   }
   if (deps.maxPages !== undefined && pages >= deps.maxPages) {
-    void pending.catch(() => undefined);
     return { ...state, backfillAfter: after, indexed };
   }
+  // A backfill adds a tenant's rows at once: the planner must know before the first search.
+  await refreshIndexStatistics(store);
   await updateTenant(store, state.tenant, { phase: "ready", syncedAt: now() });
   await announce(deps, { type: "backfilled", key, tenant: state.tenant });
   return (await findTenant(store, key))!;
@@ -248,6 +278,7 @@ export async function poll(deps: SyncDeps, key: InstallationKey): Promise<number
     if (customers.length < rows) break;
   }
   await updateTenant(deps.store, state.tenant, { pollFrom: watermark ?? from, syncedAt: now(), error: null, ...(changed > 0 ? { lastChangeAt: now() } : {}) });
+  if (changed >= LARGE_CHANGE) await refreshIndexStatistics(deps.store);
   return changed;
 }
 

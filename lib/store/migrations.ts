@@ -488,4 +488,22 @@ export const storeMigrations: Readonly<Record<string, Migration>> = {
         .execute();
     },
   },
+  // Two-character search anywhere in a name or nickName (a CJK given name: 子涵 finds 吴子涵), which
+  // the trigram index cannot answer: every adjacent pair of the folded name and nickName, indexed.
+  // PostgreSQL: a text[] column under GIN; SQLite: a contentless FTS5 table (rowid = customer_index's)
+  // of the pairs as ASCII tokens. The pairs are computed where the rows are written (lib/search), so
+  // indexes already built are read again by their backfill, which overwrites each row in place
+  // (searches keep answering from the rows already there meanwhile).
+  "012-customer-name-pairs": {
+    async up(db: Kysely<unknown>) {
+      const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+      if (postgres) {
+        await sql`ALTER TABLE customer_index ADD COLUMN name_pairs text[]`.execute(db);
+        await sql`CREATE INDEX customer_index_pairs ON customer_index USING gin (name_pairs)`.execute(db);
+      } else {
+        await sql`CREATE VIRTUAL TABLE customer_pairs USING fts5(pairs, tokenize = 'ascii', content = '', contentless_delete = 1)`.execute(db);
+      }
+      await sql`UPDATE search_tenants SET phase = 'backfill', backfill_after = NULL, indexed = 0, total = NULL, started_at = NULL`.execute(db);
+    },
+  },
 };

@@ -124,6 +124,8 @@ export type StoreSchema = {
     name_key: string | null;
     nick_key: string | null;
     search_text: string;
+    /** PostgreSQL only (migration 012): the name pairs; SQLite keeps them in the FTS table `customer_pairs`. */
+    name_pairs?: string[] | null;
   };
   customer_index_tags: {
     tenant: number;
