@@ -72,7 +72,7 @@ function fakeTask(input: CustomerExportInput, saved: { checkpoint?: CustomerExpo
   return { ctx, saved, progress, abort };
 }
 
-const listOf = (patch: Partial<typeof DEFAULT_STATE> & { filters?: Partial<typeof EMPTY_FILTERS> } = {}) =>
+const listOf = (patch: Omit<Partial<typeof DEFAULT_STATE>, "filters"> & { filters?: Partial<typeof EMPTY_FILTERS> } = {}) =>
   serializeListState({ ...DEFAULT_STATE, ...patch, filters: { ...EMPTY_FILTERS, ...patch.filters } }).toString();
 
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);

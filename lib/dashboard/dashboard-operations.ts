@@ -8,6 +8,6 @@ import type { DashboardAnswer } from "./dashboard-data";
 const figure = z.looseObject({ ok: z.boolean(), code: z.string().optional(), message: z.string().optional() }).meta({ description: "a computed figure (`ok: true` and its values) or why it could not be (`ok: false`, code, message)" });
 
 export const dashboardOperations = defineOperations({
-  "dashboard.get": { summary: "The overview's figures of the tenant (cached 2 minutes)", output: answer<DashboardAnswer>(z.object({ data: z.looseObject({ asOf: z.string(), calls: int, customers: z.record(z.string(), figure), events: figure, orders: figure }), cached: z.boolean() })) },
-  "dashboard.refresh": { summary: "The overview's figures computed again (a refresh within 10 s returns the last)", output: answer<DashboardAnswer>(z.object({ data: z.looseObject({ asOf: z.string() }), cached: z.boolean() })) },
+  "dashboard.get": { summary: "The overview's figures of the tenant, as last computed in the background", output: answer<DashboardAnswer>(z.object({ data: z.looseObject({ asOf: z.string(), calls: int, customers: z.record(z.string(), figure), events: figure, orders: figure }), cached: z.boolean(), staleSince: z.string().nullable() })) },
+  "dashboard.refresh": { summary: "The overview's figures computed again (a refresh within 10 s returns the last)", output: answer<DashboardAnswer>(z.object({ data: z.looseObject({ asOf: z.string() }), cached: z.boolean(), staleSince: z.string().nullable() })) },
 });

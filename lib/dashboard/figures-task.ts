@@ -21,15 +21,15 @@ export async function computeFiguresTask(ctx: FiguresContext, deps: { call: Plat
   const startedAt = ctx.now();
   let calls = 0;
   let reported = Promise.resolve();
-  const counted = (async (name: never, input: never) => {
+  const counted = (async (name: Parameters<PlatformCall>[0], input: never) => {
     ctx.signal.throwIfAborted();
-    const answer = await deps.call(name, input);
+    const answer: unknown = await deps.call(name, input);
     calls++;
     // Progress writes one at a time (a slow store never queues up 90 of them); each throws once cancelled.
     reported = reported.then(() => ctx.progress({ done: calls, total: CALL_BUDGET }));
     reported.catch(() => undefined); // awaited below; never an unhandled rejection meanwhile
     return answer;
-  }) as PlatformCall;
+  }) as unknown as PlatformCall;
   await ctx.progress({ done: 0, total: CALL_BUDGET });
   const data = await computeDashboard(counted, startedAt);
   await reported;
