@@ -9,10 +9,10 @@ import { countInput, parseListState, type CustomerListState } from "./customer-l
  * of to one browser. So it goes on when the tab is closed, every staff member sees its progress,
  * and an app restart resumes it where it stopped.
  *
- * Resuming without a duplicate or a missing row: after each page the file's length and the page's
- * last id are saved as the checkpoint, together with the progress (one write). A run that stopped
- * between appending a page and saving its checkpoint left those bytes in the file; the next run
- * first cuts the file back to the checkpoint's length, then walks on after the checkpoint's id.
+ * Resuming without a duplicate or a missing row: a page's CSV is appended and then the page's last
+ * id saved as the checkpoint with the progress; the task store writes both in one transaction
+ * (lib/tasks), so the file always ends where the checkpoint says and a resumed run walks on after
+ * the checkpoint's id.
  */
 
 /**
@@ -26,8 +26,6 @@ export type CustomerExportCheckpoint = {
   /** The last id written; null before the first page. */
   after: string | null;
   rows: number;
-  /** The file's length in bytes once that page was written. */
-  bytes: number;
   total: number | null;
 };
 
@@ -54,24 +52,19 @@ export function exportState(input: CustomerExportInput): CustomerListState {
 export async function runCustomerExport(ctx: CustomerExportContext, deps: CustomerExportDeps): Promise<CustomerExportResult> {
   const state = exportState(ctx.input);
   const plan: ExportPlan = exportPlan(state);
-  const encoder = new TextEncoder();
   let at = ctx.checkpoint;
   if (at === undefined) {
     const counted = countInput(state);
     // A failed count only costs the progress bar its end; the export goes on.
     const total = counted && deps.count ? await deps.count(counted, ctx.signal).catch(() => null) : null;
     await ctx.file.begin(deps.fileName, EXPORT_CONTENT_TYPE);
-    const head = encoder.encode(UTF8_BOM + csvHeader(plan.columns));
-    await ctx.file.append(head);
-    at = { after: null, rows: 0, bytes: head.byteLength, total };
+    ctx.file.append(UTF8_BOM + csvHeader(plan.columns));
+    at = { after: null, rows: 0, total };
     await ctx.progress({ done: 0, total, message: null, checkpoint: at });
-  } else {
-    await ctx.file.truncate(at.bytes);
   }
   for await (const rows of walkCustomers(plan, deps.fetchPage, ctx.signal, deps.pageSize, at.after ?? undefined)) {
-    const chunk = encoder.encode(csvRows(rows, plan.columns));
-    await ctx.file.append(chunk);
-    at = { after: rows.at(-1)!.id, rows: at.rows + rows.length, bytes: at.bytes + chunk.byteLength, total: at.total };
+    ctx.file.append(csvRows(rows, plan.columns));
+    at = { after: rows.at(-1)!.id, rows: at.rows + rows.length, total: at.total };
     await ctx.progress({ done: at.rows, total: at.total === null ? null : Math.max(at.total, at.rows), checkpoint: at });
   }
   return { rows: at.rows };

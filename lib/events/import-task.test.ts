@@ -3,7 +3,8 @@ import { ApiError } from "@/lib/http/api-error";
 import { parseCsv } from "./csv";
 import { describeInEnglish } from "./event-csv";
 import type { SendBatches } from "./import-run";
-import { runEventImport, type EventImportCheckpoint, type EventImportContext, type EventImportDeps, type EventImportInput } from "./import-task";
+import { fakeTaskContext, savedTask, type SavedTask } from "@/lib/tasks/fake-context";
+import { runEventImport, type EventImportCheckpoint, type EventImportDeps, type EventImportInput } from "./import-task";
 import { classifyApiError } from "./start-import";
 
 const ROWS = 1234;
@@ -34,42 +35,14 @@ function fakePlatform(options: { refuse?: (identity: string) => boolean; failFir
   return { send, stored, sends: () => sends };
 }
 
-type Saved = { checkpoint?: EventImportCheckpoint; report: Uint8Array; name?: string };
+type Saved = SavedTask<EventImportCheckpoint>;
 
-function fakeTask(input: EventImportInput, saved: Saved, crashAfterProgress?: number) {
-  const abort = new AbortController();
-  let calls = 0;
-  const messages: string[] = [];
-  const ctx: EventImportContext = {
-    input,
-    checkpoint: saved.checkpoint,
-    signal: abort.signal,
-    async progress(update) {
-      if (crashAfterProgress !== undefined && ++calls > crashAfterProgress) throw new Error("process died");
-      if (update.message) messages.push(update.message);
-      if (update.checkpoint) saved.checkpoint = update.checkpoint;
-    },
-    file: {
-      async begin(name) {
-        saved.name = name;
-        saved.report = new Uint8Array();
-      },
-      async append(chunk) {
-        const add = typeof chunk === "string" ? new TextEncoder().encode(chunk) : chunk;
-        const next = new Uint8Array(saved.report.byteLength + add.byteLength);
-        next.set(saved.report);
-        next.set(add, saved.report.byteLength);
-        saved.report = next;
-      },
-      async writtenBytes() {
-        return saved.report.byteLength;
-      },
-      async truncate(n) {
-        saved.report = saved.report.slice(0, n);
-      },
-    },
-  };
-  return { ctx, abort, messages };
+/** Runs the import in a fake task context; `finish` stores the last appends as the runner does when `run` returns. */
+async function importInto(saved: Saved, d: EventImportDeps, options: { dieAfterProgress?: number; abortOnSend?: number } = {}) {
+  const task = fakeTaskContext<EventImportInput, EventImportCheckpoint>(input, saved, options);
+  const result = await runEventImport(task.ctx, d);
+  task.finish();
+  return result;
 }
 
 const input: EventImportInput = { upload: "u1", name: "events.csv", size: bytes.byteLength, rule: "date", locale: "en" };
@@ -87,14 +60,14 @@ const deps = (send: SendBatches): EventImportDeps => ({
 
 const invalid = Array.from({ length: ROWS }, (_, i) => i).filter((i) => i % 97 === 5);
 const refusedUser = (id: string) => id === "U-13" || id === "U-600";
-const reportOf = (saved: Saved) => parseCsv(new TextDecoder().decode(saved.report));
+const reportOf = (saved: Saved) => parseCsv(new TextDecoder().decode(saved.file));
+const textOf = (saved: Saved) => new TextDecoder().decode(saved.file);
 
 describe("the event import as a task", () => {
   it("sends every valid row once and writes the failures in file order", async () => {
     const platform = fakePlatform({ refuse: refusedUser, failFirst: 2 });
-    const saved: Saved = { report: new Uint8Array() };
-    const task = fakeTask(input, saved);
-    const result = await runEventImport(task.ctx, deps(platform.send));
+    const saved = savedTask<EventImportCheckpoint>();
+    const result = await importInto(saved, deps(platform.send));
     expect(result).toEqual({ rows: ROWS, sent: ROWS - invalid.length - 2, failed: invalid.length + 2, invalid: invalid.length, sourceError: null, reportRows: invalid.length + 2 });
     expect([...platform.stored.values()].every((n) => n === 1)).toBe(true);
     expect(platform.stored.size).toBe(ROWS - invalid.length - 2);
@@ -106,31 +79,30 @@ describe("the event import as a task", () => {
     expect(rows).toEqual(expect.arrayContaining([13 + 2, 600 + 2, ...invalid.map((i) => i + 2)]));
     expect(report.find((r) => r[0] === "15")?.[1]).toBe("identityValue: unknown customer");
     expect(saved.name).toBe("events-import-failures.csv");
-    expect(task.messages.at(-1)).toBe(`${ROWS - invalid.length - 2} sent, ${invalid.length + 2} failed`);
+    expect(saved.progress.at(-1)?.message).toBe(`${ROWS - invalid.length - 2} sent, ${invalid.length + 2} failed`);
     expect(saved.checkpoint).toMatchObject({ bytesRead: bytes.byteLength });
   });
 
   it("resumes after a stop midway: every event stored, the report the same as in one run", async () => {
-    const whole: Saved = { report: new Uint8Array() };
-    await runEventImport(fakeTask(input, whole).ctx, deps(fakePlatform({ refuse: refusedUser }).send));
+    const whole = savedTask<EventImportCheckpoint>();
+    await importInto(whole, deps(fakePlatform({ refuse: refusedUser }).send));
 
     const platform = fakePlatform({ refuse: refusedUser });
-    const saved: Saved = { report: new Uint8Array() };
-    await expect(runEventImport(fakeTask(input, saved, 2).ctx, deps(platform.send))).rejects.toThrow("process died");
+    const saved = savedTask<EventImportCheckpoint>();
+    await expect(importInto(saved, deps(platform.send), { dieAfterProgress: 2 })).rejects.toThrow("process died");
     const stoppedAt = saved.checkpoint!;
     expect(stoppedAt.row).toBeGreaterThan(0);
     expect(stoppedAt.row).toBeLessThan(ROWS);
-    const result = await runEventImport(fakeTask(input, saved).ctx, deps(platform.send));
+    const result = await importInto(saved, deps(platform.send));
     expect(result.sent).toBe(ROWS - invalid.length - 2);
     // Each event once at the platform (§2.3), though rows past the checkpoint were sent again.
     expect(platform.stored.size).toBe(ROWS - invalid.length - 2);
-    expect(new TextDecoder().decode(saved.report)).toBe(new TextDecoder().decode(whole.report));
+    expect(textOf(saved)).toBe(textOf(whole));
   });
 
   it("a cancelled task stops sending", async () => {
     const platform = fakePlatform();
-    const saved: Saved = { report: new Uint8Array() };
-    const task = fakeTask(input, saved);
+    const task = fakeTaskContext<EventImportInput, EventImportCheckpoint>(input, savedTask());
     let n = 0;
     const send: SendBatches = async (batches, signal) => {
       if (++n === 3) task.abort.abort();
@@ -143,7 +115,7 @@ describe("the event import as a task", () => {
   it("a header that cannot be imported fails the task before anything is sent", async () => {
     const platform = fakePlatform();
     const bad = { ...deps(platform.send), open: () => new Blob(["event,date\r\nx,y\r\n"]).stream() };
-    await expect(runEventImport(fakeTask(input, { report: new Uint8Array() }).ctx, bad)).rejects.toThrow(/^header: /);
+    await expect(importInto(savedTask(), bad)).rejects.toThrow(/^header: /);
     expect(platform.sends()).toBe(0);
   });
 });

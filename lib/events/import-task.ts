@@ -13,9 +13,9 @@ import { EventImport, type ImportOptions, type SendBatches, type SendFailure } f
  * report (row, reason, the row's own cells), in file order.
  *
  * Resuming after a restart: batches finish out of order, so the checkpoint is the row up to which
- * every row is settled (stored or failed); the report holds exactly those rows' failures, so a
- * resumed run cuts the report back to the checkpoint's length and reads the file again from the
- * next row on. A row sent twice this way is stored once: every row has a `date` and so an
+ * every row is settled (stored or failed); the report's lines of those rows are appended with it
+ * (the task store writes both in one transaction, lib/tasks), and a resumed run reads the file
+ * again from the next row on. A row sent twice this way is stored once: every row has a `date` and so an
  * `externalId` (§2.3).
  */
 
@@ -40,8 +40,7 @@ export type EventImportCheckpoint = {
   sent: number;
   failed: number;
   invalid: number;
-  /** The report's length in bytes, and its failure lines, at that row. */
-  reportBytes: number;
+  /** The failure lines in the report at that row. */
   reportRows: number;
 };
 
@@ -68,18 +67,14 @@ export const REPORT_NAME = "events-import-failures.csv";
 type Settled = { line: string | null; invalid: boolean; bytesRead: number };
 
 export async function runEventImport(ctx: EventImportContext, deps: EventImportDeps): Promise<EventImportResult> {
-  const encoder = new TextEncoder();
   const opened = await openEventCsv(deps.open(), deps.describe);
   if (!opened.plan) throw deps.headerError(opened.problems.map((p) => ("column" in p ? String(p.column) : p.code)));
   let at = ctx.checkpoint;
   if (at === undefined) {
     await ctx.file.begin(REPORT_NAME, "text/csv; charset=utf-8");
-    const head = encoder.encode(UTF8_BOM + csvRecord([deps.labels.row, deps.labels.reason, ...opened.header]));
-    await ctx.file.append(head);
-    at = { row: 0, bytesRead: 0, sent: 0, failed: 0, invalid: 0, reportBytes: head.byteLength, reportRows: 0 };
+    ctx.file.append(UTF8_BOM + csvRecord([deps.labels.row, deps.labels.reason, ...opened.header]));
+    at = { row: 0, bytesRead: 0, sent: 0, failed: 0, invalid: 0, reportRows: 0 };
     await ctx.progress({ done: 0, total: ctx.input.size, message: null, checkpoint: at });
-  } else {
-    await ctx.file.truncate(at.reportBytes);
   }
   const from = at.row;
 
@@ -127,11 +122,7 @@ export async function runEventImport(ctx: EventImportContext, deps: EventImportD
       head = 0;
     }
     if (next === at) return;
-    if (lines) {
-      const chunk = encoder.encode(lines);
-      await ctx.file.append(chunk);
-      next = { ...next, reportBytes: next.reportBytes + chunk.byteLength };
-    }
+    if (lines) ctx.file.append(lines);
     at = next;
     await ctx.progress({ done: Math.min(at.bytesRead, ctx.input.size), total: ctx.input.size, message: deps.message?.(at) ?? null, checkpoint: at });
   };
