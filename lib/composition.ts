@@ -1,15 +1,24 @@
 import "server-only";
+import { getAccessToken } from "@/lib/auth/access-token";
 import { installationLifecycle } from "@/lib/auth/lifecycle";
+import { customerExportTask } from "@/lib/customers/customer-export-jobs";
 import { figuresChanged, figuresForgotten, FIGURES_TOPICS } from "@/lib/dashboard/figures-freshness";
+import { figuresSchedule, figuresTask, SCHEDULE_ACTOR } from "@/lib/dashboard/figures-jobs";
+import { FIGURES_TASK } from "@/lib/dashboard/figures-task";
+import { installationCaller } from "@/lib/platform/installation-call";
 import { processSlot } from "@/lib/process-state";
 import { getSearchService } from "@/lib/search";
+import { getStore } from "@/lib/store";
+import type { InstallationKey } from "@/lib/store/installations";
+import { defineSchedule, defineTask, getTaskService } from "@/lib/tasks";
 import { indexEvents } from "@/lib/search/index-events";
 import { subscribeCustomerIndex } from "@/lib/search/webhooks";
 import { webhookTopics } from "@/lib/webhooks/topics";
 
 /**
- * The one place where features subscribe to webhook topics and installation lifecycle events, at
- * start-up (instrumentation.ts), so the receiver and auth import no feature. Idempotent.
+ * The one place where features subscribe to webhook topics and installation lifecycle events and
+ * define their background tasks, at start-up (instrumentation.ts), so the receiver, auth and the
+ * task runner import no feature. Idempotent.
  */
 const registered = processSlot<boolean>("features-registered");
 
@@ -17,8 +26,16 @@ export function registerFeatures(): void {
   if (registered.get()) return;
   registered.set(true);
   subscribeCustomerIndex({ topics: webhookTopics(), lifecycle: installationLifecycle() }, getSearchService);
-  // A (re)installed tenant starts afresh: never served the overview of before.
-  installationLifecycle().on("installed", "dashboard", async ({ key }) => figuresForgotten(key));
+  // Background tasks call the platform with the installation's token, their requests aborted on cancel.
+  const callerFor = (key: InstallationKey, signal: AbortSignal) => installationCaller(key, getAccessToken, { signal });
+  defineTask(customerExportTask(callerFor));
+  defineTask(figuresTask({ callerFor, store: getStore }));
+  defineSchedule(figuresSchedule({ store: getStore, start: (key, kind, input, actor) => getTaskService().start(key, kind, input, actor) }));
+  // A (re)installed tenant starts afresh: never served the overview of before; its figures are computed at once.
+  installationLifecycle().on("installed", "dashboard", async ({ key }) => {
+    await figuresForgotten(key);
+    await getTaskService().start(key, FIGURES_TASK, {}, SCHEDULE_ACTOR);
+  });
   installationLifecycle().on("disconnected", "dashboard", async ({ key }) => figuresForgotten(key));
   // Changes the overview counts mark its stored figures stale (recomputed by the schedule).
   webhookTopics().on(FIGURES_TOPICS, "dashboard", async ({ delivery }) => figuresChanged({ openAppId: delivery.openAppId, tenantId: delivery.tenantId }));

@@ -64,7 +64,7 @@ export const consoleRoutes = {
   "auth.start": { method: "GET", path: "/api/auth/start", resource: "auth", access: "public", csrf: "never", answer: "redirect" },
   "auth.session": { method: "GET", path: "/api/auth/session", resource: "session" },
 
-  "customers.export": { method: "GET", path: "/api/export/customers", resource: "customers", csrf: "always", answer: "csv" },
+  "customers.export": { method: "POST", path: "/api/export/customers", resource: "tasks", invalidates: ["tasks"] },
   "events.import": { method: "POST", path: "/api/events/import", resource: "events", invalidates: ["events", "customers"] },
 
   "refunds.list": { method: "GET", path: "/api/orders/refunds", resource: "deals" },
