@@ -1,7 +1,7 @@
 import "server-only";
 import { getAccessToken } from "@/lib/auth/access-token";
 import { installationLifecycle } from "@/lib/auth/lifecycle";
-import { customerExportTask } from "@/lib/customers/customer-export-jobs";
+import { customerExportTask } from "@/lib/customers/customer-export-route";
 import { figuresChanged, figuresForgotten, FIGURES_TOPICS } from "@/lib/dashboard/figures-freshness";
 import { figuresSchedule, figuresTask, SCHEDULE_ACTOR } from "@/lib/dashboard/figures-jobs";
 import { FIGURES_TASK } from "@/lib/dashboard/figures-task";

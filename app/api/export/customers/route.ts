@@ -1,4 +1,4 @@
-import { handleCustomerExportStart } from "@/lib/customers/customer-export-jobs";
+import { handleCustomerExportStart } from "@/lib/customers/customer-export-route";
 import { withDeps } from "@/lib/http/route";
 import { taskRouteDeps } from "@/lib/tasks/task-route-deps";
 

@@ -6,7 +6,7 @@ import type { PlatformCall } from "@/lib/platform/installation-call";
 import type { Store } from "@/lib/store/database";
 import { describeEachDialect, warnIfPostgresSkipped } from "@/lib/store/testing";
 import { createTaskService } from "@/lib/tasks/service";
-import { CUSTOMER_EXPORT_TASK, customerExportTask, type CallerFor } from "./customer-export-jobs";
+import { CUSTOMER_EXPORT_TASK, customerExportTask, type CallerFor } from "./customer-export-route";
 import type { ExportRow } from "./customer-export";
 import { DEFAULT_STATE, serializeListState } from "./customer-list-state";
 
