@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { answer, defineOperations, int } from "@/lib/http/define-operations";
+import type { TaskStartAnswer } from "@/lib/tasks/task-api";
 import type { DashboardAnswer } from "./dashboard-data";
 
 /** The overview's routes with their schemas (the list: lib/http/app-routes.ts). */
@@ -9,5 +10,9 @@ const figure = z.looseObject({ ok: z.boolean(), code: z.string().optional(), mes
 
 export const dashboardOperations = defineOperations({
   "dashboard.get": { summary: "The overview's figures of the tenant, as last computed in the background", output: answer<DashboardAnswer>(z.object({ data: z.looseObject({ asOf: z.string(), calls: int, customers: z.record(z.string(), figure), events: figure, orders: figure }), cached: z.boolean(), staleSince: z.string().nullable() })) },
-  "dashboard.refresh": { summary: "The overview's figures computed again (a refresh within 10 s returns the last)", output: answer<DashboardAnswer>(z.object({ data: z.looseObject({ asOf: z.string() }), cached: z.boolean(), staleSince: z.string().nullable() })) },
+  "dashboard.refresh": {
+    summary: "Computes the figures again as the tenant's background task (one at a time: a second start answers the running one)",
+    output: answer<TaskStartAnswer>(z.object({ task: z.looseObject({ id: z.string(), state: z.string() }), started: z.boolean() })),
+    statuses: [202],
+  },
 });

@@ -169,9 +169,16 @@ describe("the overview equals the API (seeded sandbox)", () => {
     expect((await apiCalls()) - before).toBe(0);
     const refused = await handleDashboardRequest(new Request(`${APP}/api/dashboard`, { method: "POST" }), deps() as never);
     expect(refused.status).toBe(403);
-    // Within MIN_REFRESH_MS a refresh gives the figures just computed (a double click costs nothing).
-    const refreshed = (await (await request("POST")).json()) as DashboardAnswer;
-    expect(refreshed.cached).toBe(true);
+    // Refresh starts the tenant's background computation and answers it, calling nothing itself.
+    const starts: unknown[] = [];
+    const startTask = async (...args: unknown[]) => {
+      starts.push(args);
+      return { task: { id: "task-1", openAppId: "x", tenantId: "y", kind: "dashboard.figures", state: "queued" }, started: true } as never;
+    };
+    const res = await handleDashboardRequest(new Request(`${APP}/api/dashboard`, { method: "POST", headers: { "x-engage-request": "1", origin: APP } }), { ...deps(), dashboard: { ...deps().dashboard, startTask } } as never);
+    expect(res.status).toBe(202);
+    expect(await res.json()).toEqual({ task: { id: "task-1", kind: "dashboard.figures", state: "queued" }, started: true });
+    expect(starts).toEqual([[expect.objectContaining({ tenantId: expect.any(String) }), "dashboard.figures", {}, expect.objectContaining({ userId: expect.any(String) })]]);
     expect((await apiCalls()) - before).toBe(0);
   });
 });

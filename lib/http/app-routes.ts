@@ -72,7 +72,7 @@ export const consoleRoutes = {
   "refunds.delete": { method: "DELETE", path: "/api/orders/refunds", resource: "deals", invalidates: ["deals"] },
 
   "dashboard.get": { method: "GET", path: "/api/dashboard", resource: "dashboard" },
-  "dashboard.refresh": { method: "POST", path: "/api/dashboard", resource: "dashboard" },
+  "dashboard.refresh": { method: "POST", path: "/api/dashboard", resource: "dashboard", invalidates: ["tasks"] },
 
   "activity.list": { method: "GET", path: "/api/activity", resource: "activity" },
 
