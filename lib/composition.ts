@@ -1,22 +1,30 @@
 import "server-only";
 import { auditRecorder } from "@/lib/audit";
+import { getAccessToken } from "@/lib/auth/access-token";
 import { installationLifecycle } from "@/lib/auth/lifecycle";
-import { forgetInstallationFigures } from "@/lib/dashboard/dashboard-cache";
+import { customerExportTask } from "@/lib/customers/customer-export-route";
+import { figuresChanged, figuresForgotten, FIGURES_TOPICS } from "@/lib/dashboard/figures-freshness";
+import { figuresSchedule, figuresTask, SCHEDULE_ACTOR } from "@/lib/dashboard/figures-jobs";
+import { FIGURES_TASK } from "@/lib/dashboard/figures-task";
+import { installationCaller } from "@/lib/platform/installation-call";
 import { processSlot } from "@/lib/process-state";
 import { setAuditSink } from "@/lib/http/audit-hook";
 import { getSearchService } from "@/lib/search";
 import { getStore } from "@/lib/store";
 import { sweepAuditLog } from "@/lib/audit/audit-store";
 import { env } from "@/lib/env";
-import { defineSchedule } from "@/lib/tasks";
 import { markInstallationEnded, sweepEndedInstallations } from "@/lib/tenant-data/disconnect";
 import { tenantRouteDeps } from "@/lib/tenant-data/tenant-route-deps";
+import type { InstallationKey } from "@/lib/store/installations";
+import { defineSchedule, defineTask, getTaskService } from "@/lib/tasks";
+import { indexEvents } from "@/lib/search/index-events";
 import { subscribeCustomerIndex } from "@/lib/search/webhooks";
 import { webhookTopics } from "@/lib/webhooks/topics";
 
 /**
- * The one place where features subscribe to webhook topics and installation lifecycle events, at
- * start-up (instrumentation.ts), so the receiver and auth import no feature. Idempotent.
+ * The one place where features subscribe to webhook topics and installation lifecycle events and
+ * define their background tasks, at start-up (instrumentation.ts), so the receiver, auth and the
+ * task runner import no feature. Idempotent.
  */
 const registered = processSlot<boolean>("features-registered");
 
@@ -24,14 +32,12 @@ export function registerFeatures(): void {
   if (registered.get()) return;
   registered.set(true);
   subscribeCustomerIndex({ topics: webhookTopics(), lifecycle: installationLifecycle() }, getSearchService);
-  // A (re)installed tenant starts afresh: never served the overview of before.
-  installationLifecycle().on("installed", "dashboard", async ({ key }) => forgetInstallationFigures(key));
   // The audit log: every write of the route wrapper, the proxy and the sign-in flow.
   setAuditSink((draft) => auditRecorder().record(draft));
   // The platform refused the refresh token for good: the installation is marked, and its data goes after the grace period.
   installationLifecycle().on("disconnected", "tenant-data", async ({ key }) => markInstallationEnded(await getStore(), key, "refresh_refused", "the platform refused the refresh token"));
   // A disconnected or expired installation: nothing the process keeps of it stays.
-  installationLifecycle().on("removed", "dashboard", async ({ key }) => forgetInstallationFigures(key));
+  installationLifecycle().on("removed", "dashboard", async ({ key }) => figuresForgotten(key));
   installationLifecycle().on("removed", "customer-index", async ({ key }) => getSearchService().remove(key));
   // Daily: audit entries past their tenant's retention, and dead installations past their grace period.
   defineSchedule({ name: "audit.retention", everyMs: DAY_MS, run: async (now) => void (await sweepAuditLog(await getStore(), now)) });
@@ -43,6 +49,21 @@ export function registerFeatures(): void {
       await sweepEndedInstallations({ store: await getStore(), flushAudit: deps.flushAudit, settleJobs: deps.settleJobs, now: () => now }, env().installationDataGraceDays);
     },
   });
+  // Background tasks call the platform with the installation's token, their requests aborted on cancel.
+  const callerFor = (key: InstallationKey, signal: AbortSignal) => installationCaller(key, getAccessToken, { signal });
+  defineTask(customerExportTask(callerFor));
+  defineTask(figuresTask({ callerFor, store: getStore }));
+  defineSchedule(figuresSchedule({ store: getStore, start: (key, kind, input, actor) => getTaskService().start(key, kind, input, actor) }));
+  // A (re)installed tenant starts afresh: never served the overview of before; its figures are computed at once.
+  installationLifecycle().on("installed", "dashboard", async ({ key }) => {
+    await figuresForgotten(key);
+    await getTaskService().start(key, FIGURES_TASK, {}, SCHEDULE_ACTOR);
+  });
+  installationLifecycle().on("disconnected", "dashboard", async ({ key }) => figuresForgotten(key));
+  // Changes the overview counts mark its stored figures stale (recomputed by the schedule).
+  webhookTopics().on(FIGURES_TOPICS, "dashboard", async ({ delivery }) => figuresChanged({ openAppId: delivery.openAppId, tenantId: delivery.tenantId }));
+  indexEvents().on("changed", "dashboard", async ({ key }) => figuresChanged(key));
+  indexEvents().on("removed", "dashboard", async ({ key }) => figuresChanged(key));
 }
 
 const DAY_MS = 86_400_000;

@@ -6,15 +6,15 @@ import { DashboardView } from "@/components/dashboard/dashboard-view";
 import { installationStatus } from "@/lib/auth/installation-status";
 import { browserSessions, getPageSession, type PageSearchParams } from "@/lib/auth/page-session";
 import { safeReturnTo } from "@/lib/auth/settings";
-import { peekDashboard } from "@/lib/dashboard/server-dashboard";
+import { storedDashboard } from "@/lib/dashboard/server-dashboard";
 import { requestTranslate } from "@/lib/i18n/server";
 
 export const dynamic = "force-dynamic";
 
 /**
  * The console's home: the overview of the session's tenant (components/dashboard/), then the tenant
- * and user (§5.2.6). Figures still fresh in the server's cache arrive with the HTML; otherwise the
- * page asks `/api/dashboard`. Without a session it redirects to authorization on the server (§5.2.9),
+ * and user (§5.2.6). The figures stored for the tenant arrive with the HTML; a tenant without any
+ * yet has the page ask `/api/dashboard`. Without a session it redirects to authorization on the server (§5.2.9),
  * except right after an authorization (`authorized=1`): then the browser refused the cookie and the
  * client fallback uses the sealed token of the tab.
  */
@@ -24,10 +24,11 @@ export default async function ConsoleHome({ searchParams }: { searchParams: Prom
   if (!session && startUrl && !params.authorized && !params.signedOut) redirect(startUrl);
   const t = await requestTranslate();
   if (session) {
-    const warm = peekDashboard(session);
+    // The figures kept in the store (computed in the background) arrive with the HTML.
+    const stored = await storedDashboard(session).catch(() => undefined);
     return (
       <div className="mx-auto max-w-6xl space-y-6">
-        <DashboardView initial={warm ? { data: warm, cached: true } : undefined} />
+        <DashboardView initial={stored} />
         <SessionSummary {...session} status={await installationStatus(session)} startUrl={startUrl}>
           <DropAuthorizedMark />
           <SignOutControls openAppId={session.openAppId} />

@@ -29,7 +29,7 @@ import { ListControls } from "@/components/ui/list-controls";
 import { Pagination } from "@/components/ui/pagination";
 import { QueryView, UpdatingStatus } from "@/components/ui/query-view";
 import { ColumnChooser } from "./column-chooser";
-import { CustomerExport } from "./customer-export";
+import { CustomerExportButton, CustomerExportTasks } from "./customer-export";
 import { CustomerFilters } from "./customer-filters";
 import { CustomerTable } from "./customer-table";
 import { SavedViews } from "@/components/views/saved-views";
@@ -117,9 +117,11 @@ export function CustomersView() {
           <UpdatingStatus query={shown} />
           <ColumnChooser columns={state.columns} onChange={applyColumns} />
           <RememberedColumns columns={state.columns} apply={applyColumns} />
-          {search ? <span className="text-xs text-slate-700">{t("search.exportUnavailable")}</span> : <CustomerExport state={state} total={total} />}
+          {search ? <span className="text-xs text-slate-700">{t("search.exportUnavailable")}</span> : <CustomerExportButton state={state} />}
         </div>
       </div>
+
+      <CustomerExportTasks />
 
       <BulkActions selection={selection.selected} onClear={selection.clear} onRemoved={selection.remove} />
 

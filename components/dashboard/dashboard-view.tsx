@@ -2,14 +2,15 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
 import Link from "next/link";
-import { useRef, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { useConsoleHref } from "@/components/shell/console-href";
 import { Button, focusRing } from "@/components/ui/button";
+import { useTasks } from "@/components/tasks/use-tasks";
 import { QueryView } from "@/components/ui/query-view";
-import { appQuery } from "@/lib/api/app-queries";
+import { appQuery, invalidateAppAfter } from "@/lib/api/app-queries";
 import { appCall } from "@/lib/api/browser-fetch";
-import { CACHE_TTL_MS } from "@/lib/dashboard/dashboard-cache";
+import { isActive } from "@/lib/tasks/task-api";
 import { EMPTY_STAGE, type Breakdown, type DashboardAnswer, type DashboardData, type Figure } from "@/lib/dashboard/dashboard-data";
 import { homeClock } from "@/lib/dashboard/home-days";
 import type { Translate } from "@/lib/i18n/format";
@@ -24,6 +25,9 @@ const chartBox = (height: string) => {
 };
 const ColumnChart = dynamic(() => import("./charts").then((m) => m.ColumnChart), { ssr: false, loading: chartBox("h-44") });
 const BarChart = dynamic(() => import("./charts").then((m) => m.BarChart), { ssr: false, loading: chartBox("h-32") });
+
+/** The figures' background task (lib/dashboard/figures-task.ts). */
+const FIGURES_KINDS = ["dashboard.figures"] as const;
 
 /** `MM-DD` under every 7th column, counted back from today so today always has its label. */
 const tickOf = (day: string, index: number, count: number) => ((count - 1 - index) % 7 === 0 ? day.slice(5) : undefined);
@@ -43,13 +47,30 @@ export function DashboardView({ initial }: { initial?: DashboardAnswer }) {
   const query = useQuery({
     ...read,
     initialData: initial,
-    staleTime: CACHE_TTL_MS,
+    // The figures are kept fresh in the background; the page reads them again when a computation it watched ends.
+    staleTime: Infinity,
   });
+  // The tenant's latest computation (Refresh, the schedule, an install): its progress while it runs.
+  const { tasks } = useTasks(FIGURES_KINDS, 1);
+  const computing = tasks?.[0] && isActive(tasks[0]) ? tasks[0] : undefined;
+  const watched = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    const latest = tasks?.[0];
+    if (computing) watched.current = computing.id;
+    else if (latest && watched.current === latest.id) {
+      watched.current = undefined;
+      void queryClient.invalidateQueries({ queryKey: key });
+    }
+  }, [tasks, computing, queryClient, key]);
   // Set at once on click: the disabled state arrives a render later, after a double click's second click.
   const refreshing = useRef(false);
   const refresh = useMutation({
     mutationFn: () => appCall("dashboard.refresh", {}),
-    onSuccess: (answer) => queryClient.setQueryData(key, answer),
+    meta: { silent: true },
+    onSuccess: (answer) => {
+      watched.current = answer.task.id;
+      void invalidateAppAfter(queryClient, "dashboard.refresh");
+    },
     onSettled: () => void (refreshing.current = false),
   });
   const startRefresh = () => {
@@ -67,9 +88,12 @@ export function DashboardView({ initial }: { initial?: DashboardAnswer }) {
         <h1 className="text-xl font-semibold text-slate-900">{t("dashboard.title")}</h1>
         <div className="flex items-center gap-3">
           <p className="text-sm text-slate-700" data-testid="dashboard-as-of" role="status">
-            {refresh.isPending ? t("dashboard.refreshing") : data ? t("dashboard.asOf", { time: homeClock(Date.parse(data.asOf)) }) : ""}
+            {data ? t("dashboard.asOf", { time: homeClock(Date.parse(data.asOf)) }) : ""}
+            {query.data?.staleSince && !computing ? ` · ${t("dashboard.stale", { time: homeClock(Date.parse(query.data.staleSince)) })}` : ""}
+            {computing ? ` · ${t("dashboard.computing", { done: computing.progress.done, total: computing.progress.total ?? 0 })}` : refresh.isPending ? ` · ${t("dashboard.refreshing")}` : ""}
           </p>
-          <Button onClick={startRefresh} disabled={refresh.isPending || query.isPending} data-testid="dashboard-refresh">
+          {computing ? <progress className="h-2 w-24 accent-blue-700" aria-label={t("dashboard.computingLabel")} max={computing.progress.total ?? 1} value={computing.progress.done} data-testid="dashboard-computing" /> : null}
+          <Button onClick={startRefresh} disabled={refresh.isPending || query.isPending || !!computing} data-testid="dashboard-refresh">
             {t("dashboard.refresh")}
           </Button>
         </div>

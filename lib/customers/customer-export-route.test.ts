@@ -1,122 +1,108 @@
-import { describe, expect, it } from "vitest";
-import { ReauthRequiredError } from "@/lib/http/api-error";
+import { afterEach, expect, it } from "vitest";
 import { parseCsv } from "@/lib/events/csv";
-import { json } from "@/lib/platform/testing/fake-upstream";
-import { APP, fakePlatformForRoutes, Reauth } from "@/lib/proxy/testing/proxy-deps";
-import { handleCustomerExport } from "./customer-export-route";
-import { readUntilFailure } from "./testing";
+import { inProcessQueue } from "@/lib/jobs/in-process";
+import type { JobQueue } from "@/lib/jobs/queue";
+import type { PlatformCall } from "@/lib/platform/installation-call";
+import type { Store } from "@/lib/store/database";
+import { describeEachDialect, warnIfPostgresSkipped } from "@/lib/store/testing";
+import { createTaskService } from "@/lib/tasks/service";
+import { CUSTOMER_EXPORT_TASK, customerExportTask, type CallerFor } from "./customer-export-route";
+import type { ExportRow } from "./customer-export";
+import { DEFAULT_STATE, serializeListState } from "./customer-list-state";
 
-const TOKEN = "at_exporttesttokenexporttesttoken";
-const BASE = 2n ** 53n + 1n;
-const IDS = Array.from({ length: 2300 }, (_, i) => BASE + BigInt(i));
+/**
+ * The customers export on the real task runner over both stores: an export whose instance dies
+ * midway (its platform call never answers, its row stays "running") is taken over by a new runner
+ * (an app restart) from its checkpoint, and the file has every customer exactly once.
+ */
 
-const platform = fakePlatformForRoutes(TOKEN, { retry: { maxAttempts: 1 }, timeoutMs: 2_000 });
-const { makeDeps } = platform;
+warnIfPostgresSkipped("customers export task");
 
-const consoleHeaders = { "x-engage-request": "1", "sec-fetch-site": "same-origin", "x-open-app-id": "alpha-app" };
-const exportRequest = (query = "", headers: Record<string, string> = consoleHeaders) => new Request(`${APP}/api/export/customers${query ? `?${query}` : ""}`, { headers });
+const key = { openAppId: "app", tenantId: "t1" };
+const alice = { userId: "u-1", name: "Alice" };
+const BASE = 2n ** 53n + 11n;
+const customers: ExportRow[] = Array.from({ length: 1050 }, (_, i) => ({ id: String(BASE + BigInt(i)), displayName: `客户 ${i}`, mobile: `+86 137${String(i).padStart(8, "0")}` }));
 
-/** §4.1 answered from IDS: idFrom/idTo, sord, rows (page 1); ids as JSON integers above 2^53. */
-function servePages(options: { failAfter?: number } = {}) {
-  platform.up.handle((req, res, n) => {
-    if (options.failAfter !== undefined && n > options.failAfter) return json(res, 500, '{"error":{"code":"500","message":"boom"}}');
-    const q = req.url.searchParams;
-    let ids = IDS.filter((id) => (!q.get("idFrom") || id >= BigInt(q.get("idFrom")!)) && (!q.get("idTo") || id <= BigInt(q.get("idTo")!)));
-    if (q.get("sord") === "desc") ids = ids.reverse();
-    const rows = ids.slice(0, Number(q.get("rows"))).map((id) => `{"id":${id},"displayName":"客户 ${id}","mobile":"+86 1380000","dateCreated":"2026-01-02T03:04:05Z"}`);
-    json(res, 200, `{"rows":[${rows.join(",")}]}`);
-  });
+/** A fake §4.1 platform for `customers.list` (id range, order, rows, select) and `customers.count`; `hangAfterPages`: later list calls never answer. */
+function platform(options: { hangAfterPages?: number } = {}) {
+  let pages = 0;
+  const calls: Array<Record<string, unknown>> = [];
+  const callerFor: CallerFor = () =>
+    (async (name: string, input: { query?: Record<string, unknown> }) => {
+      if (name === "customers.count") return customers.length;
+      const q = input.query ?? {};
+      calls.push(q);
+      if (options.hangAfterPages !== undefined && pages >= options.hangAfterPages) return new Promise(() => undefined);
+      pages++;
+      let rows = customers.filter((c) => (q.idFrom === undefined || BigInt(c.id) >= BigInt(String(q.idFrom))) && (q.idTo === undefined || BigInt(c.id) <= BigInt(String(q.idTo))));
+      if (q.sord === "desc") rows = rows.reverse();
+      const select = String(q.select).split(",");
+      return { rows: rows.slice(0, Number(q.rows)).map((c) => Object.fromEntries(select.map((k) => [k, c[k] ?? null]))) };
+    }) as unknown as PlatformCall;
+  return { callerFor, calls, pages: () => pages };
 }
 
-describe("GET /api/export/customers", () => {
-  it("streams the filtered customers as CSV, walking the platform by keyset with the session's token", async () => {
-    servePages();
-    const { deps, lines } = makeDeps();
-    const res = await handleCustomerExport(exportRequest(`stage=lead&cols=id,displayName,mobile,dateCreated&idFrom=${IDS[10]}`), deps);
-    expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="customers-\d{4}-\d{2}-\d{2}\.csv"$/);
-    expect(res.headers.get("cache-control")).toBe("no-store");
-    const bytes = new Uint8Array(await res.arrayBuffer());
-    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const records = parseCsv(new TextDecoder().decode(bytes));
-    expect(records[0]).toEqual(["id", "displayName", "mobile", "dateCreated (UTC)"]);
-    expect(records.slice(1).map((r) => r[0])).toEqual(IDS.slice(10).map(String));
-    expect(records[1]).toEqual([String(IDS[10]), `客户 ${IDS[10]}`, "'+86 1380000", "2026-01-02T03:04:05Z"]);
-    // 1000 + 1000 + 290 + an empty page, one after the other, all with the filter and the token.
-    expect(platform.up.requests.map((r) => r.url.searchParams.get("idFrom"))).toEqual([String(IDS[10]), String(IDS[1009]! + 1n), String(IDS[2009]! + 1n), String(IDS[2299]! + 1n)]);
-    for (const r of platform.up.requests) {
-      expect(r.url.pathname).toBe("/v1/customers");
-      expect(Object.fromEntries(r.url.searchParams)).toMatchObject({ stage: "lead", sidx: "id", sord: "asc", page: "1", rows: "1000", select: "id,displayName,mobile,dateCreated", access_token: TOKEN });
-    }
-    expect(lines.at(-1)).toMatchObject({ msg: "customer export", rows: 2290 });
-    expect(JSON.stringify(lines)).not.toContain(TOKEN);
+const queues: JobQueue[] = [];
+afterEach(async () => {
+  for (const q of queues.splice(0)) await q.stop();
+});
+
+function runner(store: Store, callerFor: CallerFor, clock: { t: number }, queue: JobQueue = inProcessQueue()) {
+  queues.push(queue);
+  const definitions = new Map([[CUSTOMER_EXPORT_TASK, customerExportTask(callerFor, 100)]]);
+  return createTaskService({ store: async () => store, queue: async () => queue, definitions: () => definitions, now: () => clock.t, random: () => 0, heartbeatMs: 3_600_000, staleMs: 30_000 });
+}
+
+/** A queue that loses every job: the first runner is driven by hand, as an instance that then dies. */
+const droppingQueue: JobQueue = { kind: "in-process", define: async () => undefined, send: async () => true, idle: async () => undefined, stop: async () => undefined };
+
+const list = serializeListState({ ...DEFAULT_STATE, columns: ["displayName", "mobile"] }).toString();
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const until = performance.now() + timeoutMs;
+  while (!(await check())) {
+    if (performance.now() > until) throw new Error("timed out waiting");
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+describeEachDialect("the customers export task", (t) => {
+  it("survives an app restart midway: the new runner resumes from the checkpoint, every customer once", async () => {
+    const clock = { t: 1_000_000 };
+    const dying = platform({ hangAfterPages: 4 });
+    const first = runner(t.store, dying.callerFor, clock, droppingQueue);
+    const { task, started } = await first.start(key, CUSTOMER_EXPORT_TASK, { list }, alice);
+    expect(started).toBe(true);
+    void first.runTask(task.id);
+    await waitFor(async () => (await first.get(key, task.id))?.progress.done === 400 && dying.calls.length > 4);
+    expect(await first.get(key, task.id)).toMatchObject({ state: "running", progress: { done: 400, total: customers.length } });
+
+    // The app restarts: a new runner over the same store; the old one's row stops beating.
+    const live = platform();
+    const second = runner(t.store, live.callerFor, clock);
+    clock.t += 31_000;
+    expect((await second.sweep()).resent).toBe(1);
+    await waitFor(async () => (await second.get(key, task.id))?.state === "done");
+    const done = await second.get(key, task.id);
+    expect(done).toMatchObject({ state: "done", result: { rows: customers.length }, progress: { done: customers.length, total: customers.length }, startedBy: alice });
+    expect(done?.file?.name).toMatch(/^customers-\d{4}-\d{2}-\d{2}\.csv$/);
+    // The new runner read only what the first had not written.
+    expect(live.calls[0]?.idFrom).toBe(String(BASE + 400n));
+
+    const opened = await second.openFile(key, task.id);
+    const text = await new Response(opened!.body).text();
+    const rows = parseCsv(text.replace(/^\uFEFF/, ""));
+    expect(rows[0]).toEqual(["id", "displayName", "mobile"]);
+    const ids = rows.slice(1).map((r) => r[0]);
+    expect(ids).toEqual(customers.map((c) => c.id));
+    expect(rows[1]).toEqual([customers[0]!.id, "客户 0", "'+86 13700000000"]);
   });
 
-  it("needs the console's request header (an export cannot be started cross-site)", async () => {
-    const { deps } = makeDeps();
-    for (const headers of [{}, { "sec-fetch-site": "cross-site", "x-engage-request": "1" }] as Array<Record<string, string>>) {
-      const res = await handleCustomerExport(exportRequest("", headers), deps);
-      expect(res.status).toBe(403);
-    }
-  });
-
-  it("passes the session's 401 through, like the proxy", async () => {
-    const { deps } = makeDeps({ requireSession: async () => ({ ok: false, error: new ReauthRequiredError({ message: "sign in", redirect: "/api/auth/start" }) }) });
-    const res = await handleCustomerExport(exportRequest(), deps);
-    expect(res.status).toBe(401);
-    expect(res.headers.get("cache-control")).toBe("no-store");
-  });
-
-  it("answers 401 reauth_required before any byte when the installation must authorize again", async () => {
-    const { deps } = makeDeps({
-      getAccessToken: async () => {
-        throw new Reauth();
-      },
-    });
-    const res = await handleCustomerExport(exportRequest(), deps);
-    expect(res.status).toBe(401);
-    expect((await res.json()).error).toMatchObject({ code: "reauth_required", redirect: "/api/auth/start?openAppId=alpha-app" });
-  });
-
-  it("refreshes a rejected token once, like the proxy", async () => {
-    platform.up.handle((req, res) =>
-      req.url.searchParams.get("access_token") === `${TOKEN}_new` ? json(res, 200, '{"rows":[]}') : json(res, 401, '{"error_code":"expired_token","error_description":"expired"}'),
-    );
-    const { deps } = makeDeps();
-    const res = await handleCustomerExport(exportRequest(), deps);
-    expect(res.status).toBe(200);
-    expect(new TextDecoder("utf-8", { ignoreBOM: true }).decode(await res.arrayBuffer())).toBe("\uFEFFid,displayName,mobile,email,stage,source,dateCreated (UTC),lastUpdated (UTC)\r\n");
-  });
-
-  it("maps a platform error on the first page to the proxy's error answer (no file)", async () => {
-    platform.up.handle((_req, res) => json(res, 200, '{"error":{"code":"400001","message":"bad filter","fieldErrors":[{"fieldName":"stage","message":"no"}]}}'));
-    const { deps } = makeDeps();
-    const res = await handleCustomerExport(exportRequest(), deps);
-    expect(res.status).toBe(422);
-    expect((await res.json()).error).toMatchObject({ code: "400001", fieldErrors: [{ field: "stage" }] });
-  });
-
-  it("errors the download when the platform fails midway, after the rows already sent, and logs it", async () => {
-    servePages({ failAfter: 1 });
-    const { deps, lines } = makeDeps();
-    const res = await handleCustomerExport(exportRequest(), deps);
-    expect(res.status).toBe(200);
-    const { text, error } = await readUntilFailure(res.body!);
-    expect(error).toBeDefined();
-    expect(parseCsv(text)).toHaveLength(1001);
-    expect(lines.at(-1)).toMatchObject({ msg: "customer export failed midway", rows: 1000 });
-  });
-
-  it("never answers 500 for a malformed list URL: bad values fall back as on the page", async () => {
-    servePages();
-    const { deps } = makeDeps();
-    const res = await handleCustomerExport(exportRequest("page=abc&rows=-1&sidx=password&sord=x&idFrom=1e9&idTo=%ff&cols=secret&gender=9&createdFrom=yesterday"), deps);
-    expect(res.status).toBe(200);
-    await res.arrayBuffer();
-    const q = Object.fromEntries(platform.up.requests[0]!.url.searchParams);
-    expect(q).not.toHaveProperty("idFrom");
-    expect(q).not.toHaveProperty("gender");
-    expect(q).not.toHaveProperty("dateCreatedFrom");
+  it("one export at a time per tenant: a second start answers the running one", async () => {
+    const clock = { t: 1_000_000 };
+    const service = runner(t.store, platform({ hangAfterPages: 0 }).callerFor, clock, droppingQueue);
+    const a = await service.start(key, CUSTOMER_EXPORT_TASK, { list }, alice);
+    const b = await service.start(key, CUSTOMER_EXPORT_TASK, { list: "" }, { userId: "u-2", name: "Bob" });
+    expect(b).toMatchObject({ started: false, task: { id: a.task.id } });
   });
 });

@@ -1,47 +1,56 @@
 import "server-only";
-import { apiRoute, errorField } from "@/lib/http/route";
-import { callPlatform } from "@/lib/platform/client";
-import { operations } from "@/lib/platform/operations";
-import { callOptionsFor, type PlatformRouteContext } from "@/lib/proxy/proxy";
 import { exportFileName } from "@/lib/csv";
-import { exportPlan, startCsvExport, type ExportRow, type FetchPage } from "./customer-export";
-import { parseListState } from "./customer-list-state";
+import { apiRoute, jsonResponse, type RouteContext, type RouteInput } from "@/lib/http/route";
+import type { PlatformCall } from "@/lib/platform/installation-call";
+import type { InstallationKey } from "@/lib/store/installations";
+import type { TaskRouteDeps } from "@/lib/tasks/task-routes";
+import { taskView } from "@/lib/tasks/task-routes";
+import type { TaskDefinition } from "@/lib/tasks/task-types";
+import type { ExportRow } from "./customer-export";
+import { runCustomerExport, type CustomerExportCheckpoint, type CustomerExportInput, type CustomerExportResult } from "./customer-export-task";
 import { exportOperations } from "./export-operations";
 
 /**
- * `GET /api/export/customers?<the customers list's URL state>`: the list's current filter as a
- * CSV file (see customer-export.ts for the walk and the file's choices). A route like the platform
- * proxy, with the proxy's own deps (`proxy-deps.ts`): the session of the `X-Open-App-Id`
- * environment, the installation's access token, the same `401 reauth_required` answer. An export
- * is costly, so like a proxy mutation it needs `X-Engage-Request: 1` from the console's own origin
- * (a cross-site page cannot start one). Platform tokens never reach the browser or the logs.
+ * The customers export on the app's task queue (lib/tasks): `POST /api/export/customers` with the
+ * list's URL state starts it (one at a time per tenant: a second start answers the running one),
+ * the task walks the platform with the installation's token (not a browser's session), and staff
+ * follow it and download the file from the tasks panel (`tasks.file`) for a day.
  */
-export const handleCustomerExport = apiRoute(
-  { name: "customer export", operation: exportOperations["customers.export"], streams: true },
-  async (ctx: PlatformRouteContext) => {
-    // The list's own parser: unknown or malformed values fall back or are left out, as on the page.
-    const plan = exportPlan(parseListState(ctx.url.searchParams));
-    const fetchPage: FetchPage = async (query, signal) => {
-      const page = await callPlatform(operations["customers.list"], { query }, { ...(await callOptionsFor(ctx)), signal });
-      return page.rows as unknown as ExportRow[];
-    };
-    // The first page is fetched here: a refusal is the usual error answer, not a broken file.
-    const stream = await startCsvExport(plan, fetchPage, {
-      onEnd: ({ rows, error, cancelled }) => {
-        const line = { ...ctx.fields, rows, cancelled: cancelled ?? false, ms: Math.round(performance.now() - ctx.started) };
-        if (error) ctx.log.warn({ ...line, err: errorField(error) }, "customer export failed midway");
-        else ctx.log.info(line, "customer export");
-      },
-    });
-    // A client that goes away cancels the stream, which aborts the request in flight and ends the walk.
-    return new Response(stream, {
-      headers: {
-        "content-type": "text/csv; charset=utf-8",
-        "content-disposition": `attachment; filename="${exportFileName("customers")}"`,
-        "cache-control": "no-store",
-        "x-content-type-options": "nosniff",
-        "x-request-id": ctx.requestId,
-      },
-    });
-  },
-);
+export const CUSTOMER_EXPORT_TASK = "customers.export";
+/** How long the file stays downloadable after the export ends. */
+export const EXPORT_FILE_TTL_MS = 24 * 60 * 60_000;
+
+/** The platform caller of an installation, its requests aborted with `signal` (a cancelled task). */
+export type CallerFor = (key: InstallationKey, signal: AbortSignal) => PlatformCall;
+
+export function customerExportTask(callerFor: CallerFor, pageSize?: number): TaskDefinition<CustomerExportInput, CustomerExportResult, CustomerExportCheckpoint> {
+  return {
+    kind: CUSTOMER_EXPORT_TASK,
+    exclusive: "tenant",
+    fileTtlMs: EXPORT_FILE_TTL_MS,
+    parseInput: (raw) => {
+      const list = (raw as { list?: unknown } | null)?.list;
+      if (typeof list !== "string") throw new Error("the export's input names no list state");
+      return { list };
+    },
+    run: (ctx) => {
+      const call = callerFor(ctx.key, ctx.signal);
+      return runCustomerExport(ctx, {
+        fetchPage: async (query) => (await call("customers.list", { query })).rows as unknown as ExportRow[],
+        count: async (input) => Number(await call("customers.count", input)),
+        fileName: exportFileName("customers", new Date(ctx.task.createdAt)),
+        pageSize,
+      });
+    },
+  };
+}
+
+type Ctx = RouteContext<TaskRouteDeps, RouteInput<(typeof exportOperations)["customers.export"]>>;
+
+export const handleCustomerExportStart = apiRoute({ name: "customer export", operation: exportOperations["customers.export"] }, async (ctx: Ctx) => {
+  const key = { openAppId: ctx.session.openAppId, tenantId: ctx.session.tenantId };
+  const input: CustomerExportInput = { list: ctx.input.body.list };
+  const { task, started } = await ctx.deps.tasks().start(key, CUSTOMER_EXPORT_TASK, input, { userId: ctx.session.userId, name: ctx.session.userName });
+  Object.assign(ctx.fields, { taskId: task.id, started });
+  return jsonResponse(started ? 202 : 200, JSON.stringify({ task: taskView(task), started }), ctx.requestId);
+});

@@ -68,13 +68,14 @@ export function csvRows(rows: readonly ExportRow[], columns: readonly CustomerCo
 }
 
 /**
- * The pages of an export, one request at a time. It stops at the first empty page rather than at
+ * The pages of an export, one request at a time (after `from` when given). It stops at the first empty page rather than at
  * a short one, so a platform that caps `rows` below what was asked still gets walked to the end;
  * a page whose last id does not move past the previous one stops it with an error (a platform
  * ignoring the id range would otherwise loop forever).
  */
-export async function* walkCustomers(plan: ExportPlan, fetchPage: FetchPage, signal: AbortSignal, pageSize = EXPORT_PAGE_SIZE): AsyncGenerator<readonly ExportRow[]> {
-  let after: string | undefined;
+export async function* walkCustomers(plan: ExportPlan, fetchPage: FetchPage, signal: AbortSignal, pageSize = EXPORT_PAGE_SIZE, from?: string): AsyncGenerator<readonly ExportRow[]> {
+  // `from`: the last id an earlier run wrote (a resumed export task walks on after it).
+  let after: string | undefined = from;
   for (;;) {
     signal.throwIfAborted();
     const rows = await fetchPage(exportPageQuery(plan, after, pageSize), signal);

@@ -80,5 +80,8 @@ export const EMPTY_STAGE = "_empty";
 /** Gender keys (§2.1): 1 male, 2 female; "0" = unknown (0 or empty). */
 export const GENDER_KEYS = ["1", "2", "0"] as const;
 
-/** The answer of `GET` / `POST /api/dashboard`: the figures and whether they came from the cache. */
-export type DashboardAnswer = { data: DashboardData; cached: boolean };
+/**
+ * The answer of `GET` / `POST /api/dashboard`: the figures, whether they were stored before the
+ * request, and since when changes wait that they do not show yet (ISO, UTC; null when none).
+ */
+export type DashboardAnswer = { data: DashboardData; cached: boolean; staleSince: string | null };

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ProxyDeps } from "@/lib/proxy/proxy";
 import { startTestSandbox } from "@/lib/platform/testing/sandbox";
 import { sandboxApiCalls, sandboxToken } from "@/lib/platform/testing/sandbox-control";
 import { sandboxProxyDeps } from "@/lib/proxy/testing/sandbox-deps";
+import { openSqliteTestStore } from "@/lib/store/testing";
 import { CALL_BUDGET } from "./compute-dashboard";
 import { createDashboardCache } from "./dashboard-cache";
 import { EMPTY_STAGE, type DashboardAnswer, type DashboardData } from "./dashboard-data";
 import { homeDayOf } from "./home-days";
-import { handleDashboardRequest } from "./server-dashboard";
+import { handleDashboardRequest, type DashboardDeps } from "./server-dashboard";
 
 /**
  * The overview against a seeded Platform Sandbox through `GET/POST /api/dashboard`: every figure
@@ -18,7 +18,8 @@ import { handleDashboardRequest } from "./server-dashboard";
 const APP = "http://app.test";
 const CUSTOMERS = 2000;
 const { sandbox, control } = await startTestSandbox();
-afterAll(() => sandbox.close());
+const testStore = await openSqliteTestStore();
+afterAll(() => Promise.all([sandbox.close(), testStore.cleanup()]));
 const alpha = sandbox.urls.alpha!;
 
 let token = "";
@@ -31,11 +32,11 @@ const api = async <T>(path: string): Promise<T> => {
 const apiCalls = () => sandboxApiCalls(control);
 
 const cache = createDashboardCache<DashboardData>();
-const deps = (): ProxyDeps & { dashboard: { cache: typeof cache } } => ({ ...sandboxProxyDeps(sandbox.urls.alpha!, () => token), dashboard: { cache } });
-const request = (method: "GET" | "POST") =>
+const deps = (c = cache): DashboardDeps => ({ ...sandboxProxyDeps(sandbox.urls.alpha!, () => token), dashboard: { cache: c, store: async () => testStore.store } });
+const request = (method: "GET" | "POST", c = cache) =>
   handleDashboardRequest(
     new Request(`${APP}/api/dashboard`, { method, headers: method === "POST" ? { "x-engage-request": "1", origin: APP } : { "x-engage-request": "1" } }),
-    deps() as never,
+    deps(c) as never,
   );
 
 let data: DashboardData;
@@ -149,24 +150,35 @@ describe("the overview equals the API (seeded sandbox)", () => {
 
   it("a cross-site GET (the SameSite=None cookie, no app header) is 403 before any platform call, even with nothing cached", async () => {
     const before = await apiCalls();
-    const uncached = { ...deps(), dashboard: { cache: createDashboardCache<DashboardData>() } };
+    const uncached = deps(createDashboardCache<DashboardData>());
     for (const headers of [{}, { "sec-fetch-site": "cross-site" }, { "x-engage-request": "1", origin: "http://evil.test" }] as Array<Record<string, string>>) {
       expect((await handleDashboardRequest(new Request(`${APP}/api/dashboard`, { headers }), uncached as never)).status, JSON.stringify(headers)).toBe(403);
     }
     expect((await apiCalls()) - before).toBe(0);
   });
 
-  it("a second open is served from the cache with no platform call; refresh needs the CSRF header", async () => {
+  it("a second open, also on another instance, is served from the store with no platform call; refresh needs the CSRF header", async () => {
     const before = await apiCalls();
     const again = (await (await request("GET")).json()) as DashboardAnswer;
     expect(again.cached).toBe(true);
-    expect(again.data.asOf).toBe(data.asOf);
+    expect(again.staleSince).toBeNull();
+    expect(again.data).toEqual(data);
+    // Another instance: a process cache of its own, the same store.
+    const elsewhere = (await (await request("GET", createDashboardCache<DashboardData>())).json()) as DashboardAnswer;
+    expect(elsewhere).toMatchObject({ cached: true, data: { asOf: data.asOf } });
     expect((await apiCalls()) - before).toBe(0);
     const refused = await handleDashboardRequest(new Request(`${APP}/api/dashboard`, { method: "POST" }), deps() as never);
     expect(refused.status).toBe(403);
-    // Within MIN_REFRESH_MS a refresh gives the figures just computed (a double click costs nothing).
-    const refreshed = (await (await request("POST")).json()) as DashboardAnswer;
-    expect(refreshed.cached).toBe(true);
+    // Refresh starts the tenant's background computation and answers it, calling nothing itself.
+    const starts: unknown[] = [];
+    const startTask = async (...args: unknown[]) => {
+      starts.push(args);
+      return { task: { id: "task-1", openAppId: "x", tenantId: "y", kind: "dashboard.figures", state: "queued" }, started: true } as never;
+    };
+    const res = await handleDashboardRequest(new Request(`${APP}/api/dashboard`, { method: "POST", headers: { "x-engage-request": "1", origin: APP } }), { ...deps(), dashboard: { ...deps().dashboard, startTask } } as never);
+    expect(res.status).toBe(202);
+    expect(await res.json()).toEqual({ task: { id: "task-1", kind: "dashboard.figures", state: "queued" }, started: true });
+    expect(starts).toEqual([[expect.objectContaining({ tenantId: expect.any(String) }), "dashboard.figures", {}, expect.objectContaining({ userId: expect.any(String) })]]);
     expect((await apiCalls()) - before).toBe(0);
   });
 });

@@ -76,6 +76,8 @@ export type ImportOptions = {
   /** Turns what `send` threw into what the scheduler needs (e.g. from an `ApiError`). */
   classify: (error: unknown) => SendFailure;
   onFailure: (row: number, values: readonly string[], reason: string) => void;
+  /** The rows of a batch the platform stored (a background import's checkpoint follows them). */
+  onStored?: (rows: readonly number[]) => void;
   onProgress?: (progress: ImportProgress) => void;
   commonProps?: Record<string, unknown>;
   batchSize?: number;
@@ -148,7 +150,7 @@ export class EventImport {
   private slotWaiters: (() => void)[] = [];
   /** Requests in flight (`progress.inFlight` counts their batches). */
   private requests = 0;
-  private readonly o: Required<Omit<ImportOptions, "onProgress" | "commonProps">> & Pick<ImportOptions, "onProgress" | "commonProps">;
+  private readonly o: Required<Omit<ImportOptions, "onProgress" | "commonProps" | "onStored">> & Pick<ImportOptions, "onProgress" | "commonProps" | "onStored">;
   private activeSince: number;
 
   constructor(options: ImportOptions) {
@@ -314,6 +316,11 @@ export class EventImport {
     return { ...this.progress };
   }
 
+  private stored(batch: Batch) {
+    this.progress.sent += batch.items.length;
+    this.o.onStored?.(batch.items.map((i) => i.row));
+  }
+
   private body(batch: Batch) {
     return { events: batch.items.map((i) => i.event), ...(this.o.commonProps ? { commonProps: this.o.commonProps } : {}) };
   }
@@ -335,7 +342,7 @@ export class EventImport {
       }
       if (this.cancelled) {
         pending.forEach((b, i) => {
-          if (outcomes[i]!.stored) this.progress.sent += b.items.length;
+          if (outcomes[i]!.stored) this.stored(b);
           else for (const item of b.items) this.fail(item, "cancelled while sending (the platform may have stored it)");
         });
         return;
@@ -346,7 +353,7 @@ export class EventImport {
       pending.forEach((b, i) => {
         const outcome = outcomes[i]!;
         if (outcome.stored) {
-          this.progress.sent += b.items.length;
+          this.stored(b);
           return;
         }
         if (outcome.error === undefined) {

@@ -29,7 +29,8 @@ describe("the app's route table", () => {
 
   it("fills in the defaults: CSRF on writes, JSON answers, nothing invalidated", () => {
     expect(appRoute("shops.list")).toMatchObject({ name: "shops.list", csrf: "writes", answer: "json", invalidates: [], access: "session" });
-    expect(appRoute("customers.export").csrf).toBe("always");
+    // Starting an export is a write (CSRF-checked) whose success refreshes the tasks panel.
+    expect(appRoute("customers.export")).toMatchObject({ method: "POST", csrf: "writes", invalidates: ["tasks"] });
     expect(appRoute("webhooks.receive")).toMatchObject({ access: "public", csrf: "never" });
   });
 

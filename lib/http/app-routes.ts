@@ -70,7 +70,7 @@ export const consoleRoutes = {
   "auth.start": { method: "GET", path: "/api/auth/start", resource: "auth", access: "public", csrf: "never", answer: "redirect" },
   "auth.session": { method: "GET", path: "/api/auth/session", resource: "session" },
 
-  "customers.export": { method: "GET", path: "/api/export/customers", resource: "customers", csrf: "always", answer: "csv" },
+  "customers.export": { method: "POST", path: "/api/export/customers", resource: "tasks", invalidates: ["tasks"] },
   "events.import": { method: "POST", path: "/api/events/import", resource: "events", invalidates: ["events", "customers"] },
 
   "refunds.list": { method: "GET", path: "/api/orders/refunds", resource: "deals" },
@@ -78,7 +78,7 @@ export const consoleRoutes = {
   "refunds.delete": { method: "DELETE", path: "/api/orders/refunds", resource: "deals", invalidates: ["deals"] },
 
   "dashboard.get": { method: "GET", path: "/api/dashboard", resource: "dashboard" },
-  "dashboard.refresh": { method: "POST", path: "/api/dashboard", resource: "dashboard", audit: "never" },
+  "dashboard.refresh": { method: "POST", path: "/api/dashboard", resource: "dashboard", audit: "never", invalidates: ["tasks"] },
 
   "activity.list": { method: "GET", path: "/api/activity", resource: "activity" },
 

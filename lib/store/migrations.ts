@@ -506,4 +506,32 @@ export const storeMigrations: Readonly<Record<string, Migration>> = {
       await sql`UPDATE search_tenants SET phase = 'backfill', backfill_after = NULL, indexed = 0, total = NULL, started_at = NULL`.execute(db);
     },
   },
+  // The overview's figures per tenant, computed by a background task and served from here by every
+  // instance (lib/dashboard/figures-store.ts); and files staff hand to a background task (the event
+  // import's CSV), kept in pieces until the task is done with them (lib/events/import-uploads.ts).
+  "017-dashboard-figures-task-uploads": {
+    async up(db: Kysely<unknown>) {
+      const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+      await db.schema
+        .createTable("dashboard_figures")
+        .addColumn("open_app_id", "varchar(128)", (c) => c.notNull())
+        .addColumn("tenant_id", "varchar(32)", (c) => c.notNull())
+        .addColumn("data", "text", (c) => c.notNull())
+        .addColumn("computed_at", "bigint", (c) => c.notNull())
+        // Set by the first change the figures do not show yet (a webhook), cleared by a computation.
+        .addColumn("stale_since", "bigint")
+        .addPrimaryKeyConstraint("dashboard_figures_pk", ["open_app_id", "tenant_id"])
+        .execute();
+      await db.schema
+        .createTable("task_uploads")
+        .addColumn("open_app_id", "varchar(128)", (c) => c.notNull())
+        .addColumn("tenant_id", "varchar(32)", (c) => c.notNull())
+        .addColumn("upload_id", "varchar(64)", (c) => c.notNull())
+        .addColumn("seq", "integer", (c) => c.notNull())
+        .addColumn("data", postgres ? "bytea" : "blob", (c) => c.notNull())
+        .addColumn("created_at", "bigint", (c) => c.notNull())
+        .addPrimaryKeyConstraint("task_uploads_pk", ["open_app_id", "tenant_id", "upload_id", "seq"])
+        .execute();
+    },
+  },
 };

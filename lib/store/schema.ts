@@ -350,4 +350,20 @@ export type StoreSchema = {
     key_hash: string;
     disconnected_at: Epoch;
   };
+  // The overview's figures per tenant (lib/dashboard/figures-store.ts) and files handed to tasks.
+  dashboard_figures: {
+    open_app_id: string;
+    tenant_id: string;
+    data: string;
+    computed_at: Epoch;
+    stale_since: NullableEpoch;
+  };
+  task_uploads: {
+    open_app_id: string;
+    tenant_id: string;
+    upload_id: string;
+    seq: number;
+    data: Uint8Array;
+    created_at: Epoch;
+  };
 };

@@ -6,3 +6,5 @@ export type TaskListAnswer = { tasks: TaskView[] };
 export type TaskAnswer = { task: TaskView };
 
 export const isActive = (task: Pick<TaskView, "state">): boolean => task.state === "queued" || task.state === "running";
+/** What a feature's start route answers: the task, and whether this request started it (false: one was already running). */
+export type TaskStartAnswer = { task: TaskView; started: boolean };

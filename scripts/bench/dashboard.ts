@@ -1,19 +1,20 @@
 /**
  * The home page's overview (README "The overview"): LCP inside the sandbox admin's iframe with BENCH_CUSTOMERS
- * (default 1,000,000) customers seeded, cold (the server's overview cache empty: the first open after
- * `next start`) and warm (the figures in the 2-minute cache), ≤ 1000 ms warm as the target; the time
+ * (default 1,000,000) customers seeded, cold (the first open after a new `next start`: the figures
+ * come from the app's store, where the background task put them) and warm, ≤ 1000 ms as the target; the time
  * until the customer total is on screen (the first frame after it enters the DOM); and
  * the platform calls a cold render makes (the sandbox's own call counters). Production build
  * (`npm run build` first), loopback only, bounded by BENCH_DEADLINE_S (default 900 s: seeding a
  * million customers takes minutes); kills its servers however it ends. Not a test; `npm run bench`.
  *
- * Cold samples restart `next start` (BENCH_COLD_RUNS, default 3): the cache lives in the process.
+ * The first open right after the install waits for the figures' first computation (printed apart);
+ * then each cold sample restarts `next start` (BENCH_COLD_RUNS, default 3).
  * Warm samples (BENCH_RUNS, default 7) are fresh loads of the admin page right after.
  */
 import { mkdirSync, rmSync, existsSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { adminUrl, consoleFrame, installApp, launchBrowser, median, pickE2ePorts, runBench } from "./support/admin-bench";
-import { startServer, waitFor, type Server } from "./support/processes";
+import { machineLoad, startServer, waitFor, type Server } from "./support/processes";
 import { sandboxApiCalls, sandboxControl } from "../../lib/platform/testing/sandbox-control";
 
 const TARGET_MS = 1000;
@@ -82,11 +83,15 @@ async function main(): Promise<void> {
   await installApp(page, e2eUrls.alpha);
   const url = adminUrl(e2eUrls.alpha, "/");
 
+  // The first open after the install: the figures' first computation (started by the install) ends meanwhile.
+  const firstCalls = await platformCalls(e2eUrls.alpha);
+  const first = await measure(page, url, e2eUrls.app);
+  const firstCallCount = (await platformCalls(e2eUrls.alpha)) - firstCalls;
   const cold: Sample[] = [];
   const callsPerCold: number[] = [];
   for (let i = 0; i < COLD_RUNS; i++) {
-    if (i > 0) {
-      // A new `next start`: an empty overview cache, the browser's session kept.
+    {
+      // A new `next start`: nothing in the process, the browser's session kept; the figures in the store.
       app.child.removeAllListeners("exit");
       const exited = new Promise((r) => app.child.once("exit", r));
       process.kill(-app.pid, "SIGTERM");
@@ -103,12 +108,16 @@ async function main(): Promise<void> {
 
   const warmLcp = warm.map((s) => s.lcp);
   console.log(`The overview (home page) inside the sandbox admin's iframe, ${CUSTOMERS.toLocaleString("en")} customers (production build, loopback)`);
-  console.log(`cold (empty cache, new next start): LCP ${ms(cold.map((s) => s.lcp))} ms; customer total painted at ${ms(cold.map((s) => s.total))} ms`);
+  console.log(`first open after the install (figures being computed): LCP ${ms([first.lcp])} ms; platform calls meanwhile ${firstCallCount}`);
+  console.log(`cold (new next start, figures from the store): LCP ${ms(cold.map((s) => s.lcp))} ms; customer total painted at ${ms(cold.map((s) => s.total))} ms`);
+  const coldMed = median(cold.map((s) => s.lcp));
+  console.log(`cold LCP median ${Math.round(coldMed)} ms; target <= ${TARGET_MS} ms: ${(coldMed / TARGET_MS).toFixed(2)} x target ${coldMed <= TARGET_MS ? "ok" : "OVER"}`);
   console.log(`platform calls per cold render: ${callsPerCold.join(", ")}`);
   console.log(`warm (cached figures, ${RUNS} loads): LCP ${ms(warmLcp)} ms; total painted at ${ms(warm.map((s) => s.total))} ms`);
   const med = median(warmLcp);
   console.log(`warm LCP median ${Math.round(med)} ms, max ${Math.round(Math.max(...warmLcp))} ms; target <= ${TARGET_MS} ms: median ${(med / TARGET_MS).toFixed(2)} x target ${med <= TARGET_MS ? "ok" : "OVER"}`);
   console.log(`cold / warm (total painted, medians): ${(median(cold.map((s) => s.total)) / median(warm.map((s) => s.total))).toFixed(1)} x`);
+  console.log(machineLoad());
 }
 
 runBench("dashboard bench", DEADLINE_MS, main);

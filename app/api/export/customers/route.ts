@@ -1,7 +1,7 @@
-import { handleCustomerExport } from "@/lib/customers/customer-export-route";
+import { handleCustomerExportStart } from "@/lib/customers/customer-export-route";
 import { withDeps } from "@/lib/http/route";
-import { proxyDeps } from "@/lib/proxy/proxy-deps";
+import { taskRouteDeps } from "@/lib/tasks/task-route-deps";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withDeps(handleCustomerExport, proxyDeps);
+export const POST = withDeps(handleCustomerExportStart, taskRouteDeps);
