@@ -15,6 +15,7 @@ import { QueryView, UpdatingStatus } from "@/components/ui/query-view";
 import { TimeText } from "@/components/ui/time-text";
 import { eventProblemText } from "./event-problem-text";
 import { RecordEvent } from "./record-event";
+import { PersonName, usePeople } from "@/components/people/person-name";
 import { DateTimeField } from "@/components/ui/date-time-field";
 
 /** One event of the §4.3 answer. */
@@ -42,6 +43,7 @@ export function EventsBrowser() {
   }
   const events = useQuery({ ...platformQuery("events.list", eventBrowseInput(state)), placeholderData: keepPreviousData });
   const rows = (events.data ?? []) as CustomerEvent[];
+  const people = usePeople(rows.map((row) => row.customerId as string | number | undefined));
 
   const text = (p: BrowseProblem | undefined) => {
     if (!p) return undefined;
@@ -69,8 +71,7 @@ export function EventsBrowser() {
     {
       key: "customer",
       header: t("eventsBrowse.col.customer"),
-      className: "font-mono text-xs",
-      cell: (row) => (row.customerId ? <Link href={href(`/customers/${row.customerId}`)} className={`rounded text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>{String(row.customerId)}</Link> : null),
+      cell: (row) => (row.customerId ? <PersonName id={String(row.customerId)} hit={people.get(String(row.customerId))} href={href(`/customers/${row.customerId}`)} /> : null),
     },
     { key: "event", header: t("eventsBrowse.col.event"), className: "font-mono text-xs break-all", cell: (row) => String(row.event ?? "") },
     { key: "target", header: t("eventsBrowse.col.target"), className: "max-w-56 break-words", cell: (row) => String((row as Record<string, unknown>).targetName ?? (row as Record<string, unknown>).targetId ?? "") },

@@ -8,9 +8,12 @@ export function customerSearchQuery(params: SearchParams) {
   return { ...appQuery("search.customers", { query: params }), staleTime: 2_000 };
 }
 
+/** The most ids one lookup asks for (the route's limit). */
+export const LOOKUP_MAX = 200;
+
 /** Names and contacts of ids (at most 200) from the index; ids it does not hold are simply absent. */
 export function customerLookupQuery(ids: readonly string[]) {
-  const unique = [...new Set(ids)].filter(isPlatformId).sort().slice(0, 200);
+  const unique = [...new Set(ids)].filter(isPlatformId).sort().slice(0, LOOKUP_MAX);
   const query = appQuery("search.customers", { query: { ids: unique.join(",") } });
   return {
     ...query,
