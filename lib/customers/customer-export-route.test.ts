@@ -5,13 +5,27 @@ import { json } from "@/lib/platform/testing/fake-upstream";
 import { APP, fakePlatformForRoutes, Reauth } from "@/lib/proxy/testing/proxy-deps";
 import { handleCustomerExport } from "./customer-export-route";
 import { readUntilFailure } from "./testing";
+import type { ExportSearch, IndexRequest } from "./export-ids";
 
 const TOKEN = "at_exporttesttokenexporttesttoken";
 const BASE = 2n ** 53n + 1n;
 const IDS = Array.from({ length: 2300 }, (_, i) => BASE + BigInt(i));
 
 const platform = fakePlatformForRoutes(TOKEN, { retry: { maxAttempts: 1 }, timeoutMs: 2_000 });
-const { makeDeps } = platform;
+const platformDeps = platform.makeDeps;
+/** The people index's ids of a search (what `search.ids` yields), and the requests it was asked. */
+const searched: { request: IndexRequest; key: unknown }[] = [];
+let indexBatches: string[][] = [];
+const fakeSearch: ExportSearch = {
+  async *ids(key, request) {
+    searched.push({ key, request });
+    for (const batch of indexBatches) yield batch;
+  },
+};
+const makeDeps = (...args: Parameters<typeof platformDeps>) => {
+  const made = platformDeps(...args);
+  return { ...made, deps: { ...made.deps, search: () => fakeSearch } };
+};
 
 const consoleHeaders = { "x-engage-request": "1", "sec-fetch-site": "same-origin", "x-open-app-id": "alpha-app" };
 const exportRequest = (query = "", headers: Record<string, string> = consoleHeaders) => new Request(`${APP}/api/export/customers${query ? `?${query}` : ""}`, { headers });
@@ -21,7 +35,8 @@ function servePages(options: { failAfter?: number } = {}) {
   platform.up.handle((req, res, n) => {
     if (options.failAfter !== undefined && n > options.failAfter) return json(res, 500, '{"error":{"code":"500","message":"boom"}}');
     const q = req.url.searchParams;
-    let ids = IDS.filter((id) => (!q.get("idFrom") || id >= BigInt(q.get("idFrom")!)) && (!q.get("idTo") || id <= BigInt(q.get("idTo")!)));
+    const listed = q.get("idList") ? new Set(q.get("idList")!.split(",")) : undefined;
+    let ids = IDS.filter((id) => (!listed || listed.has(String(id))) && (!q.get("idFrom") || id >= BigInt(q.get("idFrom")!)) && (!q.get("idTo") || id <= BigInt(q.get("idTo")!)));
     if (q.get("sord") === "desc") ids = ids.reverse();
     const rows = ids.slice(0, Number(q.get("rows"))).map((id) => `{"id":${id},"displayName":"客户 ${id}","mobile":"+86 1380000","dateCreated":"2026-01-02T03:04:05Z"}`);
     json(res, 200, `{"rows":[${rows.join(",")}]}`);
@@ -118,5 +133,32 @@ describe("GET /api/export/customers", () => {
     expect(q).not.toHaveProperty("idFrom");
     expect(q).not.toHaveProperty("gender");
     expect(q).not.toHaveProperty("dateCreatedFrom");
+  });
+
+  it("exports what a search or tag shows: the index's ids, each batch read live with the list's filters", async () => {
+    servePages();
+    searched.length = 0;
+    indexBatches = [[String(IDS[5]), String(IDS[3])], [String(IDS[100]), String(IDS[7])]];
+    const { deps, lines } = makeDeps();
+    const res = await handleCustomerExport(exportRequest(`q=li&tag=vip&stage=lead&hasMobile=true&cols=id,displayName&idList=${IDS[5]},${IDS[3]},${IDS[100]}`), deps);
+    expect(res.status).toBe(200);
+    const records = parseCsv(new TextDecoder().decode(await res.arrayBuffer()));
+    expect(records[0]).toEqual(["id", "displayName"]);
+    // The staff's own id list narrows the index's ids (IDS[7] is not in it), as on the page.
+    expect(records.slice(1).map((r) => r[0])).toEqual([IDS[3], IDS[5], IDS[100]].map(String));
+    expect(searched).toEqual([{ key: { openAppId: "alpha-app", tenantId: expect.any(String) }, request: { q: "li", tag: "vip", stage: "lead", hasMobile: true } }]);
+    expect(platform.up.requests.map((r) => r.url.searchParams.get("idList"))).toEqual([`${IDS[5]},${IDS[3]}`, String(IDS[100])]);
+    for (const r of platform.up.requests) expect(Object.fromEntries(r.url.searchParams)).toMatchObject({ stage: "lead", select: "id,displayName", page: "1", sidx: "id" });
+    expect(lines.at(-1)).toMatchObject({ msg: "customer export", rows: 3 });
+  });
+
+  it("a search that finds nobody exports the header alone, with no platform call", async () => {
+    servePages();
+    indexBatches = [];
+    const { deps } = makeDeps();
+    const res = await handleCustomerExport(exportRequest("tag=nobody&cols=id"), deps);
+    expect(res.status).toBe(200);
+    expect(new TextDecoder("utf-8", { ignoreBOM: true }).decode(await res.arrayBuffer())).toBe("\uFEFFid\r\n");
+    expect(platform.up.requests).toHaveLength(0);
   });
 });

@@ -2,10 +2,12 @@ import "server-only";
 import { apiRoute, errorField } from "@/lib/http/route";
 import { callPlatform } from "@/lib/platform/client";
 import { operations } from "@/lib/platform/operations";
-import { callOptionsFor, type PlatformRouteContext } from "@/lib/proxy/proxy";
+import { callOptionsFor, type ProxyDeps } from "@/lib/proxy/proxy";
+import type { RouteContext } from "@/lib/http/route";
 import { exportFileName } from "@/lib/csv";
 import { exportPlan, startCsvExport, type ExportRow, type FetchPage } from "./customer-export";
-import { parseListState } from "./customer-list-state";
+import { parseListState, searchParamsOf } from "./customer-list-state";
+import { exportIdSource, type ExportSearch } from "./export-ids";
 import { exportOperations } from "./export-operations";
 
 /**
@@ -18,15 +20,19 @@ import { exportOperations } from "./export-operations";
  */
 export const handleCustomerExport = apiRoute(
   { name: "customer export", operation: exportOperations["customers.export"], streams: true },
-  async (ctx: PlatformRouteContext) => {
+  async (ctx: RouteContext<ProxyDeps & { search: () => ExportSearch }>) => {
     // The list's own parser: unknown or malformed values fall back or are left out, as on the page.
-    const plan = exportPlan(parseListState(ctx.url.searchParams));
+    const state = parseListState(ctx.url.searchParams);
+    const plan = exportPlan(state);
+    const key = { openAppId: ctx.session.openAppId, tenantId: ctx.session.tenantId };
+    const ids = exportIdSource(searchParamsOf(state), (request, signal) => ctx.deps.search().ids(key, request, signal));
     const fetchPage: FetchPage = async (query, signal) => {
       const page = await callPlatform(operations["customers.list"], { query }, { ...(await callOptionsFor(ctx)), signal });
       return page.rows as unknown as ExportRow[];
     };
     // The first page is fetched here: a refusal is the usual error answer, not a broken file.
     const stream = await startCsvExport(plan, fetchPage, {
+      ...(ids ? { ids } : {}),
       onEnd: ({ rows, error, cancelled }) => {
         const line = { ...ctx.fields, rows, cancelled: cancelled ?? false, ms: Math.round(performance.now() - ctx.started) };
         if (error) ctx.log.warn({ ...line, err: errorField(error) }, "customer export failed midway");

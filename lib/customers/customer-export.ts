@@ -86,6 +86,46 @@ export async function* walkCustomers(plan: ExportPlan, fetchPage: FetchPage, sig
   }
 }
 
+/**
+ * Where an export's customers come from when the list is a search or a tag (the people index):
+ * batches of ids, in the index's order, each read live from the platform (§4.1 `idList` with the
+ * list's other filters), so the file holds the platform's records as the list shows them.
+ */
+export type IdBatches = (signal: AbortSignal) => AsyncIterable<readonly string[]>;
+
+/** Ids asked of the platform at once by `idList` (one page of rows). */
+export const ID_BATCH = 200;
+
+/** The query of one batch of ids: the plan's filters and its id range, the ids as `idList`. */
+export function idBatchQuery(plan: ExportPlan, ids: readonly string[]): ListQuery {
+  return {
+    ...plan.filters,
+    ...keysetParams(plan.order, undefined, plan.userRange),
+    idList: ids.join(","),
+    select: selectOf(plan.columns),
+    rows: Math.max(1, ids.length),
+    page: 1,
+    sidx: "id",
+    sord: plan.order,
+  };
+}
+
+/**
+ * The pages of an export of ids from the index: each batch narrowed by the user's own id list
+ * (as on the page), read live, empty answers skipped (a customer deleted since it was indexed).
+ */
+export async function* walkIndexedCustomers(plan: ExportPlan, batches: IdBatches, fetchPage: FetchPage, signal: AbortSignal): AsyncGenerator<readonly ExportRow[]> {
+  const own = plan.filters.idList ? new Set(String(plan.filters.idList).split(",")) : undefined;
+  for await (const batch of batches(signal)) {
+    signal.throwIfAborted();
+    const ids = own ? batch.filter((id) => own.has(id)) : batch;
+    for (let i = 0; i < ids.length; i += ID_BATCH) {
+      const rows = await fetchPage(idBatchQuery(plan, ids.slice(i, i + ID_BATCH)), signal);
+      if (rows.length > 0) yield rows;
+    }
+  }
+}
+
 export type ExportOutcome = { rows: number; error?: unknown; cancelled?: boolean };
 
 /**
@@ -98,10 +138,11 @@ export type ExportOutcome = { rows: number; error?: unknown; cancelled?: boolean
 export async function startCsvExport(
   plan: ExportPlan,
   fetchPage: FetchPage,
-  options: { pageSize?: number; onEnd?: (outcome: ExportOutcome) => void } = {},
+  options: { pageSize?: number; onEnd?: (outcome: ExportOutcome) => void; ids?: IdBatches } = {},
 ): Promise<ReadableStream<Uint8Array>> {
   const abort = new AbortController();
-  const pages = walkCustomers(plan, fetchPage, abort.signal, options.pageSize);
+  // The rows: the index's ids when the list is a search or a tag, else the platform's filter walked by id.
+  const pages = options.ids ? walkIndexedCustomers(plan, options.ids, fetchPage, abort.signal) : walkCustomers(plan, fetchPage, abort.signal, options.pageSize);
   const first = await pages.next();
   const encoder = new TextEncoder();
   let written = 0;
