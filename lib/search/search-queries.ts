@@ -22,6 +22,21 @@ export function customerLookupQuery(ids: readonly string[]) {
   };
 }
 
+/** How many indexed customers carry each tag (the tags table, a tag's people). */
+export function tagCountsQuery(tags: readonly string[]) {
+  return { ...appQuery("search.tagCounts", { query: { tags: [...new Set(tags)].sort() } }), staleTime: 30_000 };
+}
+
+/**
+ * The result count of a search page: exact when the index gave it (a tag alone) or when this page
+ * is the last; else "more than" the matches up to this page.
+ */
+export function searchCount(params: Pick<SearchParams, "offset">, page: Pick<SearchAnswer, "hits" | "hasMore">, exact?: number): { count: number; exact: boolean } {
+  if (exact !== undefined) return { count: exact, exact: true };
+  const seen = (params.offset ?? 0) + page.hits.length;
+  return { count: seen, exact: !page.hasMore };
+}
+
 export function indexStatusQuery() {
   return {
     ...appQuery("search.status", {}),
