@@ -1,6 +1,5 @@
 "use client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { platformQuery } from "@/lib/api/platform-queries";
 import { browseProblems, EVENT_MAX_CHOICES, EVENT_SORTS, eventBrowseInput, eventBrowseUrlState, mayHaveMore, type BrowseProblem, type EventBrowseState, type EventSort } from "@/lib/events/event-browse";
@@ -8,7 +7,7 @@ import { useListController } from "@/lib/ui/list-controller";
 import type { OutputOf } from "@/lib/platform/operations";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { useConsoleHref } from "@/components/shell/console-href";
-import { Button, focusRing } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { SelectField, TextField } from "@/components/ui/field";
 import { QueryView, UpdatingStatus } from "@/components/ui/query-view";
