@@ -20,6 +20,8 @@ async function searchFinds(frame: FrameLocator, text: string, id: string) {
 }
 
 test.describe.serial("people, counts and the list behind every click", () => {
+  // The shared machine is slow under parallel builds: each step waits for its own answer.
+  test.describe.configure({ timeout: 240_000 });
   const sandbox = sandboxSuite({ reset: { customers: 200 }, window: { width: 1024, height: 900 } });
   const stamp = Date.now().toString(36);
 
