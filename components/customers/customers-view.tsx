@@ -33,6 +33,7 @@ import { CustomerExport } from "./customer-export";
 import { CustomerFilters } from "./customer-filters";
 import { CustomerTable } from "./customer-table";
 import { SearchMatch } from "@/components/search/search-match";
+import { SavedViews } from "@/components/views/saved-views";
 
 // Remembering the column choice is not needed to show the list: loaded after it (first-load budget).
 // So are the bulk toolbar (it shows once rows are selected) and the index status (a search only).
@@ -109,6 +110,7 @@ export function CustomersView() {
         </p>
       </div>
 
+      <SavedViews list="customers" definition={customerListUrlState} state={state} onApply={(next) => setState(next)} />
       <CustomerFilters key={filtersReset} value={state.filters} initial={filtersReset ? EMPTY_FILTERS : state.filters} onChange={(filters) => update({ filters })} />
       {search ? <IndexStatusLine status={indexStatus.data ?? found.data?.status} note /> : !queries.count && <p className="text-xs text-slate-700">{t("list.totalUnavailable")}</p>}
 

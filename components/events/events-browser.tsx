@@ -16,6 +16,7 @@ import { eventProblemText } from "./event-problem-text";
 import { RecordEvent } from "./record-event";
 import { PersonName, usePeople } from "@/components/people/person-name";
 import { DateTimeField } from "@/components/ui/date-time-field";
+import { SavedViews } from "@/components/views/saved-views";
 
 /** One event of the §4.3 answer. */
 type CustomerEvent = OutputOf<"events.list">[number];
@@ -85,6 +86,7 @@ export function EventsBrowser() {
         <RecordEvent />
       </div>
       <p className="text-sm text-slate-800">{t("eventsBrowse.intro")}</p>
+      <SavedViews list="events" definition={eventBrowseUrlState} state={state} onApply={(next) => controller.set(next)} />
       <form onSubmit={onApply} noValidate className="grid gap-3 rounded-lg border border-slate-300 bg-white p-3 sm:grid-cols-2 lg:grid-cols-4" data-testid="events-filter">
         <TextField label={t("eventsBrowse.customerId")} inputMode="numeric" value={draft.customerId} error={text(problems.customerId)} onChange={(e) => setDraft({ ...draft, customerId: e.target.value })} />
         <TextField label={t("eventsBrowse.types")} help={t("eventsBrowse.typesHelp")} spellCheck={false} value={draft.types} error={text(problems.types)} onChange={(e) => setDraft({ ...draft, types: e.target.value })} />

@@ -26,6 +26,7 @@ import { listedOrderState } from "@/lib/orders/order-states";
 import { standingRefunds } from "@/lib/orders/refund-record";
 import { OrderState } from "./order-state";
 import { orderRefundsQuery } from "./order-refunds";
+import { SavedViews } from "@/components/views/saved-views";
 
 /** The query of an orders state; the server prefetches exactly this (same key). */
 export function ordersQuery(state: OrderListState) {
@@ -119,6 +120,7 @@ export function OrdersView() {
         aside={<LiveTotal>{records !== undefined ? t("orders.total", { count: records }) : null}</LiveTotal>}
         intro={t("orders.intro")}
       />
+      <SavedViews list="orders" definition={orderListUrlState} state={state} onApply={(next) => controller.set(next)} />
 
       <div className="flex flex-wrap items-end justify-between gap-3">
         <form onSubmit={onFilter} noValidate className="flex flex-wrap items-end gap-3">

@@ -22,6 +22,7 @@ import { TimeText } from "@/components/ui/time-text";
 import { PageHeader } from "@/components/ui/page-header";
 import { ShopStatus } from "./shop-status";
 import { isPlatformId } from "@/lib/platform/ids";
+import { SavedViews } from "@/components/views/saved-views";
 
 
 /**
@@ -32,7 +33,7 @@ import { isPlatformId } from "@/lib/platform/ids";
 export function ShopsView() {
   const { t } = useI18n();
   const href = useConsoleHref();
-  const { state, update } = useListController(shopListState);
+  const { state, update, set } = useListController(shopListState);
   /** The choices of a select, each worded by its message `<prefix>.<value>`. */
   const options = (values: readonly string[], prefix: string) =>
     values.map((value) => (
@@ -100,6 +101,7 @@ export function ShopsView() {
         }
         intro={t("shops.intro")}
       />
+      <SavedViews list="shops" definition={shopListState} state={state} onApply={set} />
 
       <div className="flex flex-wrap items-end gap-3">
         <TextField className="w-64" type="search" label={t("shops.search")} help={t("shops.searchHelp")} value={draft} onChange={(e) => setDraft(e.target.value)} />

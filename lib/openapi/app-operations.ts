@@ -11,6 +11,8 @@ import { preferencesOperations } from "@/lib/preferences/preferences-operations"
 import { proxyOperations } from "@/lib/proxy/proxy-operations";
 import { searchOperations } from "@/lib/search/search-operations";
 import { shopsOperations } from "@/lib/shops/shops-operations";
+import { taskOperations } from "@/lib/tasks/task-operations";
+import { viewsOperations } from "@/lib/views/views-operations";
 import { webhooksOperations } from "@/lib/webhooks/webhooks-operations";
 import { apiOperations } from "./api-operations";
 
@@ -36,6 +38,8 @@ export const operationParts = [
   shopsOperations,
   mediaOperations,
   preferencesOperations,
+  taskOperations,
+  viewsOperations,
   apiOperations,
 ] as const;
 
