@@ -222,7 +222,7 @@ test.describe.serial("customer merge and messenger unbinding through the sandbox
     await expect(dialog.getByTestId("merge-compare")).toContainText(`From ${stamp}`);
     await expect(dialog.getByTestId("merge-compare")).toContainText(`To ${stamp}`);
     await dialog.getByRole("button", { name: "Merge customers" }).click();
-    await expect(frame.getByTestId("merge-report")).toContainText(`Customer ${from.id} was merged into customer ${to.id} and deleted.`);
+    await expect(frame.getByTestId("merge-report")).toContainText(`From ${stamp} (${from.id}) was merged into To ${stamp} (${to.id}) and deleted.`);
     expect(((await platformGet(`/v1/customers/${from.id}`, {}, sandbox.token)) as { error?: unknown }).error).toBeDefined();
     expect(((await platformGet(`/v1/customers/${to.id}`, {}, sandbox.token)) as Row).id).toBe(to.id);
   });
@@ -240,7 +240,7 @@ test.describe.serial("customer merge and messenger unbinding through the sandbox
     const dialog = frame.getByRole("alertdialog", { name: "Merge these customers?" });
     await expect(dialog.getByTestId("merge-compare")).toContainText(`IdFrom ${stamp}`);
     await dialog.getByRole("button", { name: "Merge customers" }).click();
-    await expect(frame.getByTestId("merge-report")).toContainText(`merged into customer ${to.id}`);
+    await expect(frame.getByTestId("merge-report")).toContainText(`IdFrom ${stamp} (${from.id}) was merged into IdTo ${stamp} (${to.id}) and deleted.`);
     const owner = (await platformGet("/v1/customeridentities", { identityType: "crm", identityValue: `F-${stamp}` }, sandbox.token)) as { customerId: string }[];
     expect(String(owner[0]?.customerId)).toBe(to.id);
     expect(((await platformGet(`/v1/customers/${from.id}`, {}, sandbox.token)) as { error?: unknown }).error).toBeDefined();

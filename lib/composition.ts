@@ -51,7 +51,7 @@ export function registerFeatures(): void {
   });
   // Background tasks call the platform with the installation's token, their requests aborted on cancel.
   const callerFor = (key: InstallationKey, signal: AbortSignal) => installationCaller(key, getAccessToken, { signal });
-  defineTask(customerExportTask(callerFor));
+  defineTask(customerExportTask(callerFor, (key, request, signal) => getSearchService().ids(key, request, signal)));
   defineTask(figuresTask({ callerFor, store: getStore }));
   defineSchedule(figuresSchedule({ store: getStore, start: (key, kind, input, actor) => getTaskService().start(key, kind, input, actor) }));
   // A (re)installed tenant starts afresh: never served the overview of before; its figures are computed at once.

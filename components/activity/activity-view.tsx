@@ -11,6 +11,7 @@ import { focusRing } from "@/components/ui/button";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { TimeText } from "@/components/ui/time-text";
 import { PageHeader } from "@/components/ui/page-header";
+import { PersonName, usePeople } from "@/components/people/person-name";
 import { ActivityFilters } from "./activity-filters";
 import { ActivityLiveRefresh } from "./activity-live-refresh";
 
@@ -40,6 +41,8 @@ export function ActivityView({ openAppId, entries, facets, problems, cursor }: P
   // A page's link keeps the page's other parameters (openAppId, lang).
   const hrefOf = (next: ActivityListState) => `?${activityList.serialize(next, new URLSearchParams(search.toString()))}`;
   const filtered = activityFiltered(state);
+  // A customer's delivery names the person (one lookup for the page), not the bare id.
+  const people = usePeople(entries.map((entry) => (entry.resource === "customer" ? entry.resourceId : undefined)));
 
   const columns: Column<ActivityEntry>[] = [
     { key: "received", header: t("activity.received"), className: "whitespace-nowrap", cell: (entry) => <TimeText value={entry.receivedAt} /> },
@@ -49,6 +52,8 @@ export function ActivityView({ openAppId, entries, facets, problems, cursor }: P
       header: t("activity.changed"),
       cell: (entry) => {
         const href = activityHref(entry, openAppId);
+        const person = entry.resource === "customer" && entry.resourceId ? people.get(entry.resourceId) : undefined;
+        if (person) return <PersonName id={entry.resourceId!} hit={person} href={href} />;
         const label = entry.resource ? `${entry.resource} ${entry.resourceId ?? ""}`.trim() : (entry.resourceId ?? "—");
         return href ? <Link href={href} className={linkClass}>{label}</Link> : <span>{label}</span>;
       },

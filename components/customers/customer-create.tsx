@@ -16,6 +16,7 @@ import { useConsoleHref } from "@/components/shell/console-href";
 import { Button, focusRing } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-message";
 import { CheckboxField, SelectField, TextField } from "@/components/ui/field";
+import { personText, usePerson } from "@/components/people/person-name";
 import { IdentityTypeFields } from "./identity-type-fields";
 
 function reasonText(reason: MergeReason | undefined, t: Translate): string {
@@ -40,6 +41,7 @@ export function CustomerCreate() {
   const form = useForm({ initial: emptyCreateForm, guard: true, validate: (v: CreateForm) => problemTexts(validateCreateForm(v), problemText(t, "customerEdit.error")) });
   const [checking, setChecking] = useState(false);
   const [outcome, setOutcome] = useState<CreateOutcome | null>(null);
+  const outcomePerson = usePerson(outcome?.customerId);
   const create = usePlatformMutation("customers.createWithIdentities", { meta: { silent: true } });
   const { values, errors } = form;
 
@@ -72,7 +74,7 @@ export function CustomerCreate() {
         const result = createOutcome(customer.id, matches);
         setOutcome(result);
         form.reset(emptyCreateForm());
-        toastStore.show("success", result.kind === "created" ? t("customerEdit.toast.created") : t("customerEdit.toast.merged", { id: result.customerId }));
+        toastStore.show("success", result.kind === "created" ? t("customerEdit.toast.created") : t("customerEdit.toast.merged", { name: result.customerId }));
       },
       onError: (error) => form.fail(errorMessage(error, t), placeFieldErrors(values, error.fieldErrors)),
     });
@@ -88,7 +90,7 @@ export function CustomerCreate() {
       {outcome && (
         <div role="status" data-testid="create-outcome" data-outcome={outcome.kind} className="rounded-lg border border-green-700 bg-green-50 p-4 text-sm text-slate-900">
           <p className="font-medium">
-            {outcome.kind === "created" ? t("customerEdit.outcome.created", { id: outcome.customerId }) : t("customerEdit.outcome.merged", { id: outcome.customerId })}
+            {outcome.kind === "created" ? t("customerEdit.outcome.created", { id: outcome.customerId }) : t("customerEdit.outcome.merged", { name: personText(outcome.customerId, outcomePerson) })}
           </p>
           {outcome.kind === "merged" && <p className="mt-1">{reasonText(outcome.reason, t)}</p>}
           <Link href={href(`/customers/${outcome.customerId}`)} className={`mt-2 inline-block text-blue-800 underline ${focusRing}`}>

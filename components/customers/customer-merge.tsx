@@ -21,6 +21,7 @@ import { errorMessage } from "@/components/ui/error-message";
 import { TextField } from "@/components/ui/field";
 import { TimeText } from "@/components/ui/time-text";
 import { CustomerPicker } from "@/components/search/customer-picker";
+import { personText } from "@/components/people/person-name";
 
 const COMPARE_FIELDS = ["id", "name", "nickName", "mobile", "email", "stage", "source", "company", "dateCreated"] as const;
 
@@ -42,13 +43,16 @@ export function CustomerMerge({ initialFromId = "" }: { initialFromId?: string }
   const { mode, from, to } = form.values;
   const [review, setReview] = useState<Review | null>(null);
   const [looking, setLooking] = useState(false);
-  const [report, setReport] = useState<{ fromId: string; toId: string } | null>(null);
+  const [report, setReport] = useState<{ fromId: string; toId: string; from: string; to: string } | null>(null);
 
   const onDone = (result: unknown) => {
     const remaining = remainingCustomerId(result) ?? String(review?.to.id);
-    setReport({ fromId: String(review?.from.id), toId: remaining });
+    // Named from the records read for the review: the merged-away customer is gone from the index.
+    const from = personText(String(review?.from.id), review?.from);
+    const to = personText(remaining, remaining === String(review?.to.id) ? review?.to : undefined);
+    setReport({ fromId: String(review?.from.id), toId: remaining, from, to });
     setReview(null);
-    toastStore.show("success", t("customerMerge.toast", { from: String(review?.from.id), to: remaining }));
+    toastStore.show("success", t("customerMerge.toast", { from, to }));
   };
   const byId = usePlatformMutation("customers.mergeById", { meta: { silent: true }, onSuccess: onDone });
   const byIdentities = usePlatformMutation("customers.mergeByIdentities", { meta: { silent: true }, onSuccess: onDone });
@@ -121,7 +125,7 @@ export function CustomerMerge({ initialFromId = "" }: { initialFromId?: string }
 
       {report && (
         <div role="status" data-testid="merge-report" className="rounded-lg border border-green-700 bg-green-50 p-4 text-sm text-slate-900">
-          <p className="font-medium">{t("customerMerge.report", { from: report.fromId, to: report.toId })}</p>
+          <p className="font-medium">{t("customerMerge.report", { from: report.from, to: report.to })}</p>
           <Link href={href(`/customers/${report.toId}`)} className={`mt-2 inline-block text-blue-800 underline ${focusRing}`}>
             {t("customerEdit.outcome.open")}
           </Link>
@@ -153,7 +157,7 @@ export function CustomerMerge({ initialFromId = "" }: { initialFromId?: string }
       <Dialog open={review !== null} role="alertdialog" title={t("customerMerge.confirmTitle")} onClose={() => setReview(null)}>
         {review && (
           <>
-            <p className="text-sm">{t("customerMerge.confirmBody", { from: String(review.from.id), to: String(review.to.id) })}</p>
+            <p className="text-sm">{t("customerMerge.confirmBody", { from: personText(String(review.from.id), review.from), to: personText(String(review.to.id), review.to) })}</p>
             <table className="w-full text-left text-sm" data-testid="merge-compare">
               <thead>
                 <tr className="border-b border-slate-200">

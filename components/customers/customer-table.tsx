@@ -1,6 +1,6 @@
 "use client";
 import Link from "next/link";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import type { Customer } from "@/lib/platform/resources";
 import { pageSelection, type Selection, type SelectableRow } from "@/lib/ui/selection";
 import { SORTABLE_COLUMNS, type CustomerColumn, type SortColumn } from "@/lib/customers/customer-columns";
@@ -54,13 +54,15 @@ type Props = {
   busy: boolean;
   onSort: (sort: { sort: SortColumn; order: SortOrder }) => void;
   selection?: TableSelection;
+  /** While searching: why each row matched (a last column). */
+  matched?: (customer: Customer) => ReactNode;
 };
 
 /**
  * The customers table: a checkbox per row and one for the page (bulk actions), sortable headers
  * (aria-sort), the name (or id) links to the customer.
  */
-export function CustomerTable({ rows, state, busy, onSort, selection }: Props) {
+export function CustomerTable({ rows, state, busy, onSort, selection, matched }: Props) {
   const { t } = useI18n();
   const href = useConsoleHref();
   const selectable = rows.map(selectableRow);
@@ -103,6 +105,7 @@ export function CustomerTable({ rows, state, busy, onSort, selection }: Props) {
           <Cell customer={customer} column={column} />
         ),
     })),
+    ...(matched ? [{ key: "matched", header: t("search.matched.col"), className: "px-1.5! max-w-40", headClassName: "px-1.5!", cell: (customer: Customer) => matched(customer) }] : []),
   ];
   return (
     <DataTable

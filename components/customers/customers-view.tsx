@@ -16,7 +16,7 @@ import {
   searchParamsOf,
   type CustomerListState,
 } from "@/lib/customers/customer-list-state";
-import { customerSearchQuery, indexStatusQuery } from "@/lib/search/search-queries";
+import { customerSearchQuery, hitsById, indexStatusQuery, searchCount, tagCountsQuery } from "@/lib/search/search-queries";
 import { SORTABLE_COLUMNS } from "@/lib/customers/customer-columns";
 import { PAGE_SIZES } from "@/lib/ui/url-params";
 import { useListController } from "@/lib/ui/list-controller";
@@ -32,6 +32,7 @@ import { ColumnChooser } from "./column-chooser";
 import { CustomerExportButton, CustomerExportTasks } from "./customer-export";
 import { CustomerFilters } from "./customer-filters";
 import { CustomerTable } from "./customer-table";
+import { SearchMatch } from "@/components/search/search-match";
 import { SavedViews } from "@/components/views/saved-views";
 
 // Remembering the column choice is not needed to show the list: loaded after it (first-load budget).
@@ -72,6 +73,14 @@ export function CustomersView() {
   const count = useQuery({ ...(queries.count ?? platformQuery("customers.count", {})), enabled: queries.count !== undefined, placeholderData: keepPreviousData });
   // A search that found nothing is answered by the index alone.
   const shown = search && !foundInput ? found : list;
+  // A new query keeps the previous rows on screen (placeholder data): they are marked stale until it answers.
+  const searching = Boolean(search) && (found.isPlaceholderData || (foundInput !== undefined && list.isPlaceholderData));
+  // A tag alone is counted exactly by the index; otherwise the count is known once the last page is reached.
+  const tagOnly = search && !search.q && search.tag && Object.keys(search).every((k) => ["tag", "limit", "offset"].includes(k)) ? search.tag : undefined;
+  const tagCount = useQuery({ ...tagCountsQuery(tagOnly ? [tagOnly] : []), enabled: tagOnly !== undefined });
+  const foundCount = search && found.data && !found.isPlaceholderData ? searchCount(search, found.data, tagOnly ? tagCount.data?.counts[tagOnly] : undefined) : undefined;
+  const hits = hitsById(found.isPlaceholderData ? undefined : found.data?.hits);
+  const q = state.filters.q.trim();
 
   const clearFilters = () => {
     update({ filters: EMPTY_FILTERS });
@@ -96,8 +105,8 @@ export function CustomersView() {
             {t("md5.open")}
           </Link>
         </div>
-        <p className="text-sm text-slate-800" aria-live="polite">
-          {total !== undefined ? t("list.total", { count: total }) : null}
+        <p className="text-sm text-slate-800" aria-live="polite" data-testid="customers-count">
+          {total !== undefined ? t("list.total", { count: total }) : foundCount ? t(foundCount.exact ? "search.count" : "search.countAtLeast", { count: foundCount.count }) : null}
         </p>
       </div>
 
@@ -114,10 +123,14 @@ export function CustomersView() {
           />
         </div>
         <div className="flex items-center gap-3">
-          <UpdatingStatus query={shown} />
+          {searching ? (
+            <span className="text-sm font-medium text-slate-800" role="status" data-testid="search-searching">{t("search.searching")}</span>
+          ) : (
+            <UpdatingStatus query={shown} />
+          )}
           <ColumnChooser columns={state.columns} onChange={applyColumns} />
           <RememberedColumns columns={state.columns} apply={applyColumns} />
-          {search ? <span className="text-xs text-slate-700">{t("search.exportUnavailable")}</span> : <CustomerExportButton state={state} />}
+          <CustomerExportButton state={state} />
         </div>
       </div>
 
@@ -141,7 +154,8 @@ export function CustomersView() {
         <CustomerTable
           rows={rows}
           state={state}
-          busy={list.isFetching}
+          busy={list.isFetching || searching}
+          matched={q ? (customer) => <SearchMatch hit={hits.get(String(customer.id))} query={q} /> : undefined}
           onSort={update}
           selection={{ selected: selection.selected, onToggle: selection.toggle, onTogglePage: selection.togglePage }}
         />

@@ -12,6 +12,7 @@ import { useConsoleHref } from "@/components/shell/console-href";
 import { Button, buttonClass, focusRing } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-message";
 import { SelectField, TextField } from "@/components/ui/field";
+import { personText, usePerson } from "@/components/people/person-name";
 import { TimeText } from "@/components/ui/time-text";
 
 const text = (v: unknown) => (v === null || v === undefined || v === "" ? "—" : String(v));
@@ -45,6 +46,7 @@ export function Md5Lookup() {
 
   const identity = found.data;
   const customerId = identity ? String(identity.customerIdStr ?? identity.customerId ?? "") : "";
+  const person = usePerson(customerId || undefined);
   return (
     <div className="flex flex-col gap-4">
       <Link href={href("/customers")} className={`text-sm text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>
@@ -112,7 +114,7 @@ export function Md5Lookup() {
             </dl>
             {customerId && (
               <Link href={href(`/customers/${customerId}`)} className={`${buttonClass("secondary")} mt-3`}>
-                {t("md5.openCustomer", { id: customerId })}
+                {t("md5.openCustomer", { name: personText(customerId, person) })}
               </Link>
             )}
           </section>

@@ -8,6 +8,7 @@ import { useI18n } from "@/components/i18n/i18n-provider";
 import { useConsoleHref } from "@/components/shell/console-href";
 import { Button, focusRing } from "@/components/ui/button";
 import { unbindingBody, type Identity } from "@/lib/customers/messenger-unbinding";
+import { personText, usePerson } from "@/components/people/person-name";
 
 /**
  * Unbind a customer's messaging-platform identity (§4.1 POST /v1/customers/messenger/unbinding):
@@ -25,16 +26,17 @@ export function UnbindMessenger({ identities }: { identities: Identity[] }) {
       const id = String(result.customerId);
       setNewId(id);
       setOpen(false);
-      toastStore.show("success", t("customerDetail.unbind.done", { id }));
+      toastStore.show("success", t("customerDetail.unbind.done", { name: id }));
     },
   });
+  const newPerson = usePerson(newId);
   const body = unbindingBody(identities);
   if (!body && !newId) return null;
   return (
     <div className="mt-3">
       {newId ? (
         <p role="status" className="text-sm text-slate-900" data-testid="unbind-report">
-          {t("customerDetail.unbind.done", { id: newId })}{" "}
+          {t("customerDetail.unbind.done", { name: personText(newId, newPerson) })}{" "}
           <Link href={href(`/customers/${newId}`)} className={`text-blue-800 underline ${focusRing}`}>
             {t("customerEdit.outcome.open")}
           </Link>

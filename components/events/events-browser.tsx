@@ -1,6 +1,5 @@
 "use client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { platformQuery } from "@/lib/api/platform-queries";
 import { browseProblems, EVENT_MAX_CHOICES, EVENT_SORTS, eventBrowseInput, eventBrowseUrlState, mayHaveMore, type BrowseProblem, type EventBrowseState, type EventSort } from "@/lib/events/event-browse";
@@ -8,13 +7,14 @@ import { useListController } from "@/lib/ui/list-controller";
 import type { OutputOf } from "@/lib/platform/operations";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { useConsoleHref } from "@/components/shell/console-href";
-import { Button, focusRing } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { SelectField, TextField } from "@/components/ui/field";
 import { QueryView, UpdatingStatus } from "@/components/ui/query-view";
 import { TimeText } from "@/components/ui/time-text";
 import { eventProblemText } from "./event-problem-text";
 import { RecordEvent } from "./record-event";
+import { PersonName, usePeople } from "@/components/people/person-name";
 import { DateTimeField } from "@/components/ui/date-time-field";
 import { SavedViews } from "@/components/views/saved-views";
 
@@ -43,6 +43,7 @@ export function EventsBrowser() {
   }
   const events = useQuery({ ...platformQuery("events.list", eventBrowseInput(state)), placeholderData: keepPreviousData });
   const rows = (events.data ?? []) as CustomerEvent[];
+  const people = usePeople(rows.map((row) => row.customerId as string | number | undefined));
 
   const text = (p: BrowseProblem | undefined) => {
     if (!p) return undefined;
@@ -70,8 +71,7 @@ export function EventsBrowser() {
     {
       key: "customer",
       header: t("eventsBrowse.col.customer"),
-      className: "font-mono text-xs",
-      cell: (row) => (row.customerId ? <Link href={href(`/customers/${row.customerId}`)} className={`rounded text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>{String(row.customerId)}</Link> : null),
+      cell: (row) => (row.customerId ? <PersonName id={String(row.customerId)} hit={people.get(String(row.customerId))} href={href(`/customers/${row.customerId}`)} /> : null),
     },
     { key: "event", header: t("eventsBrowse.col.event"), className: "font-mono text-xs break-all", cell: (row) => String(row.event ?? "") },
     { key: "target", header: t("eventsBrowse.col.target"), className: "max-w-56 break-words", cell: (row) => String((row as Record<string, unknown>).targetName ?? (row as Record<string, unknown>).targetId ?? "") },

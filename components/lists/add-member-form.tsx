@@ -1,5 +1,5 @@
 "use client";
-import Link from "next/link";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { usePlatformMutation } from "@/lib/api/platform-mutation";
 import { idProblem } from "@/lib/batch/member-ids";
@@ -9,7 +9,8 @@ import { toastStore } from "@/lib/ui/toast-store";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { useConsoleHref } from "@/components/shell/console-href";
 import { LazyCustomerPicker as CustomerPicker } from "@/components/search/lazy-customer-picker";
-import { Button, focusRing } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
+import { cachedPerson, PersonName, personText, usePerson } from "@/components/people/person-name";
 import { errorMessage } from "@/components/ui/error-message";
 
 
@@ -19,7 +20,9 @@ const withoutLeadingZeros = (id: string) => id.replace(/^0+(?=\d)/, "");
 export function AddMemberForm({ listId }: { listId: string }) {
   const { t } = useI18n();
   const href = useConsoleHref();
+  const queryClient = useQueryClient();
   const [added, setAdded] = useState<string | undefined>(undefined);
+  const addedPerson = usePerson(added);
   const form = useForm({
     initial: "",
     validate: (value) => {
@@ -31,7 +34,7 @@ export function AddMemberForm({ listId }: { listId: string }) {
     meta: { silent: true },
     onSuccess: (result, sent) => {
       setAdded(result.data.customerId ?? undefined);
-      toastStore.show("success", t("lists.addOne.done", { id: result.data.customerId ?? "" }));
+      toastStore.show("success", t("lists.addOne.done", { name: personText(result.data.customerId ?? "", cachedPerson(queryClient, result.data.customerId ?? "")) }));
       // Staff may have typed the next id while this one was on its way: keep it.
       form.reset((current) => (withoutLeadingZeros(current.trim()) === sent.body.data.customerId ? "" : current));
     },
@@ -64,10 +67,7 @@ export function AddMemberForm({ listId }: { listId: string }) {
       </div>
       {added && (
         <p className="text-sm text-slate-800" role="status">
-          {t("lists.addOne.added")}{" "}
-          <Link href={href(`/customers/${added}`)} className={`rounded font-medium text-blue-800 underline ${focusRing}`}>
-            {added}
-          </Link>
+          {t("lists.addOne.added")} <PersonName id={added} hit={addedPerson} href={href(`/customers/${added}`)} inline />
         </p>
       )}
     </form>

@@ -1,9 +1,11 @@
 "use client";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQueries, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { platformQuery } from "@/lib/api/platform-queries";
 import { listsInput, listsUrlState, type ListSort, type ListsState } from "@/lib/lists/lists-state";
+import { countInput } from "@/lib/lists/list-members-state";
+import { formatNumber } from "@/lib/i18n/icu";
 import { useListController } from "@/lib/ui/list-controller";
 import { PAGE_SIZES } from "@/lib/ui/url-params";
 import type { List } from "@/lib/platform/resources";
@@ -26,7 +28,7 @@ export function listsQuery(state: ListsState) {
 
 /** All lists (§4.4 GET /v1/lists) with paging and sort in the URL; create and delete. */
 export function ListsView() {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const href = useConsoleHref();
   const controller = useListController(listsUrlState);
   const { state } = controller;
@@ -36,6 +38,8 @@ export function ListsView() {
   const list = useQuery({ ...listsQuery(state), placeholderData: keepPreviousData });
 
   const rows = list.data?.rows ?? [];
+  // Members per list: §4.4 gives a count per list (memberCount), one call for each row of the page.
+  const memberCounts = useQueries({ queries: rows.map((row) => ({ ...platformQuery("listMembers.count", countInput(String(row.id), { joinedFrom: "", joinedTo: "" })), staleTime: 30_000 })) });
   const records = list.data && !list.isPlaceholderData ? (list.data.records ?? undefined) : undefined;
   // §4.4: `total` is the number of pages.
   const pages = list.data && !list.isPlaceholderData ? Math.max(1, list.data.total ?? 1) : undefined;
@@ -51,6 +55,16 @@ export function ListsView() {
           {row.name || t("lists.unnamed")}
         </Link>
       ),
+    },
+    {
+      key: "members",
+      header: t("lists.col.members"),
+      align: "right",
+      className: "whitespace-nowrap tabular-nums",
+      cell: (row, index) => {
+        const count = memberCounts[index];
+        return <span data-testid="list-member-count">{count?.data !== undefined ? formatNumber(count.data, locale) : count?.isError ? "—" : "…"}</span>;
+      },
     },
     { key: "dateCreated", header: t("lists.col.dateCreated"), sortKey: "dateCreated", className: "whitespace-nowrap", cell: (row) => <TimeText value={row.dateCreated} /> },
     { key: "lastUpdated", header: t("lists.col.lastUpdated"), sortKey: "lastUpdated", className: "whitespace-nowrap", cell: (row) => <TimeText value={row.lastUpdated} /> },

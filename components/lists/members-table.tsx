@@ -8,7 +8,7 @@ import { platformQuery } from "@/lib/api/platform-queries";
 import { displayRows, MEMBER_PAGE_SIZES, MEMBER_SORTS_IN_LIST, membersInput, neighbours, type MembersState, type MemberSort } from "@/lib/lists/list-members-state";
 import type { MessageKey } from "@/lib/i18n/messages";
 import type { ListMember } from "@/lib/platform/resources";
-import { CustomerLabel, useCustomerNames } from "@/components/search/customer-label";
+import { PersonName, usePeople } from "@/components/people/person-name";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { useConsoleHref } from "@/components/shell/console-href";
 import { Button, focusRing } from "@/components/ui/button";
@@ -43,7 +43,7 @@ export function MembersTable({ listId, controller }: { listId: string; controlle
 
   const members = useQuery({ ...membersQuery(listId, state), placeholderData: keepPreviousData });
   const rows = displayRows(state, members.data?.items ?? []);
-  const names = useCustomerNames(rows.flatMap((r) => (r.customerId ? [r.customerId] : [])));
+  const names = usePeople(rows.flatMap((r) => (r.customerId ? [r.customerId] : [])));
   const { next, previous } = members.isPlaceholderData ? {} : neighbours(state, rows);
 
   const pending = confirm !== undefined;
@@ -74,7 +74,7 @@ export function MembersTable({ listId, controller }: { listId: string; controlle
       className: "font-mono text-xs",
       cell: (m) =>
         m.customerId && (
-          <CustomerLabel id={m.customerId} hit={names.get(m.customerId)} href={href(`/customers/${m.customerId}`)} />
+          <PersonName id={m.customerId} hit={names.get(m.customerId)} href={href(`/customers/${m.customerId}`)} />
         ),
     },
     { key: "id", header: t("lists.memberId"), sortKey: "id", className: "font-mono text-xs", cell: (m) => m.id },

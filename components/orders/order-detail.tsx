@@ -10,7 +10,7 @@ import { standingRefunds, type RefundRecord } from "@/lib/orders/refund-record";
 import { useDelayedFlag } from "@/lib/hooks/use-delayed-flag";
 import type { MessageKey } from "@/lib/i18n/messages";
 import type { Order } from "@/lib/platform/resources";
-import { CustomerLabel, useCustomerNames } from "@/components/search/customer-label";
+import { PersonName, personText, usePeople } from "@/components/people/person-name";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { useConsoleHref } from "@/components/shell/console-href";
 import { Button, buttonClass, focusRing } from "@/components/ui/button";
@@ -65,7 +65,7 @@ export function OrderDetail({ orderNo }: { orderNo: string }) {
   const [dialog, setDialog] = useState<Dialog>();
   const refunds = useOrderRefunds(orderNo);
   const orderCustomer = order.data ? String(order.data.customerIdStr ?? order.data.customerId ?? "") : "";
-  const names = useCustomerNames(orderCustomer ? [orderCustomer] : []);
+  const names = usePeople(orderCustomer ? [orderCustomer] : []);
 
   const back = (
     <Link href={href("/orders")} className={`w-fit text-sm text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>
@@ -154,12 +154,12 @@ export function OrderDetail({ orderNo }: { orderNo: string }) {
         <DetailSection id="order-customer" title={t("orders.detail.customer")}>
           {customerId ? (
             <ul className="flex flex-col gap-2 text-sm">
-              <li className="font-mono text-xs" data-testid="order-customer-name">
-                <CustomerLabel id={String(customerId)} hit={names.get(String(customerId))} />
+              <li data-testid="order-customer-name">
+                <PersonName id={String(customerId)} hit={names.get(String(customerId))} />
               </li>
               <li>
                 <Link href={href(`/customers/${customerId}`)} className={`rounded font-medium text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>
-                  {t("orders.detail.openCustomer", { id: String(customerId) })}
+                  {t("orders.detail.openCustomer", { name: personText(String(customerId), names.get(String(customerId))) })}
                 </Link>
               </li>
               <li>

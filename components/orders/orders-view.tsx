@@ -11,7 +11,7 @@ import { hasNextPage, pageCount } from "@/lib/ui/list-state";
 import { orderPath } from "@/lib/orders/order-path";
 import { PAGE_SIZES } from "@/lib/ui/url-params";
 import type { Order } from "@/lib/platform/resources";
-import { CustomerLabel, useCustomerNames } from "@/components/search/customer-label";
+import { PersonName, personText, usePeople, usePerson } from "@/components/people/person-name";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { useConsoleHref } from "@/components/shell/console-href";
 import { Button, buttonClass, focusRing } from "@/components/ui/button";
@@ -56,7 +56,8 @@ export function OrdersView() {
   const rows = list.data?.rows ?? [];
   // The page's states come from its rows (one platform call per page); refunds this console
   // recorded come from the app's store in one request for the whole page.
-  const names = useCustomerNames(rows.flatMap((r) => (r.customerId ? [String(r.customerId)] : [])));
+  const names = usePeople(rows.flatMap((r) => (r.customerId ? [String(r.customerId)] : [])));
+  const titlePerson = usePerson(state.customerId || undefined);
   const refunds = useQuery({ ...orderRefundsQuery(rows.map((r) => String(r.orderNo ?? ""))), placeholderData: keepPreviousData });
   const records = list.data && !list.isPlaceholderData ? (list.data.records ?? undefined) : undefined;
   const pages = list.data && !list.isPlaceholderData ? pageCount(list.data.records, state.rows) : undefined;
@@ -79,7 +80,7 @@ export function OrdersView() {
             header: t("orders.col.customer"),
             className: "font-mono text-xs",
             cell: (row: Order) =>
-              row.customerId ? <CustomerLabel id={String(row.customerId)} hit={names.get(String(row.customerId))} href={href(`/customers/${row.customerId}`)} /> : null,
+              row.customerId ? <PersonName id={String(row.customerId)} hit={names.get(String(row.customerId))} href={href(`/customers/${row.customerId}`)} /> : null,
           },
         ]),
     { key: "amountPaid", header: t("orders.col.amountPaid"), align: "right", className: "whitespace-nowrap tabular-nums", cell: (row) => money(row.amountPaid, row) },
@@ -115,7 +116,7 @@ export function OrdersView() {
   return (
     <div className="flex flex-col gap-4">
       <PageHeader
-        title={state.customerId ? t("orders.titleForCustomer", { id: state.customerId }) : t("orders.title")}
+        title={state.customerId ? t("orders.titleForCustomer", { name: personText(state.customerId, titlePerson) }) : t("orders.title")}
         aside={<LiveTotal>{records !== undefined ? t("orders.total", { count: records }) : null}</LiveTotal>}
         intro={t("orders.intro")}
       />

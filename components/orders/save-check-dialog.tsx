@@ -6,6 +6,7 @@ import { DialogActions } from "@/components/forms/confirm-dialog";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { Dialog } from "@/components/ui/dialog";
 import { TimeText } from "@/components/ui/time-text";
+import { PersonName, usePerson } from "@/components/people/person-name";
 import { OrderState } from "./order-state";
 
 type Props = {
@@ -29,6 +30,7 @@ export function SaveCheckDialog({ orderNo, existing, sums, currency, pending, on
   const { t, locale } = useI18n();
   const money = (value: string | undefined, cur = currency) => formatMoney(value, locale, cur);
   const loss = existing ? replaceLoss(existing) : undefined;
+  const lossCustomer = usePerson(loss?.customerId);
   return (
     <Dialog open role="alertdialog" title={loss ? t("orders.replace.title", { orderNo }) : t("orders.amounts.title")} onClose={onCancel}>
       <div className="flex flex-col gap-3 text-sm text-slate-800" data-testid="save-check">
@@ -36,7 +38,7 @@ export function SaveCheckDialog({ orderNo, existing, sums, currency, pending, on
           <div data-testid="replace-existing">
             <p>{t("orders.replace.body")}</p>
             <dl className="mt-2 rounded-md border border-amber-600 bg-amber-50 p-2 text-amber-950">
-              <div className="flex justify-between gap-3"><dt>{t("orders.field.customerId")}</dt><dd className="font-mono">{loss.customerId ?? "—"}</dd></div>
+              <div className="flex justify-between gap-3"><dt>{t("orders.field.customer")}</dt><dd className="text-right">{loss.customerId ? <PersonName id={String(loss.customerId)} hit={lossCustomer} copy={false} /> : "—"}</dd></div>
               <div className="flex justify-between gap-3"><dt>{t("orders.field.amountPaid")}</dt><dd>{money(loss.amountPaid, loss.currency) || "—"}</dd></div>
               <div className="flex justify-between gap-3"><dt>{t("orders.field.dateOrder")}</dt><dd><TimeText value={loss.dateOrder ?? null} /></dd></div>
               <div className="flex justify-between gap-3"><dt>{t("orders.replace.lineCount")}</dt><dd>{loss.lineCount}</dd></div>

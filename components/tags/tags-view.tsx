@@ -1,15 +1,18 @@
 "use client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
+import Link from "next/link";
 import { useState } from "react";
 import { platformQuery } from "@/lib/api/platform-queries";
 import { isBuiltInDimension } from "@/lib/tags/tag-forms";
 import { rowsInDimension, tagsInput, tagsUrlState, type TagSort, type TagsState } from "@/lib/tags/tags-state";
 import { PAGE_SIZES } from "@/lib/ui/url-params";
+import { tagCountsQuery } from "@/lib/search/search-queries";
 import { useListController } from "@/lib/ui/list-controller";
 import type { Tag, TagDimension } from "@/lib/platform/resources";
 import { useI18n } from "@/components/i18n/i18n-provider";
-import { Button } from "@/components/ui/button";
+import { Button, focusRing } from "@/components/ui/button";
+import { useConsoleHref } from "@/components/shell/console-href";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { SelectField } from "@/components/ui/field";
 import { ListControls } from "@/components/ui/list-controls";
@@ -50,6 +53,7 @@ function DimensionCell({ dimensionKey, dimensions }: { dimensionKey: string | nu
  */
 export function TagsView() {
   const { t } = useI18n();
+  const href = useConsoleHref();
   const controller = useListController(tagsUrlState);
   const { state, set: setState, update } = controller;
   const [creating, setCreating] = useState(false);
@@ -67,6 +71,9 @@ export function TagsView() {
 
   const pageRows = list.data?.rows ?? [];
   const rows = rowsInDimension(pageRows, state.dimension);
+  // Who carries each tag of the page, counted by the people index in one request.
+  const names = pageRows.flatMap((row) => (row.name ? [row.name] : []));
+  const counts = useQuery({ ...tagCountsQuery(names), enabled: names.length > 0, placeholderData: keepPreviousData }).data?.counts;
   const records = list.data && !list.isPlaceholderData ? (list.data.records ?? undefined) : undefined;
   // §4.5: `total` is the number of pages (as for lists, §4.4).
   const pages = list.data && !list.isPlaceholderData ? Math.max(1, list.data.total ?? 1) : undefined;
@@ -95,6 +102,19 @@ export function TagsView() {
   const columns: Column<Tag, TagSort>[] = [
     { key: "id", header: t("tags.col.id"), sortKey: "id", className: "font-mono text-xs tabular-nums", cell: (row) => row.id },
     { key: "name", header: t("tags.col.name"), sortKey: "name", className: "max-w-56 font-medium break-words", cell: (row) => row.name || t("tags.unnamed") },
+    {
+      key: "people",
+      header: t("tags.col.people"),
+      align: "right",
+      className: "whitespace-nowrap tabular-nums",
+      // The tag's people: the customers list filtered by the tag (paging, search inside, export).
+      cell: (row) =>
+        row.name ? (
+          <Link href={href("/customers", { tag: row.name })} className={`rounded text-blue-800 underline-offset-2 hover:underline ${focusRing}`} aria-label={counts?.[row.name] !== undefined ? t("tags.peopleNamed", { name: row.name, count: counts[row.name]! }) : t("tags.peopleNamedUncounted", { name: row.name })} data-testid="tag-people">
+            {counts?.[row.name] !== undefined ? t("tags.peopleCount", { count: counts[row.name]! }) : t("tags.people")}
+          </Link>
+        ) : null,
+    },
     { key: "dimension", header: t("tags.col.dimension"), sortKey: "dimension", className: "max-w-56", cell: (row) => <DimensionCell dimensionKey={row.dimension} dimensions={dimensions} /> },
     { key: "dateCreated", header: t("tags.col.dateCreated"), sortKey: "dateCreated", className: "whitespace-nowrap", cell: (row) => <TimeText value={row.dateCreated} /> },
     { key: "lastUpdated", header: t("tags.col.lastUpdated"), sortKey: "lastUpdated", className: "whitespace-nowrap", cell: (row) => <TimeText value={row.lastUpdated} /> },

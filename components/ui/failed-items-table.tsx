@@ -1,6 +1,7 @@
 "use client";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { itemFailureReason } from "@/components/ui/error-message";
+import { PersonName, usePeople } from "@/components/people/person-name";
 
 /**
  * The items a batch could not do: a heading and a scrollable table (focusable, so it scrolls by
@@ -18,6 +19,7 @@ export function FailedItemsTable({ title, heading: Heading, idHeader, reasonHead
   testId: string;
 }) {
   const { t } = useI18n();
+  const people = usePeople(items.map((item) => item.customerId));
   return (
     <div>
       <Heading className="text-sm font-semibold text-red-800">{title}</Heading>
@@ -32,11 +34,18 @@ export function FailedItemsTable({ title, heading: Heading, idHeader, reasonHead
           <tbody>
             {items.map(({ customerId, error }) => {
               const label = labels?.get(customerId);
+              const person = people.get(customerId);
               return (
                 <tr key={customerId}>
                   <td className="pr-4 text-slate-900">
-                    {label && label !== customerId ? `${label} ` : ""}
-                    <span className="font-mono">{customerId}</span>
+                    {person ? (
+                      <PersonName id={customerId} hit={person} inline copy={false} />
+                    ) : (
+                      <>
+                        {label && label !== customerId ? `${label} ` : ""}
+                        <span className="font-mono">{customerId}</span>
+                      </>
+                    )}
                   </td>
                   <td className="text-red-800">{itemFailureReason(error, t)}</td>
                 </tr>

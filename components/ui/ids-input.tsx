@@ -7,10 +7,13 @@ import { useI18n } from "@/components/i18n/i18n-provider";
 import { focusRing } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { LazyCustomerPicker as CustomerPicker } from "@/components/search/lazy-customer-picker";
+import { PersonName, usePeople } from "@/components/people/person-name";
 
 const REASONS: Record<ParsedIds["problems"][number]["reason"], MessageKey> = { notAnId: "lists.ids.notAnId", tooLarge: "lists.ids.tooLarge", zero: "lists.ids.zero" };
 /** Problems listed on screen; the count covers all. */
 const SHOWN_PROBLEMS = 50;
+/** Customers named under the text (the first ones; the count covers all). */
+const SHOWN_PEOPLE = 50;
 
 /** The text of an `IdsInput` and its ids, parsed once per text, not on every progress update (up to 100,000 ids). */
 export function useIdsText() {
@@ -43,6 +46,8 @@ export function IdsInput({ text, parsed, onChange, max, maxFileBytes, messages, 
   const fileId = useId();
   const [fileError, setFileError] = useState<string | undefined>(undefined);
   const maxText = formatNumber(max, locale);
+  const shownIds = useMemo(() => parsed.ids.slice(0, SHOWN_PEOPLE), [parsed.ids]);
+  const people = usePeople(shownIds);
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -78,6 +83,16 @@ export function IdsInput({ text, parsed, onChange, max, maxFileBytes, messages, 
             {parsed.duplicates > 0 && <> · {t("lists.batch.duplicates", { count: parsed.duplicates })}</>}
             {parsed.problems.length > 0 && <> · {t("lists.batch.invalid", { count: parsed.problems.length })}</>}
           </p>
+          {shownIds.length > 0 && (
+            <ul className="mt-1 flex max-h-32 flex-wrap gap-x-4 gap-y-1 overflow-y-auto" aria-label={t("people.chosen")} data-testid={`${testIdPrefix}-people`}>
+              {shownIds.map((id) => (
+                <li key={id}>
+                  <PersonName id={id} hit={people.get(id)} inline copy={false} />
+                </li>
+              ))}
+              {parsed.ids.length > shownIds.length && <li className="text-slate-700">{t("people.andMore", { count: parsed.ids.length - shownIds.length })}</li>}
+            </ul>
+          )}
           {(parsed.tooMany || parsed.ids.length > max) && <p className="font-medium text-red-700">{t(messages.tooMany, { max: maxText })}</p>}
           {parsed.problems.length > 0 && (
             <ul className="mt-1 max-h-32 list-disc overflow-y-auto pl-5 text-xs text-red-800">

@@ -49,7 +49,7 @@ afterEach(async () => {
 
 function runner(store: Store, callerFor: CallerFor, clock: { t: number }, queue: JobQueue = inProcessQueue()) {
   queues.push(queue);
-  const definitions = new Map([[CUSTOMER_EXPORT_TASK, customerExportTask(callerFor, 100)]]);
+  const definitions = new Map([[CUSTOMER_EXPORT_TASK, customerExportTask(callerFor, undefined, 100)]]);
   return createTaskService({ store: async () => store, queue: async () => queue, definitions: () => definitions, now: () => clock.t, random: () => 0, heartbeatMs: 3_600_000, staleMs: 30_000 });
 }
 

@@ -7,6 +7,7 @@ import type { TaskRouteDeps } from "@/lib/tasks/task-routes";
 import { taskView } from "@/lib/tasks/task-routes";
 import type { TaskDefinition } from "@/lib/tasks/task-types";
 import type { ExportRow } from "./customer-export";
+import type { IndexRequest } from "./export-ids";
 import { runCustomerExport, type CustomerExportCheckpoint, type CustomerExportInput, type CustomerExportResult } from "./customer-export-task";
 import { exportOperations } from "./export-operations";
 
@@ -23,7 +24,10 @@ export const EXPORT_FILE_TTL_MS = 24 * 60 * 60_000;
 /** The platform caller of an installation, its requests aborted with `signal` (a cancelled task). */
 export type CallerFor = (key: InstallationKey, signal: AbortSignal) => PlatformCall;
 
-export function customerExportTask(callerFor: CallerFor, pageSize?: number): TaskDefinition<CustomerExportInput, CustomerExportResult, CustomerExportCheckpoint> {
+/** The people index's ids of a search for an installation (lib/search's service). */
+export type SearchIdsFor = (key: InstallationKey, request: IndexRequest, signal: AbortSignal) => AsyncIterable<readonly string[]>;
+
+export function customerExportTask(callerFor: CallerFor, searchIdsFor?: SearchIdsFor, pageSize?: number): TaskDefinition<CustomerExportInput, CustomerExportResult, CustomerExportCheckpoint> {
   return {
     kind: CUSTOMER_EXPORT_TASK,
     exclusive: "tenant",
@@ -40,6 +44,7 @@ export function customerExportTask(callerFor: CallerFor, pageSize?: number): Tas
         count: async (input) => Number(await call("customers.count", input)),
         fileName: exportFileName("customers", new Date(ctx.task.createdAt)),
         pageSize,
+        ...(searchIdsFor ? { searchIds: (request: IndexRequest, signal: AbortSignal) => searchIdsFor(ctx.key, request, signal) } : {}),
       });
     },
   };

@@ -23,7 +23,8 @@ function fakePlatform(options: { failOnCall?: number } = {}) {
     signal.throwIfAborted();
     if (calls === options.failOnCall) throw new Error("upstream 502");
     const q = query as Record<string, string | number | undefined>;
-    let rows = customers.filter((c) => (q.stage === undefined || c.stage === q.stage) && (q.idFrom === undefined || BigInt(c.id) >= BigInt(q.idFrom)) && (q.idTo === undefined || BigInt(c.id) <= BigInt(q.idTo)));
+    const idList = q.idList === undefined ? undefined : new Set(String(q.idList).split(","));
+    let rows = customers.filter((c) => (q.stage === undefined || c.stage === q.stage) && (q.idFrom === undefined || BigInt(c.id) >= BigInt(q.idFrom)) && (q.idTo === undefined || BigInt(c.id) <= BigInt(q.idTo)) && (!idList || idList.has(c.id)));
     if (q.sord === "desc") rows = [...rows].reverse();
     const select = String(q.select).split(",");
     return rows.slice(0, Number(q.rows)).map((c) => Object.fromEntries(select.map((k) => [k, c[k] ?? null])) as ExportRow);
@@ -90,6 +91,25 @@ describe("the customers export as a task", () => {
     const saved = savedTask<CustomerExportCheckpoint>();
     await expect(exportInto(saved, { list }, { fetchPage: fakePlatform({ failOnCall: 3 }).fetchPage, fileName: "c.csv", pageSize: 100 })).rejects.toThrow("upstream 502");
     await exportInto(saved, { list }, { fetchPage: fakePlatform().fetchPage, fileName: "c.csv", pageSize: 100 });
+    expect(text(saved.file)).toBe(text(whole.file));
+  });
+
+  it("a search exports the index's ids, each batch read live with the list's filters; a run that dies resumes without a repeat", async () => {
+    // The index's order (newest first here), 120 ids a batch; the platform keeps only the leads of them.
+    const matching = customers.filter((_, i) => i % 2 === 0).reverse();
+    const searchIds = async function* (request: { q?: string }) {
+      expect(request.q).toBe("客户");
+      for (let i = 0; i < matching.length; i += 120) yield matching.slice(i, i + 120).map((c) => c.id);
+    };
+    const list = listOf({ columns: ["displayName", "stage"], filters: { q: "客户", stage: "lead" } });
+    const expected = matching.filter((c) => c.stage === "lead");
+    const whole = savedTask<CustomerExportCheckpoint>();
+    await exportInto(whole, { list }, { fetchPage: fakePlatform().fetchPage, fileName: "c.csv", searchIds });
+    expect(new Set(idsOf(text(whole.file).slice(1)))).toEqual(new Set(expected.map((c) => c.id)));
+
+    const saved = savedTask<CustomerExportCheckpoint>();
+    await expect(exportInto(saved, { list }, { fetchPage: fakePlatform().fetchPage, fileName: "c.csv", searchIds }, { dieAfterProgress: 2 })).rejects.toThrow("process died");
+    await exportInto(saved, { list }, { fetchPage: fakePlatform().fetchPage, fileName: "c.csv", searchIds });
     expect(text(saved.file)).toBe(text(whole.file));
   });
 

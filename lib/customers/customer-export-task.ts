@@ -1,7 +1,8 @@
 import { UTF8_BOM } from "@/lib/csv";
 import type { TaskContext } from "@/lib/tasks/task-types";
-import { csvHeader, csvRows, exportPlan, walkCustomers, type ExportPlan, type FetchPage } from "./customer-export";
-import { countInput, parseListState, type CustomerListState } from "./customer-list-state";
+import { csvHeader, csvRows, exportPlan, ID_BATCH, idBatchQuery, walkCustomers, type ExportPlan, type FetchPage } from "./customer-export";
+import { countInput, parseListState, searchParamsOf, type CustomerListState } from "./customer-list-state";
+import { indexRequestOf, type IndexRequest } from "./export-ids";
 
 /**
  * The customers export as a background task (lib/tasks): the same walk and the same CSV as the
@@ -27,6 +28,8 @@ export type CustomerExportCheckpoint = {
   after: string | null;
   rows: number;
   total: number | null;
+  /** A search or tag export: how many of the index's ids were read live already (resumed after them). */
+  consumed?: number;
 };
 
 export type CustomerExportResult = { rows: number };
@@ -40,6 +43,8 @@ export type CustomerExportDeps = {
   count?: (input: NonNullable<ReturnType<typeof countInput>>, signal: AbortSignal) => Promise<number>;
   fileName: string;
   pageSize?: number;
+  /** The people index's ids of a search or tag, a batch at a time in the index's order (the customers page's search). */
+  searchIds?: (request: IndexRequest, signal: AbortSignal) => AsyncIterable<readonly string[]>;
 };
 
 export const EXPORT_CONTENT_TYPE = "text/csv; charset=utf-8";
@@ -62,10 +67,41 @@ export async function runCustomerExport(ctx: CustomerExportContext, deps: Custom
     at = { after: null, rows: 0, total };
     await ctx.progress({ done: 0, total, message: null, checkpoint: at });
   }
+  const search = searchParamsOf(state);
+  if (search && deps.searchIds) return { rows: (await exportIndexed(ctx, deps, plan, indexRequestOf(search), at)).rows };
   for await (const rows of walkCustomers(plan, deps.fetchPage, ctx.signal, deps.pageSize, at.after ?? undefined)) {
     ctx.file.append(csvRows(rows, plan.columns));
     at = { after: rows.at(-1)!.id, rows: at.rows + rows.length, total: at.total };
     await ctx.progress({ done: at.rows, total: at.total === null ? null : Math.max(at.total, at.rows), checkpoint: at });
   }
   return { rows: at.rows };
+}
+
+/**
+ * A search or tag export: the index's ids in its order, each batch read live from the platform with
+ * the list's other filters (the customers page shows the same), narrowed by the user's own id list.
+ * The checkpoint counts the ids read; a resumed run skips that many. The index's order is that of
+ * its rows, so a customer indexed meanwhile comes after them (at the end), not in between.
+ */
+async function exportIndexed(ctx: CustomerExportContext, deps: CustomerExportDeps, plan: ExportPlan, request: IndexRequest, start: CustomerExportCheckpoint): Promise<CustomerExportCheckpoint> {
+  const own = plan.filters.idList ? new Set(String(plan.filters.idList).split(",")) : undefined;
+  let at = { ...start, consumed: start.consumed ?? 0 };
+  let skip = at.consumed;
+  for await (const batch of deps.searchIds!(request, ctx.signal)) {
+    let ids = batch;
+    if (skip > 0) {
+      const skipped = Math.min(skip, ids.length);
+      ids = ids.slice(skipped);
+      skip -= skipped;
+    }
+    for (let i = 0; i < ids.length; i += ID_BATCH) {
+      const part = ids.slice(i, i + ID_BATCH);
+      const wanted = own ? part.filter((id) => own.has(id)) : part;
+      const rows = wanted.length > 0 ? await deps.fetchPage(idBatchQuery(plan, wanted), ctx.signal) : [];
+      if (rows.length > 0) ctx.file.append(csvRows(rows, plan.columns));
+      at = { ...at, after: rows.at(-1)?.id ?? at.after, rows: at.rows + rows.length, consumed: at.consumed + part.length };
+      await ctx.progress({ done: at.rows, total: null, checkpoint: at });
+    }
+  }
+  return at;
 }

@@ -87,6 +87,23 @@ export async function* walkCustomers(plan: ExportPlan, fetchPage: FetchPage, sig
   }
 }
 
+/** Ids asked of the platform at once by `idList` (one page of rows). */
+export const ID_BATCH = 200;
+
+/** The query of one batch of ids: the plan's filters and its id range, the ids as `idList`. */
+export function idBatchQuery(plan: ExportPlan, ids: readonly string[]): ListQuery {
+  return {
+    ...plan.filters,
+    ...keysetParams(plan.order, undefined, plan.userRange),
+    idList: ids.join(","),
+    select: selectOf(plan.columns),
+    rows: Math.max(1, ids.length),
+    page: 1,
+    sidx: "id",
+    sord: plan.order,
+  };
+}
+
 export type ExportOutcome = { rows: number; error?: unknown; cancelled?: boolean };
 
 /**

@@ -84,6 +84,7 @@ export const consoleRoutes = {
 
   "search.customers": { method: "GET", path: "/api/search/customers", resource: "search" },
   "search.status": { method: "GET", path: "/api/search/status", resource: "search" },
+  "search.tagCounts": { method: "GET", path: "/api/search/tag-counts", resource: "search" },
   "search.resync": { method: "POST", path: "/api/search/resync", resource: "search", invalidates: ["search"] },
 
   "shops.list": { method: "GET", path: "/api/shops", resource: "stores" },

@@ -26,6 +26,15 @@ export const handleCustomerSearch = apiRoute(
   },
 );
 
+/** `GET /api/search/tag-counts?tags=a&tags=b` — how many indexed customers carry each tag (the tags table's counts). */
+export const handleTagCounts = apiRoute(
+  { name: "tag counts", scope: "search", operation: searchOperations["search.tagCounts"], unavailable: "Search is unavailable; try again." },
+  async ({ input, session, deps, requestId }: RouteContext<SearchRouteDeps, RouteInput<(typeof searchOperations)["search.tagCounts"]>>) => {
+    const key = { openAppId: session.openAppId, tenantId: session.tenantId };
+    return jsonResponse(200, JSON.stringify({ counts: await deps.search().tagCounts(key, input.query.tags) }), requestId);
+  },
+);
+
 /** The index's status as both status routes answer it. */
 async function statusAnswer(deps: SearchRouteDeps, key: InstallationKey, requestId: string, status: number): Promise<Response> {
   return jsonResponse(status, JSON.stringify(await deps.search().status(key)), requestId);

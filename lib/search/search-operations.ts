@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { answer, defineOperations, int, nullableText } from "@/lib/http/define-operations";
+import { answer, defineOperations, int, nullableText, repeated } from "@/lib/http/define-operations";
 import { boolParam, intParam } from "@/lib/platform/schema-helpers";
 import type { IndexStatus, SearchAnswer } from "./types";
 
@@ -36,6 +36,11 @@ export const searchOperations = defineOperations({
     }),
     // A look-up by ids answers `hits` alone.
     output: answer<SearchAnswer>(z.object({ hits: z.array(searchHit), hasMore: z.boolean().optional(), status: indexStatus.optional() })),
+  },
+  "search.tagCounts": {
+    summary: "How many of the session tenant's indexed customers carry each tag (`tags` repeated, up to 200)",
+    query: z.strictObject({ tags: repeated(z.string().min(1).max(64)).refine((tags) => tags.length <= 200, "at most 200 tags") }),
+    output: answer<{ counts: Record<string, number> }>(z.object({ counts: z.record(z.string(), int) })),
   },
   "search.status": { summary: "How far the tenant's index is", output: answer<IndexStatus>(indexStatus) },
   "search.resync": { summary: "The index emptied and read again from the platform", statuses: [202], output: answer<IndexStatus>(indexStatus) },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { customerLookupQuery, hitContact, hitName, hitsById } from "./search-queries";
+import { customerLookupQuery, hitContact, hitName, hitsById, searchCount, tagCountsQuery } from "./search-queries";
 
 const hit = (id: string, more: Partial<{ name: string; mobile: string; email: string }> = {}) => ({ id, displayName: null, name: more.name ?? null, nickName: null, email: more.email ?? null, mobile: more.mobile ?? null });
 
@@ -25,5 +25,17 @@ describe("names beside customer ids", () => {
     expect(byId.get("1")?.name).toBe("Li");
     expect(byId.get("2")).toBeUndefined();
     expect(hitsById(undefined).size).toBe(0);
+  });
+
+  it("counts a search exactly on its last page or from the index's tag count, else as 'more than'", () => {
+    const page = (n: number, hasMore: boolean) => ({ hits: Array.from({ length: n }, (_, i) => hit(String(i + 1))), hasMore });
+    expect(searchCount({ offset: 0 }, page(7, false))).toEqual({ count: 7, exact: true });
+    expect(searchCount({ offset: 40 }, page(20, true))).toEqual({ count: 60, exact: false });
+    expect(searchCount({ offset: 0 }, page(20, true), 1234)).toEqual({ count: 1234, exact: true });
+    expect(searchCount({}, page(0, false))).toEqual({ count: 0, exact: true });
+  });
+
+  it("asks the tag counts of a set of tags under one key whatever their order", () => {
+    expect(tagCountsQuery(["b", "a", "b"]).queryKey).toEqual(tagCountsQuery(["a", "b"]).queryKey);
   });
 });

@@ -8,15 +8,33 @@ export function customerSearchQuery(params: SearchParams) {
   return { ...appQuery("search.customers", { query: params }), staleTime: 2_000 };
 }
 
+/** The most ids one lookup asks for (the route's limit). */
+export const LOOKUP_MAX = 200;
+
 /** Names and contacts of ids (at most 200) from the index; ids it does not hold are simply absent. */
 export function customerLookupQuery(ids: readonly string[]) {
-  const unique = [...new Set(ids)].filter(isPlatformId).sort().slice(0, 200);
+  const unique = [...new Set(ids)].filter(isPlatformId).sort().slice(0, LOOKUP_MAX);
   const query = appQuery("search.customers", { query: { ids: unique.join(",") } });
   return {
     ...query,
     queryFn: unique.length === 0 ? () => Promise.resolve({ hits: [] as SearchHit[] } as SearchAnswer) : query.queryFn,
     staleTime: 30_000,
   };
+}
+
+/** How many indexed customers carry each tag (the tags table, a tag's people). */
+export function tagCountsQuery(tags: readonly string[]) {
+  return { ...appQuery("search.tagCounts", { query: { tags: [...new Set(tags)].sort() } }), staleTime: 30_000 };
+}
+
+/**
+ * The result count of a search page: exact when the index gave it (a tag alone) or when this page
+ * is the last; else "more than" the matches up to this page.
+ */
+export function searchCount(params: Pick<SearchParams, "offset">, page: Pick<SearchAnswer, "hits" | "hasMore">, exact?: number): { count: number; exact: boolean } {
+  if (exact !== undefined) return { count: exact, exact: true };
+  const seen = (params.offset ?? 0) + page.hits.length;
+  return { count: seen, exact: !page.hasMore };
 }
 
 export function indexStatusQuery() {

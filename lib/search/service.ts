@@ -3,7 +3,8 @@ import type { JobQueue } from "@/lib/jobs/queue";
 import { id } from "@/lib/platform/schema-helpers";
 import type { Store } from "@/lib/store/database";
 import type { WebhookEvent } from "@/lib/webhooks/topics";
-import { lookupIndexed, searchIndex, type SearchHit, type SearchRequest, type SearchResult } from "./index-store";
+import { lookupIndexed, searchIndex, type IndexFilters, type SearchHit, type SearchRequest, type SearchResult } from "./index-store";
+import { searchIds, tagCounts } from "./index-ids";
 import type { PlatformCall } from "@/lib/platform/installation-call";
 import type { InstallationKey } from "@/lib/store/installations";
 import { applyChange, backfill, poll, type CustomerChange, type SyncDeps } from "./sync";
@@ -115,6 +116,20 @@ export function createSearchService(deps: SearchServiceDeps) {
       const store = await deps.store();
       const state = await findTenant(store, key);
       return state ? lookupIndexed(store, state.tenant, ids) : [];
+    },
+
+    /** Every id a search or tag matches, a page at a time (an export of what the customers page shows). */
+    async *ids(key: InstallationKey, request: IndexFilters & { q?: string }, signal?: AbortSignal): AsyncGenerator<string[]> {
+      const store = await deps.store();
+      const state = await findTenant(store, key);
+      if (state) yield* searchIds(store, state.tenant, request, signal);
+    },
+
+    /** How many indexed customers carry each tag. */
+    async tagCounts(key: InstallationKey, tags: readonly string[]): Promise<Record<string, number>> {
+      const store = await deps.store();
+      const state = await findTenant(store, key);
+      return state ? tagCounts(store, state.tenant, tags) : Object.fromEntries(tags.map((tag) => [tag, 0]));
     },
 
     async status(key: InstallationKey): Promise<IndexStatus> {
