@@ -120,3 +120,18 @@ describe("CSV columns of an event import", () => {
     expect(row(p, { ...good, identityValue: "v".repeat(129) }).problems[0]).toMatchObject({ column: "identityValue", code: "tooLong", max: 128 });
   });
 });
+
+describe("cells past the header", () => {
+  it("flag the row instead of dropping the cell (an unquoted comma in a value)", () => {
+    const p = plan(["targetName"]);
+    const fields = ["crm", "C-1", "c_visit", "2026-11-20 16:00:00", "试驾", "上海"];
+    const mapped = rowToEvent(p, fields);
+    expect(mapped.event).toBeUndefined();
+    expect(mapped.problems).toEqual([{ code: "extraCells", count: 1, max: 5, column: "#6" }]);
+  });
+
+  it("empty trailing cells (a trailing comma) are no problem", () => {
+    const p = plan();
+    expect(rowToEvent(p, ["crm", "C-1", "c_visit", "2026-11-20 16:00:00", ""]).event).toBeDefined();
+  });
+});
