@@ -48,6 +48,10 @@ export function CustomerMerge({ initialFromId = "" }: { initialFromId?: string }
     const remaining = remainingCustomerId(result) ?? String(review?.to.id);
     setReport({ fromId: String(review?.from.id), toId: remaining });
     setReview(null);
+    // The merged-away customer no longer exists: the form forgets it (the remaining one stays chosen),
+    // and so does the cache, so nothing offers it again.
+    form.reset((v) => ({ ...v, from: { id: "", identityType: "", identityValue: "" }, to: v.mode === "id" ? { ...v.to, id: remaining } : v.to }));
+    if (review) queryClient.removeQueries({ queryKey: platformQuery("customers.get", { params: { id: String(review.from.id) } }).queryKey });
     toastStore.show("success", t("customerMerge.toast", { from: String(review?.from.id), to: remaining }));
   };
   const byId = usePlatformMutation("customers.mergeById", { meta: { silent: true }, onSuccess: onDone });
