@@ -9,7 +9,7 @@ export function ShopStatus({ shop }: { shop: Pick<RegisteredShop, "shopStatus" |
     <span className="text-sm">
       {/* A bare code ("1") reads as a count: it is named as the platform's code, its meaning unknown. */}
       {shop.shopStatus ? (
-        <span className="whitespace-nowrap" title={t("shops.status.codeHelp")} data-testid="shop-status">{t("shops.status.code", { code: shop.shopStatus })}</span>
+        <span title={t("shops.status.codeHelp")} data-testid="shop-status">{t("shops.status.code", { code: shop.shopStatus })}</span>
       ) : (
         <span className="text-slate-700">{t("shops.status.unknown")}</span>
       )}
