@@ -29,8 +29,8 @@ export function cellText(customer: Customer, column: CustomerColumn, t: Translat
  * Widths that fit the default columns in the admin's 1024-px iframe (an 812-px pane): the name and
  * email cut with an ellipsis (whole on hover and focus), a mobile number never cut.
  */
-const MAX_WIDTH: Partial<Record<CustomerColumn, string>> = { displayName: "max-w-36", name: "max-w-36", nickName: "max-w-32", email: "max-w-48", mobile: "max-w-none", telephone: "max-w-none", id: "max-w-none" };
-const maxWidthOf = (column: CustomerColumn) => MAX_WIDTH[column] ?? "max-w-28";
+const MAX_WIDTH: Partial<Record<CustomerColumn, string>> = { displayName: "max-w-32", name: "max-w-32", nickName: "max-w-28", email: "max-w-40", mobile: "max-w-none", telephone: "max-w-none", id: "max-w-none" };
+const maxWidthOf = (column: CustomerColumn) => MAX_WIDTH[column] ?? "max-w-24";
 
 function Cell({ customer, column }: { customer: Customer; column: CustomerColumn }) {
   const { t } = useI18n();

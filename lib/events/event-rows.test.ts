@@ -135,3 +135,13 @@ describe("cells past the header", () => {
     expect(rowToEvent(p, ["crm", "C-1", "c_visit", "2026-11-20 16:00:00", ""]).event).toBeDefined();
   });
 });
+
+describe("the extra-cells problem is worded with its count", () => {
+  it("in both languages", async () => {
+    const { eventProblemText } = await import("@/components/events/event-problem-text");
+    const { translate } = await import("@/lib/i18n/messages");
+    const problem = { code: "extraCells", count: 2, max: 5 } as const;
+    expect(eventProblemText(problem, (k, v) => translate("en", k, v))).toMatch(/^2 cells past the header's 5 columns/);
+    expect(eventProblemText(problem, (k, v) => translate("zh-CN", k, v))).toContain("多出 2 个单元格");
+  });
+});
