@@ -13,7 +13,11 @@ export function TruncatedText({ text, children, className = "" }: { text: string
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const measure = () => setCut(el.scrollWidth > el.clientWidth + 1);
+    // Not while focused: the focused text shows itself whole (uncut), and losing its tab stop then
+    // would throw the focus away.
+    const measure = () => {
+      if (el.ownerDocument.activeElement !== el) setCut(el.scrollWidth > el.clientWidth + 1);
+    };
     measure();
     const observer = typeof ResizeObserver === "undefined" ? undefined : new ResizeObserver(measure);
     observer?.observe(el);
