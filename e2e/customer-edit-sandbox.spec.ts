@@ -223,6 +223,9 @@ test.describe.serial("customer merge and messenger unbinding through the sandbox
     await expect(dialog.getByTestId("merge-compare")).toContainText(`To ${stamp}`);
     await dialog.getByRole("button", { name: "Merge customers" }).click();
     await expect(frame.getByTestId("merge-report")).toContainText(`From ${stamp} (${from.id}) was merged into To ${stamp} (${to.id}) and deleted.`);
+    // The merged-away customer is gone from the form; the one kept stays chosen.
+    await expect(frame.getByRole("combobox", { name: "Customer to merge" })).toHaveValue("");
+    await expect(frame.getByTestId("merge-from-chosen")).toBeEmpty();
     expect(((await platformGet(`/v1/customers/${from.id}`, {}, sandbox.token)) as { error?: unknown }).error).toBeDefined();
     expect(((await platformGet(`/v1/customers/${to.id}`, {}, sandbox.token)) as Row).id).toBe(to.id);
   });

@@ -17,7 +17,7 @@ import { sandboxSuite } from "./support/suite";
 type Row = { id: string; [key: string]: unknown };
 type Member = { id: string; customerId: string; listId: string };
 
-const rowCheckbox = (frame: FrameLocator | Page, id: string) => frame.locator("tbody tr").filter({ hasText: id }).getByRole("checkbox");
+const rowCheckbox = (frame: FrameLocator | Page, id: string) => frame.locator(`tbody tr[data-row-id="${id}"]`).getByRole("checkbox");
 const names = (tags: string | null | undefined) => (tags ?? "").split(",").map((s) => s.trim()).filter(Boolean).sort();
 
 test.describe.serial("bulk actions on the customers list through the sandbox", () => {
@@ -199,7 +199,7 @@ test.describe.serial("bulk actions on the customers list through the sandbox", (
       const zh = locale === "zh-CN";
       // A selection and a finished run's summary (with one failure: an id that no longer exists).
       await open(locale);
-      const firstId = (await page.locator("tbody tr td:nth-child(2)").first().textContent())!.trim();
+      const firstId = (await page.locator("tbody tr[data-row-id]").first().getAttribute("data-row-id"))!;
       expect(await platformDelete(`/v1/customers/${firstId}`)).toBeLessThan(300);
       await page.getByRole("button", { name: zh ? "打标签…" : "Tag…" }).click();
       await page.getByRole("dialog").getByRole("textbox").fill("axe");

@@ -41,7 +41,7 @@ test.describe.serial("the events browser through the sandbox", () => {
     const browser = frame.getByTestId("events-browser");
     await expect(browser.getByRole("heading", { level: 2, name: "Browse events" })).toBeVisible();
 
-    await browser.getByRole("textbox", { name: "Customer id" }).fill(customerId);
+    await browser.getByRole("combobox", { name: "Customer", exact: true }).fill(customerId);
     await browser.getByRole("button", { name: "Show events" }).click();
     const expected = (await platformEvents({ customerId, sidx: "lastUpdated", sord: "desc" })).map((e) => String(e.id));
     expect(expected).toHaveLength(3);
@@ -82,7 +82,7 @@ test.describe.serial("the events browser through the sandbox", () => {
     await expect(frame.getByTestId("events-no-results")).toBeVisible();
     expect(asked.at(-1)).toContain("lastUpdatedFrom=");
     await frame.getByTestId("events-no-results").getByRole("button", { name: "Clear filters" }).click();
-    await expect(browser.getByRole("textbox", { name: "Customer id" })).toHaveValue("");
+    await expect(browser.getByRole("combobox", { name: "Customer", exact: true })).toHaveValue("");
 
     // At most 1000 (§8); a URL asking for more falls back to the default.
     await browser.getByRole("combobox", { name: "At most" }).selectOption("1000");

@@ -93,7 +93,7 @@ test.describe.serial("tags through the sandbox", () => {
     // Newest first: sort by id descending from the header; the URL keeps it (replace).
     await frame.getByTestId("tags-table").getByRole("columnheader", { name: /Tag id/ }).getByRole("button").click();
     await expect.poll(() => new URL(consoleFrame().url()).searchParams.get("sord")).toBe("desc");
-    const firstIds = async () => (await frame.getByTestId("tags-table").locator("tbody tr td:first-child").allTextContents()).map((s) => s.trim());
+    const firstIds = async () => (await frame.getByTestId("tags-table").locator("tbody tr td:nth-child(5)").allTextContents()).map((s) => s.trim());
     const apiDesc = ((await platformGet("/v1/tags", { rows: "20", sidx: "id", sord: "desc" }, sandbox.token)) as { rows: TagRow[] }).rows.map((r) => r.id);
     await expect.poll(firstIds).toEqual(apiDesc);
     const all = await allTags();
@@ -123,7 +123,7 @@ test.describe.serial("tags through the sandbox", () => {
     await frame.getByRole("combobox", { name: "Dimension (this page)" }).selectOption("interests");
     await expect(frame.getByTestId("dimension-filter-note")).toContainText("only this page is filtered");
     await expect.poll(() => new URL(consoleFrame().url()).searchParams.get("dim")).toBe("interests");
-    const shownDims = await frame.getByTestId("tags-table").locator("tbody tr td:nth-child(3)").allTextContents();
+    const shownDims = await frame.getByTestId("tags-table").locator("tbody tr td:nth-child(2)").allTextContents();
     expect(shownDims.length).toBeGreaterThan(0);
     for (const d of shownDims) expect(d).toContain("interests");
     await frame.getByRole("combobox", { name: "Dimension (this page)" }).selectOption("");

@@ -1,6 +1,7 @@
 "use client";
 import { CustomerAuditTrail } from "@/components/audit/customer-audit-trail";
 import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import Link from "next/link";
 import { ApiError } from "@/lib/http/api-error";
 import { platformQuery } from "@/lib/api/platform-queries";
@@ -8,6 +9,7 @@ import { useDelayedFlag } from "@/lib/hooks/use-delayed-flag";
 import type { MessageKey } from "@/lib/i18n/messages";
 import { customerDetailInputs } from "@/lib/customers/customer-detail-inputs";
 import { otherFields } from "@/lib/customers/other-fields";
+import { splitProfileFields, type ProfileField } from "@/lib/customers/profile-fields";
 import type { Customer } from "@/lib/platform/resources";
 import { attrLabel, attrNumber } from "@/lib/preferences/preference-rules";
 import { useI18n } from "@/components/i18n/i18n-provider";
@@ -22,13 +24,6 @@ import { CustomerEvents, CustomerMemberships, CustomerOrders, CustomerTags, Deta
 import { DeleteCustomer } from "./delete-customer";
 import { UnbindMessenger } from "./unbind-messenger";
 
-/** Profile fields in reading order (§2.1); times and flags are formatted. */
-const PROFILE_FIELDS = [
-  "id", "name", "nickName", "gender", "birthday", "mobile", "mobileVerified", "email", "emailVerified", "telephone",
-  "stage", "source", "contentName", "company", "title", "industry", "employeeNumber", "annualRevenue", "website",
-  "country", "province", "city", "county", "homeAddress", "officeAddress", "messenger", "im", "ownerName", "isEmployee",
-  "campaignName", "remark", "dateJoin", "dateCreated", "lastUpdated",
-] as const;
 const TIME_FIELDS = new Set<string>(["dateJoin", "dateCreated", "lastUpdated"]);
 const STAT_FIELDS = ["totalScore", "latest30daysScore", "orderTotal", "orderTotalAmount", "firstOrderDate", "lastOrderDate", "lastOrderDays"] as const;
 
@@ -61,6 +56,38 @@ function FieldList({ entries, labels, alignRight = false, testId }: { entries: [
         </div>
       ))}
     </dl>
+  );
+}
+
+/** The fields the customer has, then a toggle for the empty ones (most of §2.1's are empty for most people). */
+function ProfileFields({ customer }: { customer: Customer }) {
+  const { t } = useI18n();
+  const [showEmpty, setShowEmpty] = useState(false);
+  const { filled, empty } = splitProfileFields(customer as Record<string, unknown>);
+  const list = (fields: ProfileField[], testId: string, id?: string) => (
+    <dl id={id} className="grid grid-cols-1 gap-x-6 sm:grid-cols-2" data-testid={testId}>
+      {fields.map((field) => (
+        <div key={field} className="flex justify-between gap-3 border-b border-slate-100 py-1.5 text-sm" data-field={field}>
+          <dt className="text-slate-700">{t(`field.${field}` as MessageKey)}</dt>
+          <dd className="text-right break-all text-slate-900">
+            {field === "gender" ? cellText(customer, "gender", t) || <Value field={field} value={null} /> : <Value field={field} value={(customer as Record<string, unknown>)[field]} />}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+  return (
+    <>
+      {list(filled, "profile-filled")}
+      {empty.length > 0 && (
+        <>
+          <Button className="mt-3 self-start" aria-expanded={showEmpty} aria-controls="profile-empty" onClick={() => setShowEmpty((v) => !v)} data-testid="profile-empty-toggle">
+            {showEmpty ? t("detail.hideEmpty") : t("detail.showEmpty", { count: empty.length })}
+          </Button>
+          {showEmpty && <div className="mt-2">{list(empty, "profile-empty", "profile-empty")}</div>}
+        </>
+      )}
+    </>
   );
 }
 
@@ -114,16 +141,7 @@ export function CustomerDetail({ id }: { id: string }) {
       </div>
       <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
         <DetailSection id="detail-profile" title={t("detail.profile")}>
-          <dl className="grid grid-cols-1 gap-x-6 sm:grid-cols-2">
-            {PROFILE_FIELDS.map((field) => (
-              <div key={field} className="flex justify-between gap-3 border-b border-slate-100 py-1.5 text-sm">
-                <dt className="text-slate-700">{t(`field.${field}` as MessageKey)}</dt>
-                <dd className="text-right break-all text-slate-900">
-                  {field === "gender" ? cellText(c, "gender", t) || <Value field={field} value={null} /> : <Value field={field} value={(c as Record<string, unknown>)[field]} />}
-                </dd>
-              </div>
-            ))}
-          </dl>
+          <ProfileFields customer={c} />
         </DetailSection>
         <div className="flex flex-col gap-4">
           <DetailSection id="detail-identities" title={t("detail.identities")}>

@@ -52,7 +52,12 @@ export function CustomerMerge({ initialFromId = "" }: { initialFromId?: string }
     const to = personText(remaining, remaining === String(review?.to.id) ? review?.to : undefined);
     setReport({ fromId: String(review?.from.id), toId: remaining, from, to });
     setReview(null);
+    // The merged-away customer no longer exists: the form forgets it (the remaining one stays chosen),
+    // and so does the cache, so nothing offers it again.
+    form.reset((v) => ({ ...v, from: { id: "", identityType: "", identityValue: "" }, to: v.mode === "id" ? { ...v.to, id: remaining } : v.to }));
+    if (review) queryClient.removeQueries({ queryKey: platformQuery("customers.get", { params: { id: String(review.from.id) } }).queryKey });
     toastStore.show("success", t("customerMerge.toast", { from, to }));
+
   };
   const byId = usePlatformMutation("customers.mergeById", { meta: { silent: true }, onSuccess: onDone });
   const byIdentities = usePlatformMutation("customers.mergeByIdentities", { meta: { silent: true }, onSuccess: onDone });

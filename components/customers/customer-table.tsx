@@ -12,6 +12,7 @@ import { focusRing } from "@/components/ui/button";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import type { SortOrder } from "@/components/ui/list-controls";
 import { TimeText } from "@/components/ui/time-text";
+import { TruncatedText } from "@/components/ui/truncated-text";
 
 const TIME_COLUMNS = new Set<CustomerColumn>(["dateJoin", "dateCreated", "lastUpdated"]);
 const BOOLEAN_COLUMNS = new Set<CustomerColumn>(["mobileVerified", "emailVerified"]);
@@ -24,11 +25,19 @@ export function cellText(customer: Customer, column: CustomerColumn, t: Translat
   return String(value);
 }
 
+/**
+ * Widths that fit the default columns in the admin's 1024-px iframe (an 812-px pane): the name and
+ * email cut with an ellipsis (whole on hover and focus), a mobile number never cut.
+ */
+const MAX_WIDTH: Partial<Record<CustomerColumn, string>> = { displayName: "max-w-32", name: "max-w-32", nickName: "max-w-28", email: "max-w-40", mobile: "max-w-none", telephone: "max-w-none", id: "max-w-none" };
+const maxWidthOf = (column: CustomerColumn) => MAX_WIDTH[column] ?? "max-w-24";
+
 function Cell({ customer, column }: { customer: Customer; column: CustomerColumn }) {
   const { t } = useI18n();
   const value = (customer as Record<string, unknown>)[column];
   if (TIME_COLUMNS.has(column)) return <TimeText stacked value={typeof value === "string" ? value : null} />;
-  return <>{cellText(customer, column, t)}</>;
+  const text = cellText(customer, column, t);
+  return text ? <TruncatedText text={text} className={maxWidthOf(column)} /> : null;
 }
 
 /** What a customer is called in labels and summaries: the name, else the id. */
@@ -94,11 +103,12 @@ export function CustomerTable({ rows, state, busy, onSort, selection, matched }:
       sortKey: (SORTABLE_COLUMNS as readonly string[]).includes(column) ? (column as SortColumn) : undefined,
       // Narrow enough that the default columns fit the admin's 1024-px iframe (an 812-px pane):
       // times stacked (date over time), long text truncated with the full value on hover.
-      className: TIME_COLUMNS.has(column) ? "px-1.5! text-xs" : column === "id" ? "px-1.5! font-mono text-xs" : "px-1.5! max-w-18 truncate",
+      className: TIME_COLUMNS.has(column) ? "px-1.5! text-xs" : column === "id" ? "px-1.5! font-mono text-xs whitespace-nowrap" : column === "mobile" || column === "telephone" ? "px-1.5! whitespace-nowrap" : "px-1.5!",
       headClassName: "px-1.5! whitespace-normal!",
       cell: (customer: Customer) =>
         column === linkColumn ? (
-          <Link href={href(`/customers/${customer.id}`)} className={`rounded font-medium text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>
+          <Link href={href(`/customers/${customer.id}`)} title={cellText(customer, column, t) || undefined}
+            className={`block truncate rounded font-medium text-blue-800 underline-offset-2 hover:underline focus:whitespace-normal focus:break-all ${maxWidthOf(column)} ${focusRing}`}>
             {cellText(customer, column, t) || (column === "displayName" ? t("list.unnamed") : customer.id)}
           </Link>
         ) : (
@@ -111,6 +121,7 @@ export function CustomerTable({ rows, state, busy, onSort, selection, matched }:
     <DataTable
       rows={rows}
       rowKey={(customer) => String(customer.id)}
+      rowId={(customer) => String(customer.id)}
       columns={columns}
       caption={t("list.caption", { page: state.page })}
       busy={busy}

@@ -51,22 +51,33 @@ export function ColumnChart({ columns, series, label, height = 180 }: { columns:
           </g>
         ))}
         {columns.map((column) => {
-          let base = 0;
           const left = x(column.key) ?? 0;
+          const stack = (c: Column) => {
+            let base = 0;
+            return c.segments.map((segment) => {
+              const top = y(base + segment.value);
+              const barHeight = y(base) - top;
+              base += segment.value;
+              return segment.value > 0 ? <Bar key={segment.series} x={left} y={top} width={x.bandwidth()} height={barHeight} fill={SERIES_COLORS[Math.max(0, series.indexOf(segment.series)) % SERIES_COLORS.length]} /> : null;
+            });
+          };
           // Visible text stays outside the link: its name is the aria-label alone (WCAG 2.5.3).
           return (
             <g key={column.key}>
-              <a href={column.href} aria-label={column.name} onClick={(e) => onClick(e, column.href)} className="focus:outline-none [&:focus>rect]:stroke-black [&:focus>rect]:stroke-2">
-                <title>{column.name}</title>
-                {/* A transparent full-height target makes small columns easy to hit. */}
-                <rect x={left} y={0} width={x.bandwidth()} height={innerH} fill="transparent" />
-                {column.segments.map((segment) => {
-                  const top = y(base + segment.value);
-                  const barHeight = y(base) - top;
-                  base += segment.value;
-                  return segment.value > 0 ? <Bar key={segment.series} x={left} y={top} width={x.bandwidth()} height={barHeight} fill={SERIES_COLORS[Math.max(0, series.indexOf(segment.series)) % SERIES_COLORS.length]} /> : null;
-                })}
-              </a>
+              {column.href ? (
+                <a href={column.href} aria-label={column.name} onClick={(e) => onClick(e, column.href)} className="focus:outline-none [&:focus>rect]:stroke-black [&:focus>rect]:stroke-2">
+                  <title>{column.name}</title>
+                  {/* A transparent full-height target makes small columns easy to hit. */}
+                  <rect x={left} y={0} width={x.bandwidth()} height={innerH} fill="transparent" />
+                  {stack(column)}
+                </a>
+              ) : (
+                // No list behind it (the platform cannot filter that way): a named figure, not a link.
+                <g role="img" aria-label={column.name} data-no-list="">
+                  <title>{column.name}</title>
+                  {stack(column)}
+                </g>
+              )}
               {column.tick ? (
                 <text x={left + x.bandwidth() / 2} y={innerH + 16} textAnchor="middle" fontSize={10} fill="#334155" aria-hidden="true">
                   {column.tick}
@@ -85,7 +96,8 @@ export function BarChart({ bars, label }: { bars: HBar[]; label: string }) {
   const onClick = useLinkClick();
   const rowH = 26;
   const labelW = 150;
-  const valueW = 70;
+  // Room for the longest amount after the longest bar (about 7 units a character at 12 px), so it is never cut.
+  const valueW = Math.max(70, 12 + 7.2 * Math.max(0, ...bars.map((b) => b.valueText.length)));
   const height = Math.max(rowH, bars.length * rowH);
   const max = Math.max(1, ...bars.map((b) => b.value));
   const x = scaleLinear<number>({ domain: [0, max], range: [0, WIDTH - labelW - valueW] });
@@ -112,7 +124,7 @@ export function BarChart({ bars, label }: { bars: HBar[]; label: string }) {
                 {shape}
               </a>
             ) : (
-              <g>
+              <g role="img" aria-label={bar.name} data-no-list="">
                 <title>{bar.name}</title>
                 {shape}
               </g>

@@ -255,6 +255,7 @@ function EventsCard({ figure, t, fmt, href }: { figure: DashboardData["events"] 
         t("dashboard.events.note", { max: figure.pageSize, fetched: fmt(figure.fetched) }),
         figure.complete ? t("dashboard.events.complete") : figure.completeFrom ? t("dashboard.events.partialFrom", { day: figure.completeFrom }) : t("dashboard.partial"),
         ...(figure.firstDayCut ? [t("dashboard.events.firstDayCut")] : []),
+        t("dashboard.events.barNote"),
       ]
     : [];
   // The most frequent types get their own colour; the rest share the last one.
@@ -277,16 +278,17 @@ function EventsCard({ figure, t, fmt, href }: { figure: DashboardData["events"] 
                 const counts = figure.counts[day] ?? {};
                 const total = Object.values(counts).reduce((s, n) => s + n, 0);
                 return {
-                  key: day, label: day, tick: tickOf(day, i, figure.days.length), href: href("/events"),
+                  // §4.3 filters on lastUpdated only: the day's window of recorded events, said so in the name.
+                  key: day, label: day, tick: tickOf(day, i, figure.days.length), href: href("/events", { from: `${day}T00:00:00`, to: `${day}T23:59:59` }),
                   segments: [...shown.map((s) => ({ series: s, value: counts[s] ?? 0 })), ...(otherTypes.length ? [{ series: "\u0000other", value: otherTypes.reduce((n, s) => n + (counts[s] ?? 0), 0) }] : [])],
-                  name: t("dashboard.barLabel", { label: day, value: fmt(total) }),
+                  name: t("dashboard.events.barLabel", { label: day, value: fmt(total) }),
                 } satisfies Column;
               })}
             />
             <TableAlternative caption={title} t={t} head={<tr><th scope="col" className={th}>{t("dashboard.day")}</th>{figure.types.map((type) => <th key={type} scope="col" className={`${th} text-right`}>{type}</th>)}</tr>}>
               {figure.days.map((day) => (
                 <tr key={day}>
-                  <th scope="row" className={`${td} font-normal`}>{day}</th>
+                  <th scope="row" className={`${td} font-normal`}><Link href={href("/events", { from: `${day}T00:00:00`, to: `${day}T23:59:59` })} className={`underline ${focusRing}`}>{day}</Link></th>
                   {figure.types.map((type) => <td key={type} className={`${td} text-right`}>{fmt(figure.counts[day]?.[type] ?? 0)}</td>)}
                 </tr>
               ))}
@@ -318,6 +320,7 @@ function ordersNotes(figure: DashboardData["orders"], t: Translate, fmt: Helpers
     figure.complete ? t("dashboard.orders.complete") : figure.completeFrom ? t("dashboard.orders.partialFrom", { day: figure.completeFrom }) : t("dashboard.partial"),
     ...(figure.skippedAmounts ? [t("dashboard.orders.skipped", { count: fmt(figure.skippedAmounts) })] : []),
     ...(figure.firstDayCut ? [t("dashboard.events.firstDayCut")] : []),
+    t("dashboard.orders.barNote"),
   ];
 }
 
@@ -332,9 +335,10 @@ function OrdersCard({ figure, t, fmt, money, href }: { figure: DashboardData["or
             label={t("dashboard.chartLabel", { title })}
             series={["orders"]}
             columns={figure.days.map((d, i) => ({
-              key: d.day, label: d.day, tick: tickOf(d.day, i, figure.days.length), href: href("/orders"),
+              // §4.2 lists orders by customer only: no link that would open an unfiltered list.
+              key: d.day, label: d.day, tick: tickOf(d.day, i, figure.days.length),
               segments: [{ series: "orders", value: d.orders }],
-              name: t("dashboard.barLabel", { label: d.day, value: `${fmt(d.orders)} · ${money(d.amountPaid, currency)}` }),
+              name: t("dashboard.orders.barLabel", { label: d.day, value: `${fmt(d.orders)} · ${money(d.amountPaid, currency)}` }),
             } satisfies Column))}
           />
           <TableAlternative caption={title} t={t} head={<tr><th scope="col" className={th}>{t("dashboard.day")}</th><th scope="col" className={`${th} text-right`}>{t("dashboard.orders.orders")}</th><th scope="col" className={`${th} text-right`}>{t("dashboard.orders.amountPaid")}</th></tr>}>
@@ -354,11 +358,11 @@ function ProductsCard({ figure, t, fmt, money, href }: { figure: DashboardData["
   const products = figure.ok ? figure.topProducts : [];
   // Bars are drawn in whole currency units; the text keeps the exact amount.
   const bars: HBar[] = products.map((p) => ({
-    key: p.key, label: p.name, value: Number((minorOf(p.amount) ?? 0n) / 100n), valueText: money(p.amount, currency), href: href("/orders"),
-    name: t("dashboard.barLabel", { label: p.name, value: money(p.amount, currency) }),
+    key: p.key, label: p.name, value: Number((minorOf(p.amount) ?? 0n) / 100n), valueText: money(p.amount, currency),
+    name: t("dashboard.products.barLabel", { label: p.name, value: money(p.amount, currency) }),
   }));
   return (
-    <Card id="products" title={title} notes={[t("dashboard.products.note")]} partial={figure.ok && !figure.complete} figure={figure} t={t} listHref={href("/orders")} listLabel={t("dashboard.orders.list")} wide>
+    <Card id="products" title={title} notes={[t("dashboard.products.note"), t("dashboard.products.barNote")]} partial={figure.ok && !figure.complete} figure={figure} t={t} listHref={href("/orders")} listLabel={t("dashboard.orders.list")} wide>
       {figure.ok ? (
         products.length === 0 ? (
           <p className="text-sm text-slate-700">{t("dashboard.products.none")}</p>

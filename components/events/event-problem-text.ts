@@ -8,5 +8,6 @@ export function eventProblemText(problem: EventProblem, t: Translate): string {
   if ("max" in problem) values.max = problem.max;
   if ("min" in problem) values.min = problem.min;
   if ("kind" in problem) values.kind = t(`eventKind.${problem.kind}`);
+  if ("count" in problem) values.count = problem.count;
   return t(`eventError.${problem.code}`, values);
 }

@@ -17,6 +17,7 @@ import { RecordEvent } from "./record-event";
 import { PersonName, usePeople } from "@/components/people/person-name";
 import { DateTimeField } from "@/components/ui/date-time-field";
 import { SavedViews } from "@/components/views/saved-views";
+import { LazyCustomerPicker as CustomerPicker } from "@/components/search/lazy-customer-picker";
 
 /** One event of the §4.3 answer. */
 type CustomerEvent = OutputOf<"events.list">[number];
@@ -88,7 +89,7 @@ export function EventsBrowser() {
       <p className="text-sm text-slate-800">{t("eventsBrowse.intro")}</p>
       <SavedViews list="events" definition={eventBrowseUrlState} state={state} onApply={(next) => controller.set(next)} />
       <form onSubmit={onApply} noValidate className="grid gap-3 rounded-lg border border-slate-300 bg-white p-3 sm:grid-cols-2 lg:grid-cols-4" data-testid="events-filter">
-        <TextField label={t("eventsBrowse.customerId")} inputMode="numeric" value={draft.customerId} error={text(problems.customerId)} onChange={(e) => setDraft({ ...draft, customerId: e.target.value })} />
+        <CustomerPicker label={t("eventsBrowse.customer")} help={t("eventsBrowse.customerHelp")} value={draft.customerId} error={text(problems.customerId)} onChange={(customerId) => setDraft((d) => ({ ...d, customerId }))} testId="events-customer" />
         <TextField label={t("eventsBrowse.types")} help={t("eventsBrowse.typesHelp")} spellCheck={false} value={draft.types} error={text(problems.types)} onChange={(e) => setDraft({ ...draft, types: e.target.value })} />
         <DateTimeField label={t("eventsBrowse.from")} value={draft.from} error={text(problems.from)} onChange={(from) => setDraft({ ...draft, from })} />
         <DateTimeField label={t("eventsBrowse.to")} value={draft.to} error={text(problems.to)} onChange={(to) => setDraft({ ...draft, to })} />

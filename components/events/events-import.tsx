@@ -116,6 +116,8 @@ export function EventsImport() {
 
   const p = run?.progress;
   const percent = p && file ? Math.min(100, Math.floor((p.bytesRead / Math.max(1, file.size)) * 100)) : 0;
+  // Cells past the header are shown in a column of their own (never dropped from the preview).
+  const extraColumn = !!preview && preview.rows.some((row) => row.values.slice(preview.header.length).some((v) => v.trim() !== ""));
   const canStart = !!preview && preview.problems.length === 0 && preview.rows.length > 0 && !run;
 
   return (
@@ -192,6 +194,7 @@ export function EventsImport() {
                       {preview.header.map((h, i) => (
                         <th key={i} scope="col" className="px-2 py-1 font-mono font-semibold">{h}</th>
                       ))}
+                      {extraColumn && <th scope="col" className="px-2 py-1 font-semibold">{t("events.previewExtra")}</th>}
                     </tr>
                   </thead>
                   <tbody>
@@ -202,6 +205,7 @@ export function EventsImport() {
                         {preview.header.map((_, i) => (
                           <td key={i} className="px-2 py-1 break-all">{row.values[i] ?? ""}</td>
                         ))}
+                        {extraColumn && <td className="px-2 py-1 break-all text-red-800" data-testid="events-preview-extra">{row.values.slice(preview.header.length).filter((v) => v.trim() !== "").join(", ")}</td>}
                       </tr>
                     ))}
                   </tbody>

@@ -7,6 +7,7 @@ import { formatMoney } from "@/lib/orders/money";
 import { orderPath } from "@/lib/orders/order-path";
 import { canCancel, orderStateView } from "@/lib/orders/order-states";
 import { standingRefunds, type RefundRecord } from "@/lib/orders/refund-record";
+import { orderStory, recordedBadge, storySentence } from "@/lib/orders/order-story";
 import { useDelayedFlag } from "@/lib/hooks/use-delayed-flag";
 import type { MessageKey } from "@/lib/i18n/messages";
 import type { Order } from "@/lib/platform/resources";
@@ -108,6 +109,7 @@ export function OrderDetail({ orderNo }: { orderNo: string }) {
   const platformRefunded = ["refundFull", "refundPartial"].includes(orderStateView(data.state).kind);
   // "Delete refund" only where a refund is known: recorded here, or in the platform's own state.
   const refundKnown = standing.length > 0 || platformRefunded;
+  const story = orderStory(data.state, records);
 
   return (
     <div className="flex flex-col gap-4">
@@ -115,15 +117,15 @@ export function OrderDetail({ orderNo }: { orderNo: string }) {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex flex-col gap-1">
           <h1 className="text-xl font-semibold break-all text-slate-900">{t("orders.detail.title", { orderNo })}</h1>
-          {standing.length > 0 && !platformRefunded ? (
+          {story.recorded ? (
             <div className="flex flex-col gap-1" data-testid="order-state-refunded">
               <div className="flex flex-wrap items-center gap-2">
                 <OrderState state={data.state} />
-                <span className="inline-block w-fit rounded-full border border-amber-700 bg-white px-2 py-0.5 text-xs font-medium text-amber-900">
-                  {standing.some((r) => r.refundState === "完全退单") ? t("orders.refunds.badgeFull") : t("orders.refunds.badgePartial")}
+                <span className="inline-block w-fit rounded-full border border-amber-700 bg-white px-2 py-0.5 text-xs font-medium text-amber-900" data-testid="order-refunded">
+                  {recordedBadge(story, t)}
                 </span>
               </div>
-              <span className="text-xs text-slate-700">{t("orders.refunds.stateMeaning", { amount: money(standing[0]!.refundTotal) || "—" })}</span>
+              <span className="text-xs text-slate-700" data-testid="order-state-sentence">{storySentence(story, t, money)}</span>
             </div>
           ) : (
             <OrderState state={data.state} withMeaning />

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from "react";
 import type { ApiError } from "@/lib/http/api-error";
 import { usePlatformMutation } from "@/lib/api/platform-mutation";
 import { orderPath } from "@/lib/orders/order-path";
-import { computedSubtotal, createOrderInput, emptyLine, HEADER_TEXT_FIELDS, lineKey, nextLineId, orderFormDirty, orderFormFrom, orderSums, placeOrderErrors, sumsNeedConfirmation, updateOrderInput, validateOrderForm, type LineField, type LineForm, type MoneyField, type OrderForm, type OrderSums } from "@/lib/orders/order-form";
+import { computedSubtotal, createOrderInput, emptyLine, HEADER_TEXT_FIELDS, lineKey, nextLineId, orderFormDirty, paidFollowsLines, withPaidFromLines, orderFormFrom, orderSums, placeOrderErrors, sumsNeedConfirmation, updateOrderInput, validateOrderForm, type LineField, type LineForm, type MoneyField, type OrderForm, type OrderSums } from "@/lib/orders/order-form";
 import { createSaveIntent } from "@/lib/orders/save-intent";
 import { formatMoney } from "@/lib/orders/money";
 import { problemText, problemTexts } from "@/lib/forms/field-errors";
@@ -82,9 +82,12 @@ export function OrderFormView({ mode, orderNo, original }: { mode: "create" | "e
   const sums = orderSums(values);
   const back = mode === "edit" && orderNo ? href(orderPath(orderNo)) : href("/orders", original.customerId ? { customerId: original.customerId } : undefined);
 
-  const set = (patch: Partial<OrderForm>) => form.edit((f) => ({ ...f, ...patch }), ...Object.keys(patch));
+  // Paid is the lines' sum until staff type their own (an emptied Paid follows the lines again).
+  const [paidByHand, setPaidByHand] = useState(() => !paidFollowsLines(original));
+  const paidFromLines = (f: OrderForm) => (paidByHand ? f : withPaidFromLines(f));
+  const set = (patch: Partial<OrderForm>) => form.edit((f) => (patch.lines ? paidFromLines({ ...f, ...patch }) : { ...f, ...patch }), ...Object.keys(patch));
   const setLine = (index: number, patch: Partial<LineForm>) =>
-    form.edit((f) => ({ ...f, lines: f.lines.map((l, i) => (i === index ? { ...l, ...patch } : l)) }), ...Object.keys(patch).map((k) => `lines.${index}.${k}`));
+    form.edit((f) => paidFromLines({ ...f, lines: f.lines.map((l, i) => (i === index ? { ...l, ...patch } : l)) }), ...Object.keys(patch).map((k) => `lines.${index}.${k}`));
 
   const saved = (no: string, message: string) => {
     form.reset();
@@ -142,13 +145,16 @@ export function OrderFormView({ mode, orderNo, original }: { mode: "create" | "e
     <TextField
       key={field}
       label={`${t(`orders.field.${field}` as MessageKey)}${required ? " *" : ""}`}
-      help={t("orders.form.moneyHelp")}
+      help={field === "amountPaid" && !paidByHand ? t("orders.form.paidFromLines") : t("orders.form.moneyHelp")}
       inputMode="decimal"
       required={required}
       aria-required={required || undefined}
       value={values[field]}
       {...form.field(field)}
-      onChange={(e) => set({ [field]: e.target.value })}
+      onChange={(e) => {
+        if (field === "amountPaid") setPaidByHand(e.target.value.trim() !== "");
+        set({ [field]: e.target.value });
+      }}
     />
   );
 
@@ -252,6 +258,8 @@ export function OrderFormView({ mode, orderNo, original }: { mode: "create" | "e
                         return (
                           <TextField
                             key={field}
+                            srPrefix={t("orders.form.lineTitle", { n: index + 1 })}
+                            help={field === "lineId" ? t("orders.form.lineIdHelp") : undefined}
                             label={`${t(`orders.line.${field}` as MessageKey)}${required ? " *" : ""}`}
                             required={required}
                             aria-required={required || undefined}
@@ -333,6 +341,7 @@ function SubtotalField({ line, index, field, onChange }: { line: LineForm; index
   return (
     <div className="flex flex-col gap-1" data-testid={`line-${index}-subtotal`} data-by-hand={byHand || undefined}>
       <TextField
+        srPrefix={t("orders.form.lineTitle", { n: index + 1 })}
         label={`${t("orders.line.priceSubTotal")}${byHand ? ` (${t("orders.form.subtotalByHand")})` : ""}`}
         inputMode="decimal"
         help={help}

@@ -1,7 +1,6 @@
 "use client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState, type FormEvent } from "react";
 import { platformQuery } from "@/lib/api/platform-queries";
 import { formatMoney } from "@/lib/orders/money";
 import { isPlatformId } from "@/lib/platform/ids";
@@ -16,14 +15,14 @@ import { useI18n } from "@/components/i18n/i18n-provider";
 import { useConsoleHref } from "@/components/shell/console-href";
 import { Button, buttonClass, focusRing } from "@/components/ui/button";
 import { DataTable, type Column } from "@/components/ui/data-table";
-import { TextField } from "@/components/ui/field";
+import { LazyCustomerPicker as CustomerPicker } from "@/components/search/lazy-customer-picker";
 import { ListControls } from "@/components/ui/list-controls";
 import { Pagination } from "@/components/ui/pagination";
 import { QueryView, UpdatingStatus } from "@/components/ui/query-view";
 import { TimeText } from "@/components/ui/time-text";
 import { LiveTotal, PageHeader } from "@/components/ui/page-header";
 import { listedOrderState } from "@/lib/orders/order-states";
-import { standingRefunds } from "@/lib/orders/refund-record";
+import { orderStory, recordedBadge } from "@/lib/orders/order-story";
 import { OrderState } from "./order-state";
 import { orderRefundsQuery } from "./order-refunds";
 import { SavedViews } from "@/components/views/saved-views";
@@ -42,15 +41,6 @@ export function OrdersView() {
   const href = useConsoleHref();
   const controller = useListController(orderListUrlState);
   const { state, update } = controller;
-  const [draft, setDraft] = useState(state.customerId);
-  const [draftError, setDraftError] = useState<string | undefined>();
-  // The filter box follows the URL when it changes elsewhere (Show all orders, a link).
-  const [shownFor, setShownFor] = useState(state.customerId);
-  if (shownFor !== state.customerId) {
-    setShownFor(state.customerId);
-    setDraft(state.customerId);
-  }
-
   const list = useQuery({ ...ordersQuery(state), placeholderData: keepPreviousData });
 
   const rows = list.data?.rows ?? [];
@@ -87,13 +77,15 @@ export function OrdersView() {
     { key: "amountTotal", header: t("orders.col.amountTotal"), align: "right", className: "whitespace-nowrap tabular-nums", cell: (row) => money(row.amountTotal, row) },
     { key: "lines", header: t("orders.col.lines"), align: "right", className: "tabular-nums", cell: (row) => (Array.isArray(row.lines) ? row.lines.length : "") },
     { key: "state", header: t("orders.col.state"), cell: (row) => {
-        const standing = standingRefunds(refunds.data?.refunds[String(row.orderNo ?? "")]);
+        // The same story as the order's page (lib/orders/order-story.ts): the platform's state, then a refund recorded here.
+        const state = listedOrderState(row as { state?: unknown; cancelDate?: unknown });
+        const story = orderStory(state, refunds.data?.refunds[String(row.orderNo ?? "")]);
         return (
           <span className="flex flex-wrap items-center gap-1">
-            <OrderState state={listedOrderState(row as { state?: unknown; cancelDate?: unknown })} />
-            {standing.length > 0 && (
+            <OrderState state={state} />
+            {story.recorded && (
               <span className="inline-block w-fit rounded-full border border-amber-700 bg-white px-2 py-0.5 text-xs font-medium whitespace-nowrap text-amber-900" data-testid="order-refunded">
-                {standing.some((r) => r.refundState === "完全退单") ? t("orders.refunds.badgeFull") : t("orders.refunds.badgePartial")}
+                {recordedBadge(story, t)}
               </span>
             )}
           </span>
@@ -102,15 +94,9 @@ export function OrdersView() {
     },
   ];
 
-  const onFilter = (event: FormEvent) => {
-    event.preventDefault();
-    const id = draft.trim();
-    if (id !== "" && !isPlatformId(id)) {
-      setDraftError(t("orders.error.customerId"));
-      return;
-    }
-    setDraftError(undefined);
-    update({ customerId: id });
+  // A customer picked (or an id pasted) filters at once; typing a search leaves the filter as it is.
+  const onCustomer = (id: string) => {
+    if (id !== "" && isPlatformId(id) && id !== state.customerId) update({ customerId: id });
   };
 
   return (
@@ -123,13 +109,14 @@ export function OrdersView() {
       <SavedViews list="orders" definition={orderListUrlState} state={state} onApply={(next) => controller.set(next)} />
 
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <form onSubmit={onFilter} noValidate className="flex flex-wrap items-end gap-3">
-          <TextField label={t("orders.filter.customerId")} help={t("orders.filter.customerIdHelp")} error={draftError} inputMode="numeric" value={draft} onChange={(e) => setDraft(e.target.value)} className="w-64" />
-          <Button type="submit" className="mb-5">{t("orders.filter.apply")}</Button>
+        <div className="flex flex-wrap items-end gap-3" data-testid="orders-filter">
+          <div className="w-80">
+            <CustomerPicker label={t("orders.filter.customer")} help={t("orders.filter.customerHelp")} value={state.customerId} onChange={onCustomer} testId="orders-customer" />
+          </div>
           {state.customerId && (
             <Button className="mb-5" onClick={() => update({ customerId: "" })}>{t("orders.showAll")}</Button>
           )}
-        </form>
+        </div>
         <div className="flex items-end gap-3">
           <ListControls {...controller.controls} pageSizes={PAGE_SIZES} />
           <UpdatingStatus query={list} />

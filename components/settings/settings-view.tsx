@@ -15,7 +15,9 @@ import { AttrLabelsSettings } from "@/components/preferences/attr-labels-setting
 export function SettingsView() {
   const { t } = useI18n();
   const openAppId = useSearchParams().get("openAppId");
-  const query = useQuery(consoleSessionQuery());
+  // The environment from the page's URL on the server too: the default reads `window`, so the server
+  // asked under another key than the one it filled and rendered "—" where the browser had the name.
+  const query = useQuery(consoleSessionQuery(openAppId ?? undefined));
   const href = useConsoleHref();
   const session = query.data?.session;
   const account: [string, ReactNode][] = [

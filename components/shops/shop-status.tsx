@@ -7,7 +7,12 @@ export function ShopStatus({ shop }: { shop: Pick<RegisteredShop, "shopStatus" |
   const { t } = useI18n();
   return (
     <span className="text-sm">
-      {shop.shopStatus ?? <span className="text-slate-700">{t("shops.status.unknown")}</span>}
+      {/* A bare code ("1") reads as a count: it is named as the platform's code, its meaning unknown. */}
+      {shop.shopStatus ? (
+        <span title={t("shops.status.codeHelp")} data-testid="shop-status">{t("shops.status.code", { code: shop.shopStatus })}</span>
+      ) : (
+        <span className="text-slate-700">{t("shops.status.unknown")}</span>
+      )}
       {shop.refuseReason && <span className="block text-xs text-red-800">{t("shops.refused", { reason: shop.refuseReason })}</span>}
     </span>
   );

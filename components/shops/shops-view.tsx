@@ -19,6 +19,7 @@ import { errorMessage } from "@/components/ui/error-message";
 import { SelectField, TextField } from "@/components/ui/field";
 import { QueryView, UpdatingStatus } from "@/components/ui/query-view";
 import { TimeText } from "@/components/ui/time-text";
+import { TruncatedText } from "@/components/ui/truncated-text";
 import { PageHeader } from "@/components/ui/page-header";
 import { ShopStatus } from "./shop-status";
 import { isPlatformId } from "@/lib/platform/ids";
@@ -61,17 +62,18 @@ export function ShopsView() {
   const filtered = Boolean(query.q) || query.state !== undefined;
 
   const columns: Column<RegisteredShop>[] = [
-    { key: "id", header: t("shops.col.id"), className: "font-mono text-xs tabular-nums", cell: (row) => row.id },
+    // The shop first, its platform id last: the table fits the admin's 1024-px iframe (an 812-px pane).
+    { key: "name", header: t("shops.col.name"), cell: (row) => { const label = shopLabel(row); return label ? <TruncatedText text={label} className="max-w-56" /> : <span className="text-slate-700">{t("shops.unnamed")}</span>; } },
     { key: "sid", header: t("shops.col.sid"), className: "font-mono text-xs", cell: (row) => row.sid ?? "—" },
-    { key: "name", header: t("shops.col.name"), className: "max-w-72 truncate", cell: (row) => shopLabel(row) ?? <span className="text-slate-700">{t("shops.unnamed")}</span> },
     { key: "status", header: t("shops.col.status"), cell: (row) => <ShopStatus shop={row} /> },
-    { key: "source", header: t("shops.col.source"), className: "whitespace-nowrap", cell: (row) => t(`shops.source.${row.source}` as MessageKey) },
+    { key: "source", header: t("shops.col.source"), cell: (row) => t(`shops.source.${row.source}` as MessageKey) },
     {
       key: "seen",
       header: t("shops.col.seen"),
-      className: "whitespace-nowrap",
-      cell: (row) => (row.seenAt ? <TimeText value={row.seenAt} /> : t("shops.notSeen")),
+      className: "text-xs",
+      cell: (row) => (row.seenAt ? <TimeText stacked value={row.seenAt} /> : t("shops.notSeen")),
     },
+    { key: "id", header: t("shops.col.id"), className: "font-mono text-xs tabular-nums", cell: (row) => row.id },
     {
       key: "actions",
       header: t("shops.actions"),

@@ -90,7 +90,7 @@ export function TagsView() {
       );
     }
     return (
-      <div className="flex flex-wrap justify-end gap-1">
+      <div className="flex flex-nowrap justify-end gap-0.5 whitespace-nowrap">
         <Button variant="ghost" onClick={() => setTagging(row)} aria-label={t("tags.customersNamed", { name })}>{t("tags.customersAction")}</Button>
         <Button variant="ghost" onClick={() => setEditing(row)} aria-label={t("tags.editNamed", { name })}>{t("tags.edit")}</Button>
         <Button variant="ghost" onClick={() => setMergeFrom(row)} aria-label={t("tags.mergeNamed", { name })}>{t("tags.mergeAction")}</Button>
@@ -100,7 +100,6 @@ export function TagsView() {
   }
 
   const columns: Column<Tag, TagSort>[] = [
-    { key: "id", header: t("tags.col.id"), sortKey: "id", className: "font-mono text-xs tabular-nums", cell: (row) => row.id },
     { key: "name", header: t("tags.col.name"), sortKey: "name", className: "max-w-56 font-medium break-words", cell: (row) => row.name || t("tags.unnamed") },
     {
       key: "people",
@@ -116,8 +115,10 @@ export function TagsView() {
         ) : null,
     },
     { key: "dimension", header: t("tags.col.dimension"), sortKey: "dimension", className: "max-w-56", cell: (row) => <DimensionCell dimensionKey={row.dimension} dimensions={dimensions} /> },
-    { key: "dateCreated", header: t("tags.col.dateCreated"), sortKey: "dateCreated", className: "whitespace-nowrap", cell: (row) => <TimeText value={row.dateCreated} /> },
-    { key: "lastUpdated", header: t("tags.col.lastUpdated"), sortKey: "lastUpdated", className: "whitespace-nowrap", cell: (row) => <TimeText value={row.lastUpdated} /> },
+    { key: "dateCreated", header: t("tags.col.dateCreated"), sortKey: "dateCreated", className: "text-xs", cell: (row) => <TimeText stacked value={row.dateCreated} /> },
+    { key: "lastUpdated", header: t("tags.col.lastUpdated"), sortKey: "lastUpdated", className: "text-xs", cell: (row) => <TimeText stacked value={row.lastUpdated} /> },
+    // The id last (for copying), before the row's actions.
+    { key: "id", header: t("tags.col.id"), sortKey: "id", className: "font-mono text-xs tabular-nums", cell: (row) => row.id },
     { key: "actions", header: t("tags.actions"), hideHeader: true, cell: (row) => actions(row) },
   ];
   return (

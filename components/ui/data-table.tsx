@@ -36,6 +36,8 @@ type Props<T, S extends string> = {
   busy?: boolean;
   sort?: TableSort<S>;
   rowClassName?: (row: T) => string | undefined;
+  /** The row's record id as `data-row-id` (tests and scripts find a row by it when no id column is shown). */
+  rowId?: (row: T) => string;
   /** A box of its own height that scrolls: focusable (keyboard scrolling) and named by this element id. */
   scrollLabelledBy?: string;
   /** A row drawn across every column instead of cell by cell (a folded group), in a `<tbody>` of its own. */
@@ -48,9 +50,9 @@ const align = (column: { align?: "right" }) => (column.align === "right" ? "text
  * The console's table: a caption, headers (`SortableHeader` for the sorting ones, `aria-sort` on
  * all sorted ones), a row per item. Every list uses it; a column is a header and a cell renderer.
  */
-export function DataTable<T, S extends string = string>({ rows, rowKey, columns, caption, testId, busy = false, sort, rowClassName, scrollLabelledBy, fullRow }: Props<T, S>) {
+export function DataTable<T, S extends string = string>({ rows, rowKey, columns, caption, testId, busy = false, sort, rowClassName, rowId, scrollLabelledBy, fullRow }: Props<T, S>) {
   const row = (item: T, index: number) => (
-    <tr key={rowKey(item, index)} className={rowClassName?.(item) ?? "hover:bg-slate-50"}>
+    <tr key={rowKey(item, index)} className={rowClassName?.(item) ?? "hover:bg-slate-50"} data-row-id={rowId?.(item)}>
       {columns.map((column) => (
         <td key={column.key} className={`px-3 py-2 text-slate-900 ${align(column)} ${column.className ?? ""}`}>
           {column.cell(item, index)}

@@ -3,10 +3,17 @@ import { focusRing } from "./button";
 
 export const inputClass = `w-full rounded-md border border-slate-400 bg-white px-2 py-1.5 text-sm text-slate-900 placeholder:text-slate-500 aria-[invalid=true]:border-red-700 ${focusRing}`;
 
-type FieldProps = { label: string; help?: string; error?: string; className?: string };
+type FieldProps = {
+  label: string;
+  help?: string;
+  error?: string;
+  className?: string;
+  /** Said before the label to screen readers only: which of several alike groups (`Line 2`) the field is in. */
+  srPrefix?: string;
+};
 
 /** A labelled control with its help and error text wired up for screen readers. */
-function FieldFrame({ label, help, error, className = "", children }: FieldProps & { children: (ids: { id: string; describedBy?: string }) => ReactNode }) {
+function FieldFrame({ label, help, error, className = "", srPrefix, children }: FieldProps & { children: (ids: { id: string; describedBy?: string }) => ReactNode }) {
   const id = useId();
   const helpId = `${id}-help`;
   const errorId = `${id}-error`;
@@ -14,6 +21,7 @@ function FieldFrame({ label, help, error, className = "", children }: FieldProps
   return (
     <div className={`flex min-w-0 flex-col gap-1 ${className}`}>
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {srPrefix && <span className="sr-only">{srPrefix} </span>}
         {label}
       </label>
       {children({ id, describedBy })}
@@ -40,9 +48,9 @@ export function FieldNotes({ id, help, error }: { id: string; help?: ReactNode; 
   );
 }
 
-export function TextField({ label, help, error, className, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField({ label, help, error, className, srPrefix, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
   return (
-    <FieldFrame label={label} help={help} error={error} className={className}>
+    <FieldFrame label={label} help={help} error={error} className={className} srPrefix={srPrefix}>
       {({ id, describedBy }) => <input id={id} aria-describedby={describedBy} aria-invalid={error ? true : undefined} className={inputClass} {...input} />}
     </FieldFrame>
   );

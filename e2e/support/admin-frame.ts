@@ -67,9 +67,9 @@ function documentPath(request: Request): string | undefined {
   }
 }
 
-/** The customer ids of the list on screen (the first column is the bulk selection checkbox; the id is the second). */
+/** The customer ids of the list on screen, from each row's `data-row-id` (the id column is off by default). */
 export const customerIdsOnScreen = async (scope: Pick<Page, "locator"> | FrameLocator) =>
-  (await scope.locator("tbody tr td:nth-child(2)").allTextContents()).map((s) => s.trim());
+  scope.locator("tbody tr[data-row-id]").evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset.rowId ?? ""));
 
 /** How much wider than its frame the console's page is (above 0, it scrolls sideways). */
 export const horizontalOverflow = (frame: Frame) => frame.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -134,7 +134,7 @@ describe("install (§5.2, §5.4)", () => {
     expect((await browser.request(`/api/auth/callback?redirectUrl=x&getOpenAppIdToken=${token}`)).status).toBe(302);
     const replay = await browser.request(`/api/auth/callback?redirectUrl=x&getOpenAppIdToken=${token}`);
     expect(replay.status).toBe(400);
-    expect(await replay.text()).toMatch(/expired or was already used/);
+    expect(await replay.text()).toMatch(/refused the environment lookup.*works once, for 10 minutes/s);
     expect((await browser.request(`/api/auth/callback?redirectUrl=x`)).status).toBe(400);
   });
 });

@@ -19,6 +19,7 @@ import { LOCALE_COOKIE, pickLocale } from "@/lib/i18n/locales";
 import { beginFlow, flowBinding, flowCookie, flowCookieName, openFlow, parseState, VERIFIER_FRAGMENT, type AuthFlow, type AuthPurpose } from "./auth-flow";
 import { isAllowedOrigin, normalizeOrigin } from "./domains";
 import { installationLifecycle } from "./lifecycle";
+import { installLookupFailure } from "./install-lookup-failure";
 import { timestampWithinWindow, verifyHmac } from "./hmac";
 import { signedOutUrl } from "./sign-out";
 import { TAB_STORAGE_JS } from "./tab-storage";
@@ -181,7 +182,8 @@ async function installEntry(request: Request, params: Map<string, string>, log: 
     try {
       info = await lookUpEnvironment(platform.extensionUrl, token);
     } catch (error) {
-      throw platformFailure(error, "the environment lookup", "The install link has expired or was already used (it is valid once, for 10 minutes). Install again from the marketplace.");
+      const failure = installLookupFailure(error, { extensionUrl: platform.extensionUrl, referer: request.headers.get("referer") });
+      throw new FlowFailure(failure.status, failure.title, failure.detail);
     }
     // Refused before anything is sent to it.
     for (const domain of [info.authDomain, info.apiDomain]) {

@@ -164,6 +164,8 @@ export const customersMessages = defineFeatureMessages(
 
     "detail.back": "Back to customers",
     "detail.profile": "Profile",
+    "detail.showEmpty": "{count, plural, one {Show # empty field} other {Show # empty fields}}",
+    "detail.hideEmpty": "Hide the empty fields",
     "detail.customFields": "Custom fields",
     "detail.noCustomFields": "No custom fields.",
     "detail.identities": "Identities",
@@ -523,6 +525,8 @@ export const customersMessages = defineFeatureMessages(
 
     "detail.back": "返回客户",
     "detail.profile": "资料",
+    "detail.showEmpty": "显示 {count} 个空字段",
+    "detail.hideEmpty": "隐藏空字段",
     "detail.customFields": "自定义字段",
     "detail.noCustomFields": "没有自定义字段。",
     "detail.identities": "身份",

@@ -48,7 +48,9 @@ export type EventProblem =
   | { code: "date" }
   | { code: "customOnly" }
   | { code: "propertyName" }
-  | { code: "tooManyProperties"; kind: PropertyKind; max: number };
+  | { code: "tooManyProperties"; kind: PropertyKind; max: number }
+  /** A CSV row with filled cells past the header's last column: they belong to no column. */
+  | { code: "extraCells"; count: number; max: number };
 
 export function isCustomEvent(event: string): boolean {
   return event.startsWith("c_");

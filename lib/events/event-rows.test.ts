@@ -120,3 +120,28 @@ describe("CSV columns of an event import", () => {
     expect(row(p, { ...good, identityValue: "v".repeat(129) }).problems[0]).toMatchObject({ column: "identityValue", code: "tooLong", max: 128 });
   });
 });
+
+describe("cells past the header", () => {
+  it("flag the row instead of dropping the cell (an unquoted comma in a value)", () => {
+    const p = plan(["targetName"]);
+    const fields = ["crm", "C-1", "c_visit", "2026-11-20 16:00:00", "试驾", "上海"];
+    const mapped = rowToEvent(p, fields);
+    expect(mapped.event).toBeUndefined();
+    expect(mapped.problems).toEqual([{ code: "extraCells", count: 1, max: 5, column: "#6" }]);
+  });
+
+  it("empty trailing cells (a trailing comma) are no problem", () => {
+    const p = plan();
+    expect(rowToEvent(p, ["crm", "C-1", "c_visit", "2026-11-20 16:00:00", ""]).event).toBeDefined();
+  });
+});
+
+describe("the extra-cells problem is worded with its count", () => {
+  it("in both languages", async () => {
+    const { eventProblemText } = await import("@/components/events/event-problem-text");
+    const { translate } = await import("@/lib/i18n/messages");
+    const problem = { code: "extraCells", count: 2, max: 5 } as const;
+    expect(eventProblemText(problem, (k, v) => translate("en", k, v))).toMatch(/^2 cells past the header's 5 columns/);
+    expect(eventProblemText(problem, (k, v) => translate("zh-CN", k, v))).toContain("多出 2 个单元格");
+  });
+});

@@ -165,5 +165,12 @@ export function rowToEvent(plan: ImportPlan, fields: readonly string[]): { event
     }
     if (p) (problems ??= []).push({ ...p, column: c.label });
   }
+  // Cells past the header (a comma too many, an unquoted comma in a value) belong to no column: the
+  // row is flagged rather than sent without them.
+  if (fields.length > plan.header.length) {
+    let extra = 0;
+    for (let i = plan.header.length; i < fields.length; i++) if (fields[i]!.trim() !== "") extra += 1;
+    if (extra > 0) (problems ??= []).push({ code: "extraCells", count: extra, max: plan.header.length, column: `#${plan.header.length + 1}` });
+  }
   return problems ? { problems } : { event, problems: [] };
 }

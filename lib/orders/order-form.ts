@@ -290,3 +290,20 @@ export function nextLineId(lines: LineForm[]): string {
   while (used.has(String(n))) n += 1;
   return String(n);
 }
+
+/**
+ * Paid follows the lines' sum until staff type their own: true while Paid is empty or equals the
+ * lines' sum (a loaded order whose lines add up to what was paid keeps following).
+ */
+export function paidFollowsLines(form: OrderForm): boolean {
+  if (form.amountPaid.trim() === "") return true;
+  const lines = orderSums(form).lines;
+  const paid = parseMoney(form.amountPaid);
+  return lines !== undefined && paid.ok && minorOf(lines) === paid.minor;
+}
+
+/** The form with Paid set to the lines' sum, where the lines add up (else as it was). */
+export function withPaidFromLines(form: OrderForm): OrderForm {
+  const lines = orderSums(form).lines;
+  return lines === undefined || lines === form.amountPaid ? form : { ...form, amountPaid: lines };
+}

