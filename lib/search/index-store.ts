@@ -13,7 +13,7 @@ import { foldText, isShortQuery, queryText, searchTextOf, type IndexDocument } f
  * installation): no query can reach another tenant's customers.
  */
 
-/** Rows per statement: 14 columns × 400 stays under SQLite's 32,766 bound parameters. */
+/** Rows per statement: 18 columns × 400 stays under SQLite's 32,766 bound parameters. */
 const CHUNK = 400;
 
 function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
@@ -42,7 +42,15 @@ function rowOf(tenant: number, doc: IndexDocument) {
     name_key: doc.name ? foldText(doc.name) : null,
     nick_key: doc.nickName ? foldText(doc.nickName) : null,
     search_text: searchTextOf(doc),
+    ...segmentColumnsOf(doc),
   };
+}
+
+/** The columns segments filter on (migration 013): the birthday's month, the custom attributes. */
+function segmentColumnsOf(doc: IndexDocument) {
+  const month = doc.birthday ? /^\d{4}-(\d{2})-\d{2}/.exec(doc.birthday)?.[1] : undefined;
+  const attrs = doc.attrs && typeof doc.attrs === "object" && Object.keys(doc.attrs).length > 0 ? JSON.stringify(doc.attrs) : null;
+  return { birth_month: month && Number(month) >= 1 && Number(month) <= 12 ? Number(month) : null, attrs };
 }
 
 /**
@@ -82,6 +90,8 @@ export async function upsertCustomers(store: Store, tenant: number, docs: readon
             name_key: eb.ref("excluded.name_key"),
             nick_key: eb.ref("excluded.nick_key"),
             search_text: eb.ref("excluded.search_text"),
+            birth_month: eb.ref("excluded.birth_month"),
+            attrs: eb.ref("excluded.attrs"),
           })),
         )
         .returning(store.dialect === "sqlite" ? [sql<number>`rowid`.as("rowid"), "search_text"] : ["search_text"])
