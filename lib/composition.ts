@@ -4,6 +4,12 @@ import { forgetInstallationFigures } from "@/lib/dashboard/dashboard-cache";
 import { processSlot } from "@/lib/process-state";
 import { getSearchService } from "@/lib/search";
 import { subscribeCustomerIndex } from "@/lib/search/webhooks";
+import { indexEvents } from "@/lib/search/index-events";
+import { subscribeCustomerFacts } from "@/lib/segments/facts-subscriber";
+import { getAccessToken } from "@/lib/auth/access-token";
+import { installationCaller } from "@/lib/platform/installation-call";
+import { getStore } from "@/lib/store";
+import { logger } from "@/lib/log";
 import { webhookTopics } from "@/lib/webhooks/topics";
 
 /**
@@ -16,6 +22,11 @@ export function registerFeatures(): void {
   if (registered.get()) return;
   registered.set(true);
   subscribeCustomerIndex({ topics: webhookTopics(), lifecycle: installationLifecycle() }, getSearchService);
+  // Segments keep the customers' §2.7 statistics beside the index.
+  subscribeCustomerFacts(
+    { events: indexEvents(), topics: webhookTopics() },
+    { store: getStore, callerFor: (key) => installationCaller(key, getAccessToken), log: logger().child({ scope: "segments" }) },
+  );
   // A (re)installed tenant starts afresh: never served the overview of before.
   installationLifecycle().on("installed", "dashboard", async ({ key }) => forgetInstallationFigures(key));
 }

@@ -10,6 +10,7 @@ import { refundOperations } from "@/lib/orders/refund-operations";
 import { preferencesOperations } from "@/lib/preferences/preferences-operations";
 import { proxyOperations } from "@/lib/proxy/proxy-operations";
 import { searchOperations } from "@/lib/search/search-operations";
+import { segmentsOperations } from "@/lib/segments/segments-operations";
 import { shopsOperations } from "@/lib/shops/shops-operations";
 import { webhooksOperations } from "@/lib/webhooks/webhooks-operations";
 import { apiOperations } from "./api-operations";
@@ -33,6 +34,7 @@ export const operationParts = [
   dashboardOperations,
   webhooksOperations,
   searchOperations,
+  segmentsOperations,
   shopsOperations,
   mediaOperations,
   preferencesOperations,
