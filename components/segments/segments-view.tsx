@@ -291,7 +291,7 @@ function SegmentActions({ segment, runs, running, everyone }: { segment: Segment
     const file = exportFileName("segment");
     setExportStatus(t("segments.exporting", { rows: 0 }));
     try {
-      const { rows } = await downloadCsv(appRouteUrl("segments.export", { params: { id: segment.id } }), blobSink(file), { onProgress: (rows) => setExportStatus(t("segments.exporting", { rows })) });
+      const { rows } = await downloadCsv(appRouteUrl("segments.export", { params: { id: segment.id } }), blobSink(file), { signal: new AbortController().signal, onProgress: (rows) => setExportStatus(t("segments.exporting", { rows })) });
       setExportStatus(t("segments.exported", { rows, file }));
     } catch (error) {
       setExportStatus(error instanceof ExportFailedError ? t("segments.exportFailed", { rows: error.rows }) : errorMessage(error, t));

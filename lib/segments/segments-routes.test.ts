@@ -25,7 +25,7 @@ function depsFor(tenantId = "1"): SegmentRouteDeps {
   const { deps } = platform.makeDeps({ requireSession: signedIn({ openAppId: "alpha-app", tenantId, userId: "7", userName: "Ada" } as never) });
   return { ...deps, store: async () => t.store, callerFor: () => call, now: () => Date.UTC(2026, 5, 15) };
 }
-const post = (path: string, body: unknown) => new Request(`${APP}${path}`, { method: "POST", headers: { "content-type": "application/json", ...SAME_ORIGIN }, body: JSON.stringify(body) });
+const post = (path: string, body: unknown) => new Request(`${APP}${path}`, { method: "POST", headers: SAME_ORIGIN, body: JSON.stringify(body) });
 const get = (path: string) => new Request(`${APP}${path}`, { headers: { "x-engage-request": "1" } });
 
 async function indexed(tenantId = "1") {
