@@ -1,7 +1,7 @@
 "use client";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { appCall } from "@/lib/api/browser-fetch";
 import { appQuery, invalidateAppAfter } from "@/lib/api/app-queries";
 import { ApiError } from "@/lib/http/api-error";
@@ -44,25 +44,16 @@ export function SegmentsView() {
   const [loadedId, setLoadedId] = useState<string | null | undefined>(undefined);
   const [sort, setSort] = useState<{ sort: PreviewSort; order: "asc" | "desc" } | undefined>(undefined);
 
-  // The selected segment fills the editor once (a later refetch of its history leaves edits alone).
-  useEffect(() => {
-    if (!selectedId) {
-      if (loadedId !== null) {
-        setLoadedId(null);
-        setName("");
-        setMatch("all");
-        setConditions([newCondition()]);
-      }
-      return;
-    }
-    const segment = detail.data?.segment;
-    if (segment && loadedId !== segment.id) {
-      setLoadedId(segment.id);
-      setName(segment.name);
-      setMatch(segment.definition.match);
-      setConditions(draftOf(segment.definition));
-    }
-  }, [selectedId, detail.data, loadedId]);
+  // The selected segment fills the editor once (a later refetch of its history leaves edits alone):
+  // state adjusted while rendering, when the segment to show changes.
+  const shown = detail.data?.segment;
+  const wanted = selectedId ? (shown && shown.id === selectedId ? shown.id : undefined) : null;
+  if (wanted !== undefined && wanted !== loadedId) {
+    setLoadedId(wanted);
+    setName(shown && wanted ? shown.name : "");
+    setMatch(shown && wanted ? shown.definition.match : "all");
+    setConditions(shown && wanted ? draftOf(shown.definition) : [newCondition()]);
+  }
 
   const definition = useMemo(() => definitionOf(match, conditions), [match, conditions]);
   const settled = useDebouncedValue(definition, 400);

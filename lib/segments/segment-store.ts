@@ -1,5 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import type { Selectable } from "kysely";
+import type { StoreSchema } from "@/lib/store/schema";
 import type { Store } from "@/lib/store/database";
 import type { InstallationKey } from "@/lib/store/installations";
 import { definitionSchema, type SegmentDefinition } from "./segment-conditions";
@@ -277,8 +279,7 @@ export async function listRuns(store: Store, key: InstallationKey, segmentId: st
   return rows.map(runOf);
 }
 
-type RunRow = Awaited<ReturnType<typeof getRunRow>>;
-const getRunRow = (store: Store) => store.db.selectFrom("segment_sync_runs").selectAll().executeTakeFirstOrThrow();
+type RunRow = Selectable<StoreSchema["segment_sync_runs"]>;
 
 function runOf(row: RunRow): SyncRun {
   let failures: SyncFailure[] = [];

@@ -1,7 +1,8 @@
 import "server-only";
 import type { PlatformCall } from "@/lib/platform/installation-call";
 import { PlatformError } from "@/lib/platform/errors";
-import { patient } from "@/lib/search/sync";
+import { backoffMs } from "@/lib/platform/backoff";
+import { patient, REFUSAL_BACKOFF, REFUSAL_WAITS } from "@/lib/search/sync";
 import type { Store } from "@/lib/store/database";
 import type { InstallationKey } from "@/lib/store/installations";
 import { TaskCancelled, type TaskContext } from "@/lib/tasks/task-types";
@@ -80,6 +81,24 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
+/**
+ * `patient` (429/503 waited out) and, besides, a network failure tried again after the same
+ * backoff: every call of the sync may be repeated (a membership is kept once per customer and
+ * list, a removal of a non-member does nothing; a list created twice is the one risk, taken
+ * because a dropped connection before the answer is far likelier than after it).
+ */
+async function steady<T>(deps: SegmentSyncDeps, fn: () => Promise<T>): Promise<T> {
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  for (let retry = 1; ; retry++) {
+    try {
+      return await patient(deps, fn);
+    } catch (error) {
+      if (!(error instanceof PlatformError && (error.kind === "network" || error.kind === "timeout")) || retry > REFUSAL_WAITS) throw error;
+      await sleep(backoffMs(retry, REFUSAL_BACKOFF, deps.random));
+    }
+  }
+}
+
 const byId = (a: string, b: string) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 
 /** A refusal of the items themselves (a 4xx other than 429): splitting the chunk finds the bad ones. */
@@ -100,7 +119,7 @@ export async function runSegmentSync(ctx: SegmentSyncContext, deps: SegmentSyncD
   if (!listId) {
     if (!input.newListName) throw new SegmentSyncRefused("noList");
     const name = input.newListName;
-    const created = (await patient(deps, () => deps.call("lists.create", { body: { name } }))) as { id?: unknown };
+    const created = (await steady(deps, () => deps.call("lists.create", { body: { name } }))) as { id?: unknown };
     if (created.id === undefined || created.id === null) throw new Error("the platform created a list without an id");
     listId = String(created.id);
     await setSegmentList(store, key, segment.id, { id: listId, name }, ctx.now());
@@ -134,7 +153,7 @@ export async function runSegmentSync(ctx: SegmentSyncContext, deps: SegmentSyncD
     const addPart = async (part: readonly string[]): Promise<void> => {
       try {
         state.memberCalls += 1;
-        const answer = (await patient(deps, () => deps.call("listMembers.addBatch", { body: { items: part.map((customerId) => ({ customerId, listId: listIdValue })) } }))) as { items?: Array<{ customerId?: unknown }> };
+        const answer = (await steady(deps, () => deps.call("listMembers.addBatch", { body: { items: part.map((customerId) => ({ customerId, listId: listIdValue })) } }))) as { items?: Array<{ customerId?: unknown }> };
         const confirmed = new Set((answer.items ?? []).map((m) => String(m.customerId)));
         const added = part.filter((id) => confirmed.has(id));
         await addToSnapshot(store, key, segment.id, listIdValue, added);
@@ -163,7 +182,7 @@ export async function runSegmentSync(ctx: SegmentSyncContext, deps: SegmentSyncD
       if (ctx.signal.aborted) throw new TaskCancelled();
       state.memberCalls += 1;
       try {
-        await patient(deps, () => deps.call("listMembers.removeFromList", { query: { customerIds: part.join(","), listId: listIdValue } }));
+        await steady(deps, () => deps.call("listMembers.removeFromList", { query: { customerIds: part.join(","), listId: listIdValue } }));
         await removeFromSnapshot(store, key, segment.id, listIdValue, part);
         state.removed += part.length;
       } catch (error) {

@@ -72,7 +72,9 @@ async function main() {
       ],
     });
 
-    for (const dialect of dialects) {
+    // SEGMENTS_BENCH_ONLY=count or =sync runs one half.
+    const only = process.env.SEGMENTS_BENCH_ONLY;
+    for (const dialect of only === "sync" ? [] : dialects) {
       const store = await openStore({ database: dialect.database, tokenKeys: [{ id: "b", key: randomBytes(32) }] });
       try {
         const { tenant } = await ensureTenant(store, { openAppId: "bench", tenantId: "1" });
@@ -127,7 +129,7 @@ async function main() {
       }
     }
 
-    await syncBench(sandbox, dir);
+    if (only !== "count") await syncBench(sandbox, dir);
   } finally {
     await close();
     await dropPg?.();
