@@ -12,6 +12,7 @@ import type { MessageKey } from "@/lib/i18n/messages";
 import type { PreviewRowView, SegmentSchedule, SegmentView, SyncRunView } from "@/lib/segments/segment-types";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { useConsoleHref } from "@/components/shell/console-href";
+import { TaskPanel } from "@/components/tasks/task-panel";
 import { Button } from "@/components/ui/button";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { SelectField, TextField } from "@/components/ui/field";
@@ -36,7 +37,7 @@ export function SegmentsView() {
   const queryClient = useQueryClient();
   const selectedId = params.get("segment");
   const segments = useQuery(appQuery("segments.list", {}));
-  const detail = useQuery({ ...appQuery("segments.get", { params: { id: selectedId ?? "" } }), enabled: !!selectedId, refetchInterval: (q) => (q.state.data?.running ? 2000 : false) });
+  const detail = useQuery({ ...appQuery("segments.get", { params: { id: selectedId ?? "" } }), enabled: !!selectedId, refetchInterval: (q) => (q.state.data?.running ? 2000 : 5000) });
 
   const [name, setName] = useState("");
   const [match, setMatch] = useState<"all" | "any">("all");
@@ -57,7 +58,8 @@ export function SegmentsView() {
 
   const definition = useMemo(() => definitionOf(match, conditions), [match, conditions]);
   const settled = useDebouncedValue(definition, 400);
-  const count = useQuery({ ...appQuery("segments.count", { body: { definition: settled } }), placeholderData: keepPreviousData, retry: false });
+  // The index follows the platform (webhooks, polls): the count is asked again every few seconds.
+  const count = useQuery({ ...appQuery("segments.count", { body: { definition: settled } }), placeholderData: keepPreviousData, retry: false, refetchInterval: 5000 });
   const preview = useQuery({ ...appQuery("segments.preview", { body: { definition: settled, limit: 50, ...(sort ? sort : {}) } }), placeholderData: keepPreviousData, retry: false });
   const invalid = count.error instanceof ApiError && count.error.status === 422 ? count.error : undefined;
   const conditionErrors = invalid ? errorsByCondition(invalid.fieldErrors) : new Map<number, string[]>();
@@ -354,6 +356,7 @@ function SegmentActions({ segment, runs, running, everyone }: { segment: Segment
           {t("segments.syncRunning")}
         </p>
       ) : null}
+      <TaskPanel kinds={["segments.sync"]} label={() => t("segments.syncTitle")} testId="segment-tasks" />
       <h3 className="text-sm font-semibold text-slate-900">{t("segments.history")}</h3>
       {runs.length === 0 ? <p className="text-sm text-slate-700">{t("segments.historyEmpty")}</p> : <DataTable rows={runs} rowKey={(r) => r.id} columns={runColumns} caption={t("segments.historyCaption")} testId="segment-runs" />}
       {latestFailures.length > 0 ? (

@@ -101,7 +101,7 @@ export const consoleRoutes = {
   // A count or a preview reads a definition that is being edited (a JSON body): POST, changing nothing.
   "segments.count": { method: "POST", path: "/api/segments/count", resource: "segments" },
   "segments.preview": { method: "POST", path: "/api/segments/preview", resource: "segments" },
-  "segments.sync": { method: "POST", path: "/api/segments/{id}/sync", resource: "segments", invalidates: ["segments", "lists", "listMembers"] },
+  "segments.sync": { method: "POST", path: "/api/segments/{id}/sync", resource: "segments", invalidates: ["segments", "tasks", "lists", "listMembers"] },
   "segments.tag": { method: "POST", path: "/api/segments/{id}/tag", resource: "segments", invalidates: ["customers", "customerTags"] },
   "segments.export": { method: "GET", path: "/api/segments/{id}/export", resource: "segments", csrf: "always", answer: "csv" },
 

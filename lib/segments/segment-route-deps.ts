@@ -5,6 +5,7 @@ import { installationCaller } from "@/lib/platform/installation-call";
 import { proxyDeps } from "@/lib/proxy/proxy-deps";
 import { getSearchService } from "@/lib/search";
 import { getStore } from "@/lib/store";
+import { getTaskService } from "@/lib/tasks";
 import type { SegmentRouteDeps } from "./segments-routes";
 
 /** The deps of the segments routes: the proxy's, the session's user, the store, the installation's platform caller. */
@@ -13,6 +14,7 @@ export const segmentRouteDeps = (): SegmentRouteDeps => ({
   requireSession: requireApiSession,
   store: getStore,
   callerFor: (key) => installationCaller(key, getAccessToken),
+  tasks: getTaskService,
   requestIndex: async (key) => {
     await getSearchService().requestSync(key);
   },

@@ -59,6 +59,6 @@ export type SegmentAnswer = { segment: SegmentView };
 export type SegmentDetailAnswer = { segment: SegmentView; runs: SyncRunView[]; running: boolean };
 export type SegmentCountAnswer = { count: number; indexed: number; ready: boolean };
 export type SegmentPreviewAnswer = { rows: PreviewRowView[]; hasMore: boolean };
-export type SegmentSyncAnswer = { started: boolean; segment: SegmentView };
+export type SegmentSyncAnswer = { started: boolean; taskId: string; segment: SegmentView };
 export type SegmentTagAnswer = { tagged: number; failed: number; failures: Array<{ customerId: string; reason: string }> };
 export type { SegmentDefinition, SegmentField };

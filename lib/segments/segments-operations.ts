@@ -62,7 +62,7 @@ export const segmentsOperations = defineOperations({
       confirmEveryone: z.boolean().optional(),
     }),
     statuses: [202],
-    output: answer<SegmentSyncAnswer>(z.object({ started: z.boolean(), segment: anyObject })),
+    output: answer<SegmentSyncAnswer>(z.object({ started: z.boolean(), taskId: z.string(), segment: anyObject })),
   },
   "segments.tag": {
     summary: "Adds tags to every customer of the segment (§4.5 addCustomerTag, one request per customer)",

@@ -21,9 +21,20 @@ const call = (async (name: string) => {
   throw new Error(`no platform in this test (${name})`);
 }) as unknown as PlatformCall;
 
+const started: unknown[] = [];
+const tasks = {
+  async start(_key: unknown, kind: string, input: unknown) {
+    started.push({ kind, input });
+    return { task: { id: "task-1" } as never, started: true };
+  },
+  async list() {
+    return [];
+  },
+};
+
 function depsFor(tenantId = "1"): SegmentRouteDeps {
   const { deps } = platform.makeDeps({ requireSession: signedIn({ openAppId: "alpha-app", tenantId, userId: "7", userName: "Ada" } as never) });
-  return { ...deps, store: async () => t.store, callerFor: () => call, now: () => Date.UTC(2026, 5, 15) };
+  return { ...deps, store: async () => t.store, callerFor: () => call, tasks: () => tasks, now: () => Date.UTC(2026, 5, 15) };
 }
 const post = (path: string, body: unknown) => new Request(`${APP}${path}`, { method: "POST", headers: SAME_ORIGIN, body: JSON.stringify(body) });
 const get = (path: string) => new Request(`${APP}${path}`, { headers: { "x-engage-request": "1" } });
@@ -78,5 +89,10 @@ describe("/api/segments", () => {
     expect(res.status).toBe(409);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe("confirm_everyone");
     expect(calls).toEqual([]);
+    expect(started).toEqual([]);
+    // Confirmed: the sync is started as a background task.
+    const confirmed = await handleSegmentSync(post(`/api/segments/${segment.id}/sync`, { newListName: "All", confirmEveryone: true }), depsFor());
+    expect(confirmed.status).toBe(202);
+    expect(started).toEqual([{ kind: "segments.sync", input: { segmentId: segment.id, newListName: "All", confirmEveryone: true } }]);
   });
 });

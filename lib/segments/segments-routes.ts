@@ -14,7 +14,7 @@ import type { Store } from "@/lib/store/database";
 import type { InstallationKey } from "@/lib/store/installations";
 import { matchesEveryone } from "./segment-conditions";
 import { countSegment, previewSegment, segmentIds, segmentIdsAfter } from "./segment-query";
-import { isSyncRunning, startSegmentSync } from "./segment-runner";
+import { startSync, type TaskStarter } from "./segment-task";
 import { createSegment, deleteSegment, getSegment, listRuns, listSegments, updateSegment } from "./segment-store";
 import { segmentsOperations } from "./segments-operations";
 
@@ -29,6 +29,8 @@ export type SegmentRouteDeps = RouteDeps & {
   callerFor: (key: InstallationKey) => PlatformCall;
   /** Starts the tenant's index when a segment is used before it (the search service's `requestSync`). */
   requestIndex?: (key: InstallationKey) => Promise<void>;
+  /** The background tasks (lib/tasks `getTaskService()`). */
+  tasks: () => TaskStarter;
   now?: () => number;
 };
 
@@ -64,7 +66,8 @@ export const handleSegmentGet = apiRoute({ ...options, name: "segment get", oper
   const store = await ctx.deps.store();
   const segment = await getSegment(store, keyOf(ctx), ctx.input.params.id);
   if (!segment) throw notFound();
-  return json(ctx, 200, { segment, runs: await listRuns(store, keyOf(ctx), segment.id), running: isSyncRunning(keyOf(ctx), segment.id) });
+  const runs = await listRuns(store, keyOf(ctx), segment.id);
+  return json(ctx, 200, { segment, runs, running: runs[0]?.state === "running" });
 });
 
 export const handleSegmentUpdate = apiRoute({ ...options, name: "segment update", operation: segmentsOperations["segments.update"] }, async (ctx: Ctx<"segments.update">) => {
@@ -108,9 +111,9 @@ export const handleSegmentSync = apiRoute({ ...options, name: "segment sync", op
     throw new ApiError({ status: 409, code: "confirm_everyone", message: "the segment has no conditions and holds every customer; confirm to sync it", fieldErrors: [{ field: "confirmEveryone", message: "confirm syncing every customer" }] });
   if (!listId && !newListName && !segment.listId) throw new ApiError({ status: 422, code: "invalid_input", message: "choose a list or name a new one", fieldErrors: [{ field: "newListName", message: "is required" }] });
   if ((await findTenant(store, key)) === undefined) throw new ApiError({ status: 409, code: "index_not_ready", message: "the people index is still being built; try again shortly" });
-  const { started } = await startSegmentSync({ store: ctx.deps.store, callerFor: ctx.deps.callerFor, ...(ctx.deps.now ? { now: ctx.deps.now } : {}), log: ctx.log }, key, { segmentId: segment.id, ...(listId ? { listId } : {}), ...(newListName ? { newListName } : {}), ...(confirmEveryone ? { confirmEveryone } : {}) }, actorOf(ctx));
-  ctx.fields.started = started;
-  return json(ctx, 202, { started, segment });
+  const { started, task } = await startSync(ctx.deps.tasks(), key, { segmentId: segment.id, ...(listId ? { listId } : {}), ...(newListName ? { newListName } : {}), ...(confirmEveryone ? { confirmEveryone } : {}) }, actorOf(ctx));
+  Object.assign(ctx.fields, { started, taskId: task.id });
+  return json(ctx, 202, { started, taskId: task.id, segment });
 });
 
 /** Tagging calls the platform once per customer (§4.5): a segment this large is tagged through a list instead. */
