@@ -84,9 +84,12 @@ test.describe.serial("segments through the sandbox", () => {
     const leaver = (await segmentIds())[0]!;
     await platformSend("PUT", `/v1/customers/${leaver}`, { stage: `${stage}-left` }, sandbox.token);
     await expect(frame.getByTestId("segment-count-status")).toContainText(expected - 1 === 1 ? "1 person matches" : `${expected - 1} people match`, { timeout: 30_000 });
+    // The segment's own list is now chosen for the next sync.
+    await expect(frame.getByTestId("segment-actions").getByLabel("List")).toHaveValue("segment", { timeout: 20_000 });
     await frame.getByRole("button", { name: "Sync to a list" }).click();
+    await expect(frame.getByTestId("segment-runs").locator("tbody tr")).toHaveCount(2, { timeout: 60_000 });
     await expect(frame.getByTestId("segment-runs").locator("tbody tr").first()).toContainText("Done", { timeout: 60_000 });
-    await expect.poll(listIds).toEqual(await segmentIds());
+    await expect.poll(listIds, { timeout: 30_000 }).toEqual(await segmentIds());
     expect(await listIds()).not.toContain(leaver);
 
     // Chinese, by the segment's link.

@@ -248,7 +248,9 @@ function SegmentActions({ segment, runs, running, everyone }: { segment: Segment
   const { t } = useI18n();
   const href = useConsoleHref();
   const queryClient = useQueryClient();
-  const [listChoice, setListChoice] = useState<"segment" | "new" | "existing">(segment.listId ? "segment" : "new");
+  // Until staff choose, the segment's own list once it has one (the first sync's new list), else a new one.
+  const [chosenList, setListChoice] = useState<"segment" | "new" | "existing" | undefined>(undefined);
+  const listChoice = chosenList ?? (segment.listId ? "segment" : "new");
   const [newListName, setNewListName] = useState(segment.name);
   const [listId, setListId] = useState("");
   const [confirming, setConfirming] = useState(false);
