@@ -19,6 +19,9 @@ import type { InstallationKey } from "@/lib/store/installations";
 import { defineSchedule, defineTask, getTaskService } from "@/lib/tasks";
 import { indexEvents } from "@/lib/search/index-events";
 import { subscribeCustomerIndex } from "@/lib/search/webhooks";
+import { subscribeCustomerFacts } from "@/lib/segments/facts-subscriber";
+import { segmentSyncTask, syncDueSegments } from "@/lib/segments/segment-task";
+import { logger } from "@/lib/log";
 import { webhookTopics } from "@/lib/webhooks/topics";
 
 /**
@@ -64,6 +67,14 @@ export function registerFeatures(): void {
   webhookTopics().on(FIGURES_TOPICS, "dashboard", async ({ delivery }) => figuresChanged({ openAppId: delivery.openAppId, tenantId: delivery.tenantId }));
   indexEvents().on("changed", "dashboard", async ({ key }) => figuresChanged(key));
   indexEvents().on("removed", "dashboard", async ({ key }) => figuresChanged(key));
+  // Segments keep the customers' §2.7 statistics beside the index.
+  subscribeCustomerFacts(
+    { events: indexEvents(), topics: webhookTopics() },
+    { store: getStore, callerFor: (key) => installationCaller(key, getAccessToken), log: logger().child({ scope: "segments" }) },
+  );
+  // A segment's sync into a list is a background task; segments kept in step are synced when due.
+  defineTask(segmentSyncTask({ store: getStore, callerFor: (key) => installationCaller(key, getAccessToken) }));
+  defineSchedule({ name: "segments.sync-due", everyMs: 5 * 60_000, run: async (now) => void (await syncDueSegments(await getStore(), getTaskService(), now)) });
 }
 
 const DAY_MS = 86_400_000;

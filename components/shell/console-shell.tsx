@@ -19,6 +19,7 @@ export const NAV_ITEMS: readonly { path: string; label: MessageKey }[] = [
   { path: "/", label: "nav.overview" },
   { path: "/customers", label: "nav.customers" },
   { path: "/lists", label: "nav.lists" },
+  { path: "/segments", label: "nav.segments" },
   { path: "/tags", label: "nav.tags" },
   { path: "/orders", label: "nav.orders" },
   { path: "/events", label: "nav.events" },

@@ -15,7 +15,7 @@ import type { HttpMethod, Resource } from "@/lib/platform/routes";
  */
 
 /** What the app caches besides the platform's resources (a query key's second element). */
-export type AppResource = Resource | "session" | "activity" | "dashboard" | "search" | "preferences" | "tasks" | "views" | "webhooks" | "health" | "api" | "audit" | "tenant";
+export type AppResource = Resource | "session" | "activity" | "dashboard" | "search" | "segments" | "preferences" | "tasks" | "views" | "webhooks" | "health" | "api" | "audit" | "tenant";
 
 /**
  * Who may call a route: `session` = the signed-in console of the `X-Open-App-Id` environment (else
@@ -99,6 +99,18 @@ export const consoleRoutes = {
 
   "media.imports": { method: "GET", path: "/api/media/imports", resource: "media" },
   "media.import": { method: "POST", path: "/api/media/imports", resource: "media", invalidates: ["media"] },
+
+  "segments.list": { method: "GET", path: "/api/segments", resource: "segments" },
+  "segments.create": { method: "POST", path: "/api/segments", resource: "segments", invalidates: ["segments"] },
+  "segments.get": { method: "GET", path: "/api/segments/{id}", resource: "segments" },
+  "segments.update": { method: "PUT", path: "/api/segments/{id}", resource: "segments", invalidates: ["segments"] },
+  "segments.delete": { method: "DELETE", path: "/api/segments/{id}", resource: "segments", invalidates: ["segments"] },
+  // A count or a preview reads a definition that is being edited (a JSON body): POST, changing nothing.
+  "segments.count": { method: "POST", path: "/api/segments/count", resource: "segments" },
+  "segments.preview": { method: "POST", path: "/api/segments/preview", resource: "segments" },
+  "segments.sync": { method: "POST", path: "/api/segments/{id}/sync", resource: "segments", invalidates: ["segments", "tasks", "lists", "listMembers"] },
+  "segments.tag": { method: "POST", path: "/api/segments/{id}/tag", resource: "segments", invalidates: ["customers", "customerTags"] },
+  "segments.export": { method: "GET", path: "/api/segments/{id}/export", resource: "segments", csrf: "always", answer: "csv" },
 
   // Background tasks (lib/tasks): a feature's own route starts one; these watch, stop and download.
   "tasks.list": { method: "GET", path: "/api/tasks", resource: "tasks" },

@@ -8,6 +8,7 @@ import type { mediaMessages } from "@/lib/media/messages";
 import type { ordersMessages } from "@/lib/orders/messages";
 import type { preferencesMessages } from "@/lib/preferences/messages";
 import type { searchMessages } from "@/lib/search/messages";
+import type { segmentsMessages } from "@/lib/segments/messages";
 import type { shellMessages } from "@/lib/shell/messages";
 import type { shopsMessages } from "@/lib/shops/messages";
 import type { tagsMessages } from "@/lib/tags/messages";
@@ -32,6 +33,7 @@ export type FeatureMessages =
   | typeof shopsMessages
   | typeof mediaMessages
   | typeof searchMessages
+  | typeof segmentsMessages
   | typeof preferencesMessages
   | typeof tasksMessages
   | typeof viewsMessages

@@ -8,6 +8,7 @@ import { mediaMessages } from "@/lib/media/messages";
 import { ordersMessages } from "@/lib/orders/messages";
 import { preferencesMessages } from "@/lib/preferences/messages";
 import { searchMessages } from "@/lib/search/messages";
+import { segmentsMessages } from "@/lib/segments/messages";
 import { shellMessages } from "@/lib/shell/messages";
 import { shopsMessages } from "@/lib/shops/messages";
 import { tagsMessages } from "@/lib/tags/messages";
@@ -31,7 +32,7 @@ export type { MessageKey, Messages } from "./message-key";
  * Server code only (and tests): the browser receives just the dictionary of its language from the
  * console layout, and loads the other one when staff switch (components/i18n/i18n-provider.tsx).
  */
-export const FEATURES = { shellMessages, customersMessages, listsMessages, tagsMessages, ordersMessages, eventsMessages, activityMessages, dashboardMessages, shopsMessages, mediaMessages, searchMessages, preferencesMessages, tasksMessages, viewsMessages, auditMessages } as const;
+export const FEATURES = { shellMessages, customersMessages, listsMessages, tagsMessages, ordersMessages, eventsMessages, activityMessages, dashboardMessages, shopsMessages, mediaMessages, searchMessages, segmentsMessages, preferencesMessages, tasksMessages, viewsMessages, auditMessages } as const;
 
 // Every feature joined here is named in message-key.ts, and the other way round (a compile error otherwise).
 type Joined = (typeof FEATURES)[keyof typeof FEATURES];

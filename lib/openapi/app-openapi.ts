@@ -37,6 +37,7 @@ const TAGS: Record<AppResource, string> = {
   activity: "What webhooks said changed",
   dashboard: "The overview's figures",
   search: "The customer index",
+  segments: "Saved segments, their counts, previews and syncs into lists",
   preferences: "Console preferences",
   webhooks: "Webhook deliveries and the oauth2 webhook token endpoint (§5.5)",
   health: "Liveness",

@@ -11,6 +11,7 @@ import { refundOperations } from "@/lib/orders/refund-operations";
 import { preferencesOperations } from "@/lib/preferences/preferences-operations";
 import { proxyOperations } from "@/lib/proxy/proxy-operations";
 import { searchOperations } from "@/lib/search/search-operations";
+import { segmentsOperations } from "@/lib/segments/segments-operations";
 import { shopsOperations } from "@/lib/shops/shops-operations";
 import { taskOperations } from "@/lib/tasks/task-operations";
 import { viewsOperations } from "@/lib/views/views-operations";
@@ -37,6 +38,7 @@ export const operationParts = [
   dashboardOperations,
   webhooksOperations,
   searchOperations,
+  segmentsOperations,
   shopsOperations,
   mediaOperations,
   preferencesOperations,

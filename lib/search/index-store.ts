@@ -42,7 +42,15 @@ function rowOf(tenant: number, doc: IndexDocument) {
     name_key: doc.name ? foldText(doc.name) : null,
     nick_key: doc.nickName ? foldText(doc.nickName) : null,
     search_text: searchTextOf(doc),
+    ...segmentColumnsOf(doc),
   };
+}
+
+/** The columns segments filter on (migration 013): the birthday's month, the custom attributes. */
+function segmentColumnsOf(doc: IndexDocument) {
+  const month = doc.birthday ? /^\d{4}-(\d{2})-\d{2}/.exec(doc.birthday)?.[1] : undefined;
+  const attrs = doc.attrs && typeof doc.attrs === "object" && Object.keys(doc.attrs).length > 0 ? JSON.stringify(doc.attrs) : null;
+  return { birth_month: month && Number(month) >= 1 && Number(month) <= 12 ? Number(month) : null, attrs };
 }
 
 type IndexRow = ReturnType<typeof rowOf>;

@@ -40,6 +40,10 @@ export type IndexDocument = {
   dateCreated?: string | null;
   lastUpdated?: string | null;
   identities?: Array<{ type: string; value: string }>;
+  /** `YYYY-MM-DD` (§2.1); segments read its month. */
+  birthday?: string | null;
+  /** Custom attributes (`attr1`…, §2.1) as answered; segments filter on them. */
+  attrs?: Record<string, unknown> | null;
 };
 
 /** What the trigram index covers: names, email, the mobile's forms, identity values and the id. */

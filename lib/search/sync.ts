@@ -52,7 +52,7 @@ function announce(deps: SyncDeps, event: IndexEvent): Promise<void> {
 }
 
 /** The fields the index keeps (§2.1); `select` keeps the pages small. */
-export const INDEX_SELECT = "id,name,nickName,displayName,email,mobile,stage,source,gender,dateCreated,lastUpdated";
+export const INDEX_SELECT = "id,name,nickName,displayName,email,mobile,stage,source,gender,dateCreated,lastUpdated,birthday,attr";
 
 type Customer = Record<string, unknown> & { id: string | number };
 
@@ -71,6 +71,8 @@ export function documentOf(c: Customer, identities?: Array<{ type: string; value
     gender: typeof c.gender === "number" ? c.gender : c.gender === null || c.gender === undefined ? null : Number(c.gender),
     dateCreated: str(c.dateCreated),
     lastUpdated: str(c.lastUpdated),
+    birthday: str(c.birthday),
+    attrs: c.attr && typeof c.attr === "object" && !Array.isArray(c.attr) ? (c.attr as Record<string, unknown>) : null,
     ...(identities ? { identities } : {}),
   };
 }

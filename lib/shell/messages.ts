@@ -38,6 +38,7 @@ export const shellMessages = defineFeatureMessages(
 
     "nav.customers": "Customers",
     "nav.lists": "Lists",
+    "nav.segments": "Segments",
     "nav.tags": "Tags",
     "nav.orders": "Orders",
     "nav.settings": "Settings",
@@ -135,6 +136,7 @@ export const shellMessages = defineFeatureMessages(
 
     "nav.customers": "客户",
     "nav.lists": "客户列表",
+    "nav.segments": "客户分群",
     "nav.tags": "标签",
     "nav.orders": "订单",
     "nav.settings": "设置",

@@ -534,4 +534,77 @@ export const storeMigrations: Readonly<Record<string, Migration>> = {
         .execute();
     },
   },
+  // Segments (README "Segments"): what the people index lacked for them (birthday month and custom
+  // attributes on the index row; a customer's order statistics of §2.7 beside it, refreshed by the
+  // segments feature), the tenant's saved segments, and per segment the membership last written
+  // into its static list (§4.4), so a re-sync sends only the difference, and the history of syncs.
+  "013-segments": {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable("customer_index").addColumn("birth_month", "integer").execute();
+      await db.schema.alterTable("customer_index").addColumn("attrs", "text").execute();
+      await db.schema.createIndex("customer_index_stage").on("customer_index").columns(["tenant", "stage"]).execute();
+      await db.schema.createIndex("customer_index_source").on("customer_index").columns(["tenant", "source"]).execute();
+      await db.schema
+        .createTable("customer_facts")
+        .addColumn("tenant", "integer", (c) => c.notNull())
+        .addColumn("customer_id", "varchar(24)", (c) => c.notNull())
+        .addColumn("order_count", "integer")
+        .addColumn("order_amount", "double precision")
+        // UTC, `YYYY-MM-DDTHH:MM:SS` (a filter time): days since the last order are counted at query time.
+        .addColumn("last_order_at", "varchar(32)")
+        .addColumn("activity_score", "double precision")
+        .addColumn("refreshed_at", "bigint", (c) => c.notNull())
+        .addPrimaryKeyConstraint("customer_facts_pk", ["tenant", "customer_id"])
+        .execute();
+      await db.schema.createIndex("customer_facts_orders").on("customer_facts").columns(["tenant", "order_count"]).execute();
+      await db.schema.createIndex("customer_facts_last_order").on("customer_facts").columns(["tenant", "last_order_at"]).execute();
+      await db.schema
+        .createTable("segments")
+        .addColumn("id", "varchar(36)", (c) => c.primaryKey())
+        .addColumn("open_app_id", "varchar(128)", (c) => c.notNull())
+        .addColumn("tenant_id", "varchar(32)", (c) => c.notNull())
+        .addColumn("name", "varchar(255)", (c) => c.notNull())
+        .addColumn("definition", "text", (c) => c.notNull())
+        .addColumn("list_id", "varchar(24)")
+        .addColumn("list_name", "varchar(255)")
+        .addColumn("schedule", "varchar(16)", (c) => c.notNull().defaultTo("off"))
+        .addColumn("created_by", "varchar(64)")
+        .addColumn("created_by_name", "varchar(512)")
+        .addColumn("created_at", "bigint", (c) => c.notNull())
+        .addColumn("updated_at", "bigint", (c) => c.notNull())
+        .addColumn("last_synced_at", "bigint")
+        .execute();
+      await db.schema.createIndex("segments_tenant").on("segments").columns(["open_app_id", "tenant_id"]).execute();
+      await db.schema
+        .createTable("segment_list_members")
+        .addColumn("open_app_id", "varchar(128)", (c) => c.notNull())
+        .addColumn("tenant_id", "varchar(32)", (c) => c.notNull())
+        .addColumn("segment_id", "varchar(36)", (c) => c.notNull())
+        .addColumn("list_id", "varchar(24)", (c) => c.notNull())
+        .addColumn("customer_id", "varchar(24)", (c) => c.notNull())
+        .addPrimaryKeyConstraint("segment_list_members_pk", ["open_app_id", "tenant_id", "segment_id", "list_id", "customer_id"])
+        .execute();
+      await db.schema
+        .createTable("segment_sync_runs")
+        .addColumn("id", "varchar(36)", (c) => c.primaryKey())
+        .addColumn("open_app_id", "varchar(128)", (c) => c.notNull())
+        .addColumn("tenant_id", "varchar(32)", (c) => c.notNull())
+        .addColumn("segment_id", "varchar(36)", (c) => c.notNull())
+        .addColumn("list_id", "varchar(24)", (c) => c.notNull())
+        .addColumn("state", "varchar(16)", (c) => c.notNull())
+        .addColumn("started_by", "varchar(64)")
+        .addColumn("started_by_name", "varchar(512)")
+        .addColumn("started_at", "bigint", (c) => c.notNull())
+        .addColumn("finished_at", "bigint")
+        .addColumn("added", "integer", (c) => c.notNull().defaultTo(sql`0`))
+        .addColumn("removed", "integer", (c) => c.notNull().defaultTo(sql`0`))
+        .addColumn("failed", "integer", (c) => c.notNull().defaultTo(sql`0`))
+        .addColumn("member_calls", "integer", (c) => c.notNull().defaultTo(sql`0`))
+        // JSON: the first failures, `{customerId, reason}`.
+        .addColumn("failures", "text")
+        .addColumn("error", "varchar(512)")
+        .execute();
+      await db.schema.createIndex("segment_sync_runs_segment").on("segment_sync_runs").columns(["open_app_id", "tenant_id", "segment_id", "started_at"]).execute();
+    },
+  },
 };

@@ -126,6 +126,10 @@ export type StoreSchema = {
     search_text: string;
     /** PostgreSQL only (migration 012): the name pairs; SQLite keeps them in the FTS table `customer_pairs`. */
     name_pairs?: string[] | null;
+    /** 1–12 from `birthday` (§2.1), for segments. */
+    birth_month: ColumnType<number | null, number | null | undefined, number | null>;
+    /** JSON object of the custom attributes (`attr1`…, §2.1) as the platform answered them. */
+    attrs: ColumnType<string | null, string | null | undefined, string | null>;
   };
   customer_index_tags: {
     tenant: number;
@@ -365,5 +369,59 @@ export type StoreSchema = {
     seq: number;
     data: Uint8Array;
     created_at: Epoch;
+  };
+  /** A customer's §2.7 statistics beside the index row (lib/segments/customer-facts.ts). */
+  customer_facts: {
+    tenant: number;
+    customer_id: string;
+    order_count: number | null;
+    order_amount: number | null;
+    last_order_at: string | null;
+    activity_score: number | null;
+    refreshed_at: Epoch;
+  };
+  /** A tenant's saved segment (lib/segments/segment-store.ts). */
+  segments: {
+    id: string;
+    open_app_id: string;
+    tenant_id: string;
+    name: string;
+    /** JSON: `{ match, conditions }` (lib/segments/segment-conditions.ts). */
+    definition: string;
+    list_id: string | null;
+    list_name: string | null;
+    schedule: ColumnType<string, string | undefined, string>;
+    created_by: string | null;
+    created_by_name: string | null;
+    created_at: Epoch;
+    updated_at: Epoch;
+    last_synced_at: NullableEpoch;
+  };
+  /** The membership a segment's sync last wrote into its list. */
+  segment_list_members: {
+    open_app_id: string;
+    tenant_id: string;
+    segment_id: string;
+    list_id: string;
+    customer_id: string;
+  };
+  /** One sync of a segment into its list: who, when, what it did. */
+  segment_sync_runs: {
+    id: string;
+    open_app_id: string;
+    tenant_id: string;
+    segment_id: string;
+    list_id: string;
+    state: string;
+    started_by: string | null;
+    started_by_name: string | null;
+    started_at: Epoch;
+    finished_at: NullableEpoch;
+    added: ColumnType<number, number | undefined, number>;
+    removed: ColumnType<number, number | undefined, number>;
+    failed: ColumnType<number, number | undefined, number>;
+    member_calls: ColumnType<number, number | undefined, number>;
+    failures: string | null;
+    error: string | null;
   };
 };

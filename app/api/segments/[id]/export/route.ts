@@ -1,0 +1,7 @@
+import { withDeps } from "@/lib/http/route";
+import { segmentRouteDeps } from "@/lib/segments/segment-route-deps";
+import { handleSegmentExport } from "@/lib/segments/segments-routes";
+
+export const dynamic = "force-dynamic";
+
+export const GET = withDeps(handleSegmentExport, segmentRouteDeps);
