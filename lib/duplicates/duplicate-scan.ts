@@ -1,9 +1,8 @@
 import "server-only";
 import { sql } from "kysely";
-import { parseJson } from "@/lib/platform/json";
 import type { Store } from "@/lib/store/database";
 import type { TaskContext } from "@/lib/tasks/task-types";
-import { addKeys, dropKeysOutsideIndex, hasKeys, insertKeys, rebuildMatches, replaceCustomerKeys, type CustomerKeys } from "./duplicate-store";
+import { replaceRuleKeys, dropKeysOutsideIndex, hasKeys, insertKeys, rebuildMatches, replaceCustomerKeys, type CustomerKeys } from "./duplicate-store";
 import { matchKeysOf, nameKey, type MatchSource } from "./match-keys";
 
 /**
@@ -34,7 +33,8 @@ export const BIRTHDAY_BATCH = 100;
 type IndexRow = { customer_id: string; name: string | null; mobile: string | null; email: string | null; identities: string | null };
 
 function sourceOf(row: IndexRow, birthday?: string | null): MatchSource {
-  const identities = row.identities ? (parseJson(row.identities) as MatchSource["identities"]) : null;
+  // Identities hold strings only (no ids): the plain parser is enough, and fastest.
+  const identities = row.identities ? (JSON.parse(row.identities) as MatchSource["identities"]) : null;
   return { name: row.name, mobile: row.mobile, email: row.email, identities: Array.isArray(identities) ? identities : null, birthday };
 }
 
@@ -92,7 +92,7 @@ export async function scanTenant(deps: ScanDeps, ctx: ScanContext): Promise<Scan
         const k = matchKeysOf({ name: r.name, birthday: found.get(r.customer_id) ?? null }).filter((m) => m.rule === "nameBirthday");
         return k.length > 0 ? [{ id: r.customer_id, keys: k }] : [];
       });
-      await addKeys(store, tenant, withBirthday);
+      await replaceRuleKeys(store, tenant, "nameBirthday", part.map((r) => r.customer_id), withBirthday, { fresh: checkpoint.fresh });
       keys += withBirthday.length;
       checkpoint = { ...checkpoint, after: part[part.length - 1]!.customer_id };
       await ctx.progress({ done: customers, total, message: "birthdays", checkpoint });

@@ -28,6 +28,10 @@ export const EXACT_RULES: readonly Rule[] = ["identity", "mobile", "email"];
 
 export const isRule = (value: unknown): value is Rule => typeof value === "string" && (RULES as readonly string[]).includes(value);
 
+/** `foldText` without its Unicode normalization for plain ASCII (most mobiles and emails): the same result, many times faster over a million customers. */
+const PLAIN = /^[\x20-\x7e]*$/;
+const fold = (value: string): string => (PLAIN.test(value) ? value.toLowerCase().trim() : foldText(value));
+
 /** Keys are kept at most this long (the store's column); longer values are cut, which only merges keys that are alike for 300 characters. */
 const KEY_MAX = 300;
 const cut = (key: string) => (key.length > KEY_MAX ? key.slice(0, KEY_MAX) : key);
@@ -35,7 +39,7 @@ const cut = (key: string) => (key.length > KEY_MAX ? key.slice(0, KEY_MAX) : key
 /** A mobile's comparable form: its digits without a Chinese country code; null when too short to mean anything. */
 export function mobileKey(mobile: string | null | undefined): string | null {
   if (!mobile) return null;
-  const folded = foldText(mobile);
+  const folded = fold(mobile);
   let digits = folded.replace(/\D/g, "");
   const global = /^\+(\d{1,4})[\s-]+(.+)$/.exec(folded);
   if (global) digits = global[1] === "86" ? global[2]!.replace(/\D/g, "") : digits;
@@ -50,7 +54,7 @@ const DOTS_AND_PLUS: Readonly<Record<string, string>> = { "gmail.com": "gmail.co
 /** An email's comparable form (lower case; Gmail's dots and +suffix dropped); null when it is not an address. */
 export function emailKey(email: string | null | undefined): string | null {
   if (!email) return null;
-  const folded = foldText(email);
+  const folded = fold(email);
   const at = folded.lastIndexOf("@");
   if (at <= 0 || at === folded.length - 1) return null;
   let local = folded.slice(0, at);
@@ -67,7 +71,7 @@ export function emailKey(email: string | null | undefined): string | null {
 /** A name's comparable form; null for names too short to mean anything alone (one character). */
 export function nameKey(name: string | null | undefined): string | null {
   if (!name) return null;
-  const folded = foldText(name).replace(/\s+/g, " ");
+  const folded = fold(name).replace(/\s+/g, " ");
   return [...folded].length >= 2 ? folded : null;
 }
 

@@ -15,7 +15,7 @@ import type { HttpMethod, Resource } from "@/lib/platform/routes";
  */
 
 /** What the app caches besides the platform's resources (a query key's second element). */
-export type AppResource = Resource | "session" | "activity" | "dashboard" | "search" | "preferences" | "webhooks" | "health" | "api";
+export type AppResource = Resource | "session" | "activity" | "dashboard" | "search" | "duplicates" | "preferences" | "webhooks" | "health" | "api";
 
 /**
  * Who may call a route: `session` = the signed-in console of the `X-Open-App-Id` environment (else
@@ -79,6 +79,17 @@ export const consoleRoutes = {
   "search.customers": { method: "GET", path: "/api/search/customers", resource: "search" },
   "search.status": { method: "GET", path: "/api/search/status", resource: "search" },
   "search.resync": { method: "POST", path: "/api/search/resync", resource: "search", invalidates: ["search"] },
+
+  "duplicates.queue": { method: "GET", path: "/api/duplicates", resource: "duplicates" },
+  "duplicates.counts": { method: "GET", path: "/api/duplicates/counts", resource: "duplicates" },
+  "duplicates.merge": { method: "POST", path: "/api/duplicates/merge", resource: "duplicates", invalidates: ["duplicates", "customers", "identities", "customerTags", "listMembers", "search"] },
+  "duplicates.dismiss": { method: "POST", path: "/api/duplicates/dismiss", resource: "duplicates", invalidates: ["duplicates"] },
+  "duplicates.scan": { method: "POST", path: "/api/duplicates/scan", resource: "duplicates", invalidates: ["duplicates"] },
+  "duplicates.plan": { method: "GET", path: "/api/duplicates/bulk", resource: "duplicates" },
+  "duplicates.bulk": { method: "POST", path: "/api/duplicates/bulk", resource: "duplicates", invalidates: ["duplicates"] },
+  "duplicates.runs": { method: "GET", path: "/api/duplicates/runs", resource: "duplicates" },
+  "duplicates.stop": { method: "POST", path: "/api/duplicates/runs/{id}/stop", resource: "duplicates", invalidates: ["duplicates"] },
+  "duplicates.history": { method: "GET", path: "/api/duplicates/history", resource: "duplicates" },
 
   "shops.list": { method: "GET", path: "/api/shops", resource: "stores" },
   "shops.create": { method: "POST", path: "/api/shops", resource: "stores", invalidates: ["stores"] },

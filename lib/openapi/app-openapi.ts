@@ -35,6 +35,7 @@ const TAGS: Record<AppResource, string> = {
   activity: "What webhooks said changed",
   dashboard: "The overview's figures",
   search: "The customer index",
+  duplicates: "Likely duplicate customers: the review queue, merges and their history",
   preferences: "Console preferences",
   webhooks: "Webhook deliveries and the oauth2 webhook token endpoint (§5.5)",
   health: "Liveness",

@@ -1,6 +1,7 @@
 import "server-only";
 import { authOperations } from "@/lib/auth/auth-operations";
 import { exportOperations } from "@/lib/customers/export-operations";
+import { duplicatesOperations } from "@/lib/duplicates/duplicates-operations";
 import { dashboardOperations } from "@/lib/dashboard/dashboard-operations";
 import { importOperations } from "@/lib/events/import-operations";
 import type { AppOperation, InputOf, OutputOf } from "@/lib/http/define-operations";
@@ -33,6 +34,7 @@ export const operationParts = [
   dashboardOperations,
   webhooksOperations,
   searchOperations,
+  duplicatesOperations,
   shopsOperations,
   mediaOperations,
   preferencesOperations,
