@@ -1,6 +1,7 @@
 import type { activityMessages } from "@/lib/activity/messages";
 import type { customersMessages } from "@/lib/customers/messages";
 import type { dashboardMessages } from "@/lib/dashboard/messages";
+import type { duplicatesMessages } from "@/lib/duplicates/messages";
 import type { eventsMessages } from "@/lib/events/messages";
 import type { listsMessages } from "@/lib/lists/messages";
 import type { mediaMessages } from "@/lib/media/messages";
@@ -29,6 +30,7 @@ export type FeatureMessages =
   | typeof shopsMessages
   | typeof mediaMessages
   | typeof searchMessages
+  | typeof duplicatesMessages
   | typeof preferencesMessages;
 
 type KeysOf<F> = F extends { en: infer E } ? keyof E : never;
