@@ -2,6 +2,7 @@ import "server-only";
 import { installationLifecycle } from "@/lib/auth/lifecycle";
 import { forgetInstallationFigures } from "@/lib/dashboard/dashboard-cache";
 import { getDuplicateService } from "@/lib/duplicates";
+import { subscribeDuplicates } from "@/lib/duplicates/subscribe";
 import { processSlot } from "@/lib/process-state";
 import { getSearchService } from "@/lib/search";
 import { indexEvents } from "@/lib/search/index-events";
@@ -20,8 +21,5 @@ export function registerFeatures(): void {
   subscribeCustomerIndex({ topics: webhookTopics(), lifecycle: installationLifecycle() }, getSearchService);
   // A (re)installed tenant starts afresh: never served the overview of before.
   installationLifecycle().on("installed", "dashboard", async ({ key }) => forgetInstallationFigures(key));
-  // The duplicate finder follows the people index: changed and removed customers' keys at once, a whole pass after each backfill.
-  indexEvents().on("changed", "duplicates", ({ key, tenant, ids }) => getDuplicateService().changed(key, tenant, ids));
-  indexEvents().on("removed", "duplicates", ({ key, tenant, ids }) => getDuplicateService().removed(key, tenant, ids));
-  indexEvents().on("backfilled", "duplicates", async ({ key, tenant }) => getDuplicateService().backfilled(key, tenant));
+  subscribeDuplicates(indexEvents(), getDuplicateService);
 }
