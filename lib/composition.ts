@@ -1,7 +1,7 @@
 import "server-only";
 import { installationLifecycle } from "@/lib/auth/lifecycle";
 import { forgetInstallationFigures } from "@/lib/dashboard/dashboard-cache";
-import { getDuplicateService } from "@/lib/duplicates";
+import { defineDuplicateTasks, getDuplicateService } from "@/lib/duplicates";
 import { subscribeDuplicates } from "@/lib/duplicates/subscribe";
 import { processSlot } from "@/lib/process-state";
 import { getSearchService } from "@/lib/search";
@@ -21,5 +21,6 @@ export function registerFeatures(): void {
   subscribeCustomerIndex({ topics: webhookTopics(), lifecycle: installationLifecycle() }, getSearchService);
   // A (re)installed tenant starts afresh: never served the overview of before.
   installationLifecycle().on("installed", "dashboard", async ({ key }) => forgetInstallationFigures(key));
+  defineDuplicateTasks();
   subscribeDuplicates(indexEvents(), getDuplicateService);
 }

@@ -8,15 +8,18 @@ import type { MessageKey } from "@/lib/i18n/messages";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { FormAlert } from "@/components/forms/form-alert";
 import { Button } from "@/components/ui/button";
-import { ProgressPanel } from "@/components/ui/progress-panel";
+import { TaskPanel } from "@/components/tasks/task-panel";
+import { useTasks } from "@/components/tasks/use-tasks";
+import { isActive } from "@/lib/tasks/task-api";
 import { DuplicateHistory } from "./duplicate-history";
 
+const BULK_TASK = "duplicates.bulk";
 type Counts = { merged: number; refused: number; skipped: number };
 
 /**
  * Bulk merge of one exact rule: choose the rule, see the dry run (each survivor and what merges into
- * it), start it; progress, a stop button, and the run's history (what merged into what, and any
- * refusal with its reason).
+ * it), start it as a background task (the task panel: progress, who started it, Stop), and the
+ * latest run's history (what merged into what, and any refusal with its reason).
  */
 export function DuplicateBulk() {
   const { t } = useI18n();
@@ -24,8 +27,8 @@ export function DuplicateBulk() {
   const [rule, setRule] = useState<string>(EXACT_RULES[1]!);
   const [preview, setPreview] = useState(false);
   const plan = useQuery({ ...appQuery("duplicates.plan", { query: { rule: rule as never } }), enabled: preview });
-  const runs = useQuery({ ...appQuery("duplicates.runs", { query: { kind: "bulk" } }), refetchInterval: (q) => (q.state.data?.runs.some((r) => r.state === "running") ? 1000 : false) });
-  const run = runs.data?.runs[0];
+  const run = useTasks([BULK_TASK], 1).tasks?.[0];
+  const running = run !== undefined && isActive(run);
   const start = useMutation({
     meta: { silent: true },
     mutationFn: () => appCall("duplicates.bulk", { body: { rule: rule as never } }),
@@ -33,11 +36,6 @@ export function DuplicateBulk() {
       setPreview(false);
       await invalidateAppAfter(queryClient, "duplicates.bulk");
     },
-  });
-  const stop = useMutation({
-    meta: { silent: true },
-    mutationFn: (id: string) => appCall("duplicates.stop", { params: { id } }),
-    onSuccess: () => invalidateAppAfter(queryClient, "duplicates.stop"),
   });
   const merges = (plan.data?.plan ?? []).reduce((n, item) => n + item.fromIds.length, 0);
   const result = (run?.result ?? null) as Counts | null;
@@ -66,33 +64,19 @@ export function DuplicateBulk() {
             ))}
           </ul>
           <div>
-            <Button variant="danger" disabled={merges === 0 || start.isPending || run?.state === "running"} onClick={() => start.mutate()}>
+            <Button variant="danger" disabled={merges === 0 || start.isPending || running} onClick={() => start.mutate()}>
               {t("duplicates.bulkStart", { merges })}
             </Button>
           </div>
         </div>
       )}
-      <FormAlert error={plan.error ?? start.error ?? stop.error} />
+      <FormAlert error={plan.error ?? start.error} />
+      <TaskPanel kinds={[BULK_TASK]} limit={1} testId="duplicate-bulk-task" label={(task) => t("duplicates.bulkTask", { rule: t(`duplicates.rule.${String((task.input as { rule?: string }).rule)}` as MessageKey) })} />
       {run && (
-        <ProgressPanel
-          progress={{ done: run.progress.done, total: run.progress.total ?? 0 }}
-          label={t("duplicates.bulkProgress")}
-          testId="duplicate-bulk-run"
-          status={
-            run.state === "running"
-              ? t("duplicates.bulkRunning", { done: run.progress.done, total: run.progress.total ?? 0 })
-              : run.state === "done" && result
-                ? t("duplicates.bulkDone", { merged: result.merged, refused: result.refused, skipped: result.skipped })
-                : t(`duplicates.run.${run.state}` as MessageKey, { error: run.error ?? "" })
-          }
-        >
-          {run.state === "running" && (
-            <div>
-              <Button disabled={stop.isPending} onClick={() => stop.mutate(run.id)}>{t("duplicates.stop")}</Button>
-            </div>
-          )}
-          <DuplicateHistory taskId={run.id} refreshing={run.state === "running"} />
-        </ProgressPanel>
+        <div className="flex flex-col gap-2" data-testid="duplicate-bulk-run">
+          {run.state === "done" && result && <p className="text-sm text-slate-900" role="status">{t("duplicates.bulkDone", { merged: result.merged, refused: result.refused, skipped: result.skipped })}</p>}
+          <DuplicateHistory taskId={run.id} refreshing={running} />
+        </div>
       )}
     </section>
   );

@@ -6,6 +6,7 @@ import { appCall } from "@/lib/api/browser-fetch";
 import type { Pair } from "@/lib/duplicates/clusters";
 import type { QueueCluster } from "@/lib/duplicates/types";
 import type { MessageKey } from "@/lib/i18n/messages";
+import { isActive } from "@/lib/tasks/task-api";
 import { toastStore } from "@/lib/ui/toast-store";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { FormAlert } from "@/components/forms/form-alert";
@@ -30,7 +31,7 @@ export function DuplicatesView() {
   const [offset, setOffset] = useState(0);
   const [selected, setSelected] = useState<{ cluster: string; pair: number } | null>(null);
   const [skipped, setSkipped] = useState<ReadonlySet<string>>(new Set());
-  const queue = useQuery({ ...appQuery("duplicates.queue", { query: { limit: PAGE, offset } }), refetchInterval: (q) => (q.state.data?.scan?.state === "running" ? 2000 : false) });
+  const queue = useQuery({ ...appQuery("duplicates.queue", { query: { limit: PAGE, offset } }), refetchInterval: (q) => (q.state.data?.scan && isActive(q.state.data.scan) ? 2000 : false) });
   const clusters = (queue.data?.clusters ?? []).filter((c) => !skipped.has(c.id));
   const current = selected ? clusters.find((c) => c.id === selected.cluster) : undefined;
   const pair: Pair | undefined = current?.pairs[selected!.pair] ?? current?.pairs[0];
@@ -77,7 +78,7 @@ export function DuplicatesView() {
       />
       <div className="flex flex-wrap items-center gap-3 text-sm">
         <p role="status" data-testid="duplicates-scan-status">
-          {scanRun?.state === "running"
+          {scanRun && isActive(scanRun)
             ? t("duplicates.scanRunning", { done: scanRun.progress.done, total: scanRun.progress.total ?? 0 })
             : scanRun?.state === "done"
               ? t("duplicates.scanDone")
@@ -85,7 +86,7 @@ export function DuplicatesView() {
                 ? t("duplicates.scanFailed", { error: scanRun.error ?? "" })
                 : t("duplicates.scanIdle")}
         </p>
-        <Button disabled={scan.isPending || scanRun?.state === "running"} onClick={() => scan.mutate()}>
+        <Button disabled={scan.isPending || (scanRun !== null && scanRun !== undefined && isActive(scanRun))} onClick={() => scan.mutate()}>
           {t("duplicates.rescan")}
         </Button>
         <FormAlert error={scan.error} />

@@ -4,13 +4,14 @@ import { lookupIndexed } from "@/lib/search/index-store";
 import { findTenant } from "@/lib/search/tenant-state";
 import type { Store } from "@/lib/store/database";
 import type { InstallationKey } from "@/lib/store/installations";
-import { bulkPlan, runBulkMerge, type BulkPlanItem } from "./bulk-merge";
+import { bulkPlan, type BulkPlanItem } from "./bulk-merge";
 import { clustersOf, pairsOf, type Cluster } from "./clusters";
 import { mergeDuplicate, type MergeAnswer } from "./duplicate-merge";
-import { refreshCustomers, scanTenant, type BirthdayReader, type ScanDeps } from "./duplicate-scan";
+import { refreshCustomers, type BirthdayReader } from "./duplicate-scan";
 import { dismissedPairs, dismissPair, mergeHistory, sharedKeys, type MergeRecord } from "./duplicate-store";
 import type { Rule } from "./match-keys";
-import { createRunRegistry, type RunView } from "./runs";
+import type { TaskActor, TaskRecord } from "@/lib/tasks/task-types";
+import { BULK_TASK, SCAN_TASK } from "./duplicate-tasks";
 import type { DuplicateCounts, DuplicateQueue, QueueCluster } from "./types";
 
 /**
@@ -26,9 +27,18 @@ export type DuplicateServiceDeps = {
   now?: () => number;
   /** Birthdays read from the platform (default: `customers.list` by id list, §4.1). Tests pass their own. */
   birthdaysFor?: (key: InstallationKey) => BirthdayReader;
+  /** The app's background tasks (lib/tasks): the whole-tenant pass and bulk merges run there. */
+  tasks: () => DuplicateTasks;
 };
 
-const scopeOf = (key: InstallationKey) => `${key.openAppId}:${key.tenantId}`;
+/** What the finder uses of the task service. */
+export type DuplicateTasks = {
+  start(key: InstallationKey, kind: string, input: unknown, actor: TaskActor): Promise<{ task: TaskRecord; started: boolean }>;
+  list(key: InstallationKey, options: { kinds?: readonly string[]; limit?: number }): Promise<TaskRecord[]>;
+};
+
+/** Who starts the pass that follows a backfill. */
+const INDEX_ACTOR: TaskActor = { userId: "system", name: "Customer index" };
 
 /** §4.1 GET /v1/customers with `idList` and `select`: one call per 100 ids. */
 export function platformBirthdays(call: PlatformCall): BirthdayReader {
@@ -43,7 +53,6 @@ export type DuplicateService = ReturnType<typeof createDuplicateService>;
 
 export function createDuplicateService(deps: DuplicateServiceDeps) {
   const now = deps.now ?? Date.now;
-  const runs = createRunRegistry(now);
   const birthdaysFor = deps.birthdaysFor ?? ((key: InstallationKey) => platformBirthdays(deps.callerFor(key)));
 
   async function tenantOf(key: InstallationKey): Promise<{ store: Store; tenant: number | null }> {
@@ -59,17 +68,13 @@ export function createDuplicateService(deps: DuplicateServiceDeps) {
 
   const countsOf = (all: readonly Cluster[]): DuplicateCounts => ({ clusters: all.length, pairs: all.reduce((n, c) => n + c.pairs.length, 0) });
 
-  function startScan(key: InstallationKey, tenant: number, by: string | null): { run: RunView; started: boolean } {
-    return runs.start(scopeOf(key), "scan", { tenant }, by, async (ctx) => {
-      const scanDeps: ScanDeps = { store: await deps.store(), birthdays: birthdaysFor(key) };
-      return scanTenant(scanDeps, ctx as Parameters<typeof scanTenant>[1]);
-    });
-  }
+  const startScan = (key: InstallationKey, tenant: number, actor: TaskActor) => deps.tasks().start(key, SCAN_TASK, { tenant }, actor);
+  const lastScan = async (key: InstallationKey) => (await deps.tasks().list(key, { kinds: [SCAN_TASK], limit: 1 }))[0] ?? null;
 
   return {
     async queue(key: InstallationKey, options: { offset: number; limit: number; rule?: Rule }): Promise<DuplicateQueue> {
       const { store, tenant } = await tenantOf(key);
-      const scan = runs.list(scopeOf(key), "scan")[0] ?? null;
+      const scan = await lastScan(key);
       if (tenant === null) return { clusters: [], total: 0, counts: { clusters: 0, pairs: 0 }, scan };
       const all = await clusters(store, tenant);
       const chosen = options.rule ? all.filter((c) => c.rules.includes(options.rule!)) : all;
@@ -116,21 +121,15 @@ export function createDuplicateService(deps: DuplicateServiceDeps) {
       return tenant === null ? [] : mergeHistory(store, tenant, options);
     },
 
-    async scan(key: InstallationKey, by: string | null): Promise<{ run: RunView; started: boolean } | null> {
+    async scan(key: InstallationKey, actor: TaskActor): Promise<{ task: TaskRecord; started: boolean } | null> {
       const { tenant } = await tenantOf(key);
-      return tenant === null ? null : startScan(key, tenant, by);
+      return tenant === null ? null : startScan(key, tenant, actor);
     },
 
-    async bulk(key: InstallationKey, rule: Rule, by: string | null): Promise<{ run: RunView; started: boolean } | null> {
-      const { store, tenant } = await tenantOf(key);
-      if (tenant === null) return null;
-      const call = deps.callerFor(key);
-      return runs.start(scopeOf(key), "bulk", { tenant, rule }, by, (ctx) => runBulkMerge({ store, call, now, by }, ctx as Parameters<typeof runBulkMerge>[1]));
+    async bulk(key: InstallationKey, rule: Rule, actor: TaskActor): Promise<{ task: TaskRecord; started: boolean } | null> {
+      const { tenant } = await tenantOf(key);
+      return tenant === null ? null : deps.tasks().start(key, BULK_TASK, { tenant, rule }, actor);
     },
-
-    runs: (key: InstallationKey, kind?: "scan" | "bulk") => runs.list(scopeOf(key), kind),
-    stop: (key: InstallationKey, id: string) => runs.cancel(scopeOf(key), id),
-    settled: (key: InstallationKey) => runs.settled(scopeOf(key)),
 
     // Index events (lib/search/index-events.ts), subscribed in lib/composition.ts.
     async changed(key: InstallationKey, tenant: number, ids: readonly string[]): Promise<void> {
@@ -139,8 +138,8 @@ export function createDuplicateService(deps: DuplicateServiceDeps) {
     async removed(key: InstallationKey, tenant: number, ids: readonly string[]): Promise<void> {
       await refreshCustomers({ store: await deps.store() }, tenant, ids);
     },
-    backfilled(key: InstallationKey, tenant: number): void {
-      startScan(key, tenant, null);
+    async backfilled(key: InstallationKey, tenant: number): Promise<void> {
+      await startScan(key, tenant, INDEX_ACTOR);
     },
   };
 }

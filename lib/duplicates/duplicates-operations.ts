@@ -3,11 +3,12 @@ import { z } from "zod";
 import { answer, defineOperations, int, nullableText } from "@/lib/http/define-operations";
 import { isPlatformId } from "@/lib/platform/ids";
 import { intParam } from "@/lib/platform/schema-helpers";
+import type { TaskView } from "@/lib/tasks/task-api";
+import { taskSchema } from "@/lib/tasks/task-operations";
 import type { BulkPlanItem } from "./bulk-merge";
 import type { MergeAnswer } from "./duplicate-merge";
 import type { MergeRecord } from "./duplicate-store";
 import { EXACT_RULES, RULES } from "./match-keys";
-import type { RunView } from "./runs";
 import type { DuplicateCounts, DuplicateQueue } from "./types";
 
 /** The duplicates routes with their schemas (the list: lib/http/app-routes.ts). */
@@ -16,18 +17,6 @@ const customerId = z.string().refine(isPlatformId, "must be a customer id (digit
 const rule = z.enum(RULES);
 const exactRule = z.enum(EXACT_RULES as [string, ...string[]]).refine((r) => (EXACT_RULES as readonly string[]).includes(r), "must be an exact rule (identity, mobile, email)");
 const counts = z.object({ clusters: int, pairs: int });
-const run = z.object({
-  id: z.string(),
-  kind: z.enum(["scan", "bulk"]),
-  state: z.enum(["running", "done", "failed", "cancelled"]),
-  progress: z.object({ done: int, total: int.nullable(), message: nullableText }),
-  input: z.unknown(),
-  result: z.unknown(),
-  error: nullableText,
-  startedBy: nullableText,
-  startedAt: int,
-  finishedAt: int.nullable(),
-});
 const pair = z.object({ a: z.string(), b: z.string(), rules: z.array(rule), score: int });
 const member = z.object({ id: z.string(), displayName: nullableText, mobile: nullableText, email: nullableText });
 const cluster = z.object({ id: z.string(), score: int, rules: z.array(rule), pairs: z.array(pair), members: z.array(member) });
@@ -43,13 +32,13 @@ const mergeRecord = z.object({
   mergedBy: nullableText,
   mergedAt: int,
 });
-const started = answer<{ run: RunView; started: boolean }>(z.object({ run, started: z.boolean() }));
+const started = answer<{ task: TaskView; started: boolean }>(z.object({ task: taskSchema, started: z.boolean() }));
 
 export const duplicatesOperations = defineOperations({
   "duplicates.queue": {
     summary: "Likely duplicate customers of the session tenant, in clusters (A=B, B=C), strongest first, with the rules that found them",
     query: z.strictObject({ rule: rule.optional(), limit: intParam(1, 100).optional(), offset: intParam(0, 1_000_000).optional() }),
-    output: answer<DuplicateQueue>(z.object({ clusters: z.array(cluster), total: int, counts, scan: run.nullable() })),
+    output: answer<DuplicateQueue>(z.object({ clusters: z.array(cluster), total: int, counts, scan: taskSchema.nullable() })),
   },
   "duplicates.counts": { summary: "How many clusters and pairs wait for review (navigation, overview)", output: answer<DuplicateCounts>(counts) },
   "duplicates.merge": {
@@ -62,19 +51,13 @@ export const duplicatesOperations = defineOperations({
     body: z.strictObject({ a: customerId, b: customerId }).refine((b) => b.a !== b.b, { message: "must differ from a", path: ["b"] }),
     output: answer<{ dismissed: true }>(z.object({ dismissed: z.literal(true) })),
   },
-  "duplicates.scan": { summary: "Start the whole-tenant pass again (one at a time per tenant)", statuses: [202], output: started },
+  "duplicates.scan": { summary: "Start the whole-tenant pass again as a background task (one at a time per tenant: a running one is answered)", statuses: [202], output: started },
   "duplicates.plan": {
     summary: "Dry run of a bulk merge: every cluster of one exact rule with its survivor (the oldest customer) and the customers merged into it",
     query: z.strictObject({ rule: exactRule }),
     output: answer<{ plan: BulkPlanItem[] }>(z.object({ plan: z.array(z.object({ toId: z.string(), fromIds: z.array(z.string()) })) })),
   },
-  "duplicates.bulk": { summary: "Start the bulk merge of one exact rule (one at a time per tenant)", statuses: [202], body: z.strictObject({ rule: exactRule }), output: started },
-  "duplicates.runs": {
-    summary: "The finder's runs (whole-tenant passes, bulk merges), newest first",
-    query: z.strictObject({ kind: z.enum(["scan", "bulk"]).optional() }),
-    output: answer<{ runs: RunView[] }>(z.object({ runs: z.array(run) })),
-  },
-  "duplicates.stop": { summary: "Stop a run before its next step", params: z.strictObject({ id: z.string().regex(/^[a-z]+-\d+-\d+$/, "must be a run id") }), output: answer<{ run: RunView }>(z.object({ run })) },
+  "duplicates.bulk": { summary: "Start the bulk merge of one exact rule as a background task (one at a time per tenant); progress and stop through the tasks routes", statuses: [202], body: z.strictObject({ rule: exactRule }), output: started },
   "duplicates.history": {
     summary: "What was merged into what (and what was refused or skipped, with the reason), newest first",
     query: z.strictObject({ taskId: z.string().max(64).optional(), limit: intParam(1, 500).optional() }),

@@ -10,7 +10,8 @@ import type { Rule } from "./match-keys";
 
 /**
  * `/api/duplicates/…`: the review queue, counts, one merge, "not the same person", the
- * whole-tenant pass, the bulk merge of one rule (dry run, start, stop) and the history. Routes like
+ * whole-tenant pass and the bulk merge of one rule (dry run, start; progress and stop are the tasks
+ * routes') and the history. Routes like
  * the proxy (the `X-Open-App-Id` session, CSRF on writes, the installation's token for the merge).
  */
 export type DuplicatesRouteDeps = ProxyDeps & { duplicates: () => DuplicateService };
@@ -23,6 +24,11 @@ const actorOf = (ctx: AnyCtx): string | null => {
   const session = ctx.session as { userName?: unknown; userId?: unknown };
   const name = typeof session.userName === "string" && session.userName !== "" ? session.userName : typeof session.userId === "string" ? session.userId : null;
   return name ? name.slice(0, 512) : null;
+};
+/** The task actor of the session (who started a pass or a bulk merge). */
+const taskActorOf = (ctx: AnyCtx) => {
+  const session = ctx.session as { userId?: unknown };
+  return { userId: typeof session.userId === "string" ? session.userId : "unknown", name: actorOf(ctx) ?? "" };
 };
 const json = (ctx: AnyCtx, status: number, body: unknown) => jsonResponse(status, JSON.stringify(body), ctx.requestId);
 const noIndex = () => new ApiError({ status: 409, code: "index_not_ready", message: "The customer index of this tenant is not built yet; duplicates are found once it is." });
@@ -55,7 +61,7 @@ export const handleDuplicateDismiss = apiRoute({ ...options, name: "duplicate di
 });
 
 export const handleDuplicateScan = apiRoute({ ...options, name: "duplicate scan", operation: duplicatesOperations["duplicates.scan"] }, async (ctx: Ctx<"duplicates.scan">) => {
-  const started = await ctx.deps.duplicates().scan(keyOf(ctx), actorOf(ctx));
+  const started = await ctx.deps.duplicates().scan(keyOf(ctx), taskActorOf(ctx));
   if (!started) throw noIndex();
   return json(ctx, 202, started);
 });
@@ -65,19 +71,9 @@ export const handleDuplicatePlan = apiRoute({ ...options, name: "duplicate bulk 
 );
 
 export const handleDuplicateBulk = apiRoute({ ...options, name: "duplicate bulk merge", operation: duplicatesOperations["duplicates.bulk"] }, async (ctx: Ctx<"duplicates.bulk">) => {
-  const started = await ctx.deps.duplicates().bulk(keyOf(ctx), ctx.input.body.rule as Rule, actorOf(ctx));
+  const started = await ctx.deps.duplicates().bulk(keyOf(ctx), ctx.input.body.rule as Rule, taskActorOf(ctx));
   if (!started) throw noIndex();
   return json(ctx, 202, started);
-});
-
-export const handleDuplicateRuns = apiRoute({ ...options, name: "duplicate runs", operation: duplicatesOperations["duplicates.runs"] }, async (ctx: Ctx<"duplicates.runs">) =>
-  json(ctx, 200, { runs: ctx.deps.duplicates().runs(keyOf(ctx), ctx.input.query.kind) }),
-);
-
-export const handleDuplicateStop = apiRoute({ ...options, name: "duplicate run stop", operation: duplicatesOperations["duplicates.stop"] }, async (ctx: Ctx<"duplicates.stop">) => {
-  const run = ctx.deps.duplicates().stop(keyOf(ctx), ctx.input.params.id);
-  if (!run) throw new ApiError({ status: 404, code: "not_found", message: "No such run of this tenant." });
-  return json(ctx, 200, { run });
 });
 
 export const handleDuplicateHistory = apiRoute({ ...options, name: "duplicate history", operation: duplicatesOperations["duplicates.history"] }, async (ctx: Ctx<"duplicates.history">) => {

@@ -15,7 +15,10 @@ import { receiveWebhook } from "@/lib/webhooks/receive";
 import { serveHandlers, type ServedHandlers } from "@/lib/webhooks/testing";
 import { createTopicRegistry } from "@/lib/webhooks/topics";
 import type { RunningSandbox } from "@/sandbox/server";
-import { createDuplicateService, type DuplicateService } from "./duplicate-service";
+import { createTaskService, type TaskService } from "@/lib/tasks/service";
+import type { AnyTaskDefinition } from "@/lib/tasks/registry";
+import { createDuplicateService, platformBirthdays, type DuplicateService } from "./duplicate-service";
+import { BULK_TASK, duplicateTaskDefinitions, SCAN_TASK } from "./duplicate-tasks";
 import { subscribeDuplicates } from "./subscribe";
 
 /**
@@ -45,6 +48,8 @@ type Planted = { tenantId: number; rule: string; originalId: string; duplicateId
 
 let search: SearchService;
 let duplicates: DuplicateService;
+let tasks: TaskService;
+const tester = { userId: "u1", name: "tester" };
 let queue: JobQueue;
 let app: ServedHandlers;
 const topics = createTopicRegistry();
@@ -75,14 +80,21 @@ describeEachDialect("duplicates: index → keys → queue → merge", (t) => {
     storeOf = async () => t.store;
     queue = inProcessQueue({ onError: (name, error) => console.error(name, error) });
     const events = createIndexEventRegistry();
-    duplicates = createDuplicateService({ store: async () => t.store, callerFor: () => call });
+    const definitions = new Map(duplicateTaskDefinitions({ store: async () => t.store, callerFor: () => call, birthdaysFor: () => platformBirthdays(call) }).map((d) => [d.kind, d as unknown as AnyTaskDefinition]));
+    tasks = createTaskService({ store: async () => t.store, queue: async () => queue, definitions: () => definitions });
+    await tasks.listen();
+    duplicates = createDuplicateService({ store: async () => t.store, callerFor: () => call, tasks: () => tasks });
     subscribeDuplicates(events, () => duplicates);
     search = createSearchService({ store: async () => t.store, queue: async () => queue, callerFor: () => call, enabled: true, pollSeconds: 0, sync: { events } });
     await search.requestSync(key);
     await search.idle();
-    // The backfill's event started the whole-tenant pass.
-    await vi.waitFor(async () => expect((await duplicates.queue(key, { offset: 0, limit: 100 })).scan?.state).toBe("done"), { timeout: 20_000 });
-    return () => queue.stop();
+    // The backfill's event started the whole-tenant pass (a task of the customer index's).
+    await vi.waitFor(async () => expect((await tasks.list(key, { kinds: [SCAN_TASK] }))[0]?.startedBy.userId).toBe("system"), { timeout: 20_000, interval: 50 });
+    await vi.waitFor(async () => expect((await duplicates.queue(key, { offset: 0, limit: 100 })).scan?.state).toBe("done"), { timeout: 20_000, interval: 50 });
+    return async () => {
+      await tasks.settled();
+      await queue.stop();
+    };
   }, 60_000);
 
   const pairsIn = async () => (await duplicates.queue(key, { offset: 0, limit: 100 })).clusters.flatMap((c) => c.pairs);
@@ -120,9 +132,9 @@ describeEachDialect("duplicates: index → keys → queue → merge", (t) => {
     const p = planted.find((x) => x.rule === "nameBirthday")!;
     await duplicates.dismiss(key, p.originalId, p.duplicateId, "tester");
     expect(hasPair(await pairsIn(), p.originalId, p.duplicateId)).toBeUndefined();
-    const run = await duplicates.scan(key, "tester");
+    const run = await duplicates.scan(key, tester);
     expect(run?.started).toBe(true);
-    await duplicates.settled(key);
+    await vi.waitFor(async () => expect((await tasks.get(key, run!.task.id))?.state).toBe("done"), { timeout: 20_000, interval: 50 });
     expect(hasPair(await pairsIn(), p.originalId, p.duplicateId)).toBeUndefined();
     const other = planted.find((x) => x.rule === "nameBirthday" && x.duplicateId !== p.duplicateId)!;
     expect(hasPair(await pairsIn(), other.originalId, other.duplicateId)).toBeDefined();
@@ -132,11 +144,10 @@ describeEachDialect("duplicates: index → keys → queue → merge", (t) => {
     const plan = await duplicates.plan(key, "email");
     const emailPairs = planted.filter((x) => x.rule === "email");
     for (const p of emailPairs) expect(plan.some((item) => [item.toId, ...item.fromIds].includes(p.originalId) && [item.toId, ...item.fromIds].includes(p.duplicateId))).toBe(true);
-    const run = (await duplicates.bulk(key, "email", "tester"))!;
-    await duplicates.settled(key);
-    const finished = duplicates.runs(key, "bulk")[0]!;
-    expect(finished).toMatchObject({ id: run.run.id, state: "done" });
-    const history = await duplicates.history(key, { limit: 100, taskId: run.run.id });
+    const run = (await duplicates.bulk(key, "email", tester))!;
+    await vi.waitFor(async () => expect((await tasks.get(key, run.task.id))?.state).toBe("done"), { timeout: 20_000, interval: 50 });
+    expect((await tasks.list(key, { kinds: [BULK_TASK] }))[0]).toMatchObject({ id: run.task.id, startedBy: tester });
+    const history = await duplicates.history(key, { limit: 100, taskId: run.task.id });
     expect(history.length).toBe(plan.reduce((n, item) => n + item.fromIds.length, 0));
     expect(history.every((h) => h.outcome === "merged")).toBe(true);
     expect((await duplicates.plan(key, "email")).length).toBe(0);

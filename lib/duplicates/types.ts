@@ -1,6 +1,6 @@
 import type { Pair } from "./clusters";
 import type { Rule } from "./match-keys";
-import type { RunView } from "./runs";
+import type { TaskView } from "@/lib/tasks/task-api";
 
 /** What the duplicates routes answer (shared by the server and the console). */
 
@@ -10,4 +10,4 @@ export type QueueMember = { id: string; displayName: string | null; mobile: stri
 
 export type QueueCluster = { id: string; score: number; rules: Rule[]; pairs: Pair[]; members: QueueMember[] };
 
-export type DuplicateQueue = { clusters: QueueCluster[]; total: number; counts: DuplicateCounts; scan: RunView | null };
+export type DuplicateQueue = { clusters: QueueCluster[]; total: number; counts: DuplicateCounts; scan: TaskView | null };

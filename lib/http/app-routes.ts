@@ -84,11 +84,9 @@ export const consoleRoutes = {
   "duplicates.counts": { method: "GET", path: "/api/duplicates/counts", resource: "duplicates" },
   "duplicates.merge": { method: "POST", path: "/api/duplicates/merge", resource: "duplicates", invalidates: ["duplicates", "customers", "identities", "customerTags", "listMembers", "search"] },
   "duplicates.dismiss": { method: "POST", path: "/api/duplicates/dismiss", resource: "duplicates", invalidates: ["duplicates"] },
-  "duplicates.scan": { method: "POST", path: "/api/duplicates/scan", resource: "duplicates", invalidates: ["duplicates"] },
+  "duplicates.scan": { method: "POST", path: "/api/duplicates/scan", resource: "duplicates", invalidates: ["duplicates", "tasks"] },
   "duplicates.plan": { method: "GET", path: "/api/duplicates/bulk", resource: "duplicates" },
-  "duplicates.bulk": { method: "POST", path: "/api/duplicates/bulk", resource: "duplicates", invalidates: ["duplicates"] },
-  "duplicates.runs": { method: "GET", path: "/api/duplicates/runs", resource: "duplicates" },
-  "duplicates.stop": { method: "POST", path: "/api/duplicates/runs/{id}/stop", resource: "duplicates", invalidates: ["duplicates"] },
+  "duplicates.bulk": { method: "POST", path: "/api/duplicates/bulk", resource: "duplicates", invalidates: ["duplicates", "tasks"] },
   "duplicates.history": { method: "GET", path: "/api/duplicates/history", resource: "duplicates" },
 
   "shops.list": { method: "GET", path: "/api/shops", resource: "stores" },

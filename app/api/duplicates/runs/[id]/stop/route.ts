@@ -1,8 +1,0 @@
-import { withDeps } from "@/lib/http/route";
-import { getDuplicateService } from "@/lib/duplicates";
-import { handleDuplicateStop } from "@/lib/duplicates/duplicates-routes";
-import { proxyDeps } from "@/lib/proxy/proxy-deps";
-
-export const dynamic = "force-dynamic";
-
-export const POST = withDeps(handleDuplicateStop, () => ({ ...proxyDeps(), duplicates: getDuplicateService }));

@@ -1,8 +1,0 @@
-import { withDeps } from "@/lib/http/route";
-import { getDuplicateService } from "@/lib/duplicates";
-import { handleDuplicateRuns } from "@/lib/duplicates/duplicates-routes";
-import { proxyDeps } from "@/lib/proxy/proxy-deps";
-
-export const dynamic = "force-dynamic";
-
-export const GET = withDeps(handleDuplicateRuns, () => ({ ...proxyDeps(), duplicates: getDuplicateService }));
