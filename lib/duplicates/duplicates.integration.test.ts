@@ -10,6 +10,7 @@ import { startTestSandbox } from "@/lib/platform/testing/sandbox";
 import { createIndexEventRegistry } from "@/lib/search/index-events";
 import { createSearchService, type SearchService } from "@/lib/search/service";
 import { subscribeCustomerIndex } from "@/lib/search/webhooks";
+import type { Store } from "@/lib/store/database";
 import { describeEachDialect, warnIfPostgresSkipped } from "@/lib/store/testing";
 import { receiveWebhook } from "@/lib/webhooks/receive";
 import { serveHandlers, type ServedHandlers } from "@/lib/webhooks/testing";
@@ -53,7 +54,7 @@ const tester = { userId: "u1", name: "tester" };
 let queue: JobQueue;
 let app: ServedHandlers;
 const topics = createTopicRegistry();
-let storeOf: () => Promise<import("@/lib/store/database").Store>;
+let storeOf: () => Promise<Store>;
 
 beforeAll(async () => {
   subscribeCustomerIndex({ topics, lifecycle: createLifecycleRegistry() }, () => search);
