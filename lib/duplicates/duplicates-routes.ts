@@ -4,6 +4,7 @@ import { apiRoute, jsonResponse, type RouteContext, type RouteInput } from "@/li
 import { callerWith } from "@/lib/platform/installation-call";
 import { callOptionsFor, type PlatformRouteContext, type ProxyDeps } from "@/lib/proxy/proxy";
 import type { InstallationKey } from "@/lib/store/installations";
+import type { SearchService } from "@/lib/search/service";
 import type { DuplicateService } from "./duplicate-service";
 import { duplicatesOperations } from "./duplicates-operations";
 import type { Rule } from "./match-keys";
@@ -14,7 +15,7 @@ import type { Rule } from "./match-keys";
  * routes') and the history. Routes like
  * the proxy (the `X-Open-App-Id` session, CSRF on writes, the installation's token for the merge).
  */
-export type DuplicatesRouteDeps = ProxyDeps & { duplicates: () => DuplicateService };
+export type DuplicatesRouteDeps = ProxyDeps & { duplicates: () => DuplicateService; search?: () => Pick<SearchService, "requestSync"> };
 type Ctx<N extends keyof typeof duplicatesOperations> = RouteContext<DuplicatesRouteDeps, RouteInput<(typeof duplicatesOperations)[N]>>;
 type AnyCtx = RouteContext<DuplicatesRouteDeps>;
 
@@ -37,6 +38,8 @@ const options = { scope: "duplicates", unavailable: "Duplicates are unavailable;
 
 export const handleDuplicateQueue = apiRoute({ ...options, name: "duplicate queue", operation: duplicatesOperations["duplicates.queue"] }, async (ctx: Ctx<"duplicates.queue">) => {
   const { rule, limit, offset } = ctx.input.query;
+  // Duplicates come from the people index: opening the queue starts (or refreshes) its sync, as search does.
+  void ctx.deps.search?.().requestSync(keyOf(ctx)).catch((error: unknown) => ctx.log.warn({ ...ctx.fields, err: String(error) }, "customer index sync not started"));
   return json(ctx, 200, await ctx.deps.duplicates().queue(keyOf(ctx), { rule, limit: limit ?? 20, offset: offset ?? 0 }));
 });
 
