@@ -116,7 +116,7 @@ export const duplicatesMessages = defineFeatureMessages(
     "duplicates.bulkRule": "规则",
     "duplicates.dryRun": "查看将要合并的客户",
     "duplicates.planSummary": "{clusters, plural, other {# 组}}，{merges, plural, other {# 次合并}}。",
-    "duplicates.planItem": "{from} → {to}",
+    "duplicates.planItem": "{from} 并入 {to}",
     "duplicates.bulkStart": "合并 {merges, plural, other {# 位客户}}",
     "duplicates.bulkTask": "批量合并：{rule}",
     "duplicates.bulkDone": "完成：已合并 {merged, number}，被拒绝 {refused, number}，已跳过 {skipped, number}。",
