@@ -7,6 +7,8 @@ import { figuresChanged, figuresForgotten, FIGURES_TOPICS } from "@/lib/dashboar
 import { figuresSchedule, figuresTask, SCHEDULE_ACTOR } from "@/lib/dashboard/figures-jobs";
 import { FIGURES_TASK } from "@/lib/dashboard/figures-task";
 import { installationCaller } from "@/lib/platform/installation-call";
+import { defineDuplicateTasks, getDuplicateService } from "@/lib/duplicates";
+import { subscribeDuplicates } from "@/lib/duplicates/subscribe";
 import { processSlot } from "@/lib/process-state";
 import { setAuditSink } from "@/lib/http/audit-hook";
 import { getSearchService } from "@/lib/search";
@@ -75,6 +77,9 @@ export function registerFeatures(): void {
   // A segment's sync into a list is a background task; segments kept in step are synced when due.
   defineTask(segmentSyncTask({ store: getStore, callerFor: (key) => installationCaller(key, getAccessToken) }));
   defineSchedule({ name: "segments.sync-due", everyMs: 5 * 60_000, run: async (now) => void (await syncDueSegments(await getStore(), getTaskService(), now)) });
+  // Duplicates: the whole-tenant scan and the bulk merge as tasks, the queue kept fresh by index events.
+  defineDuplicateTasks();
+  subscribeDuplicates(indexEvents(), getDuplicateService);
 }
 
 const DAY_MS = 86_400_000;

@@ -7,7 +7,6 @@ import { usePlatformMutation } from "@/lib/api/platform-mutation";
 import { mergeByIdentitiesRequest, mergeByIdRequest, remainingCustomerId, sameCustomer, validateMerge, type MergeMode, type MergeSide } from "@/lib/customers/customer-merge";
 import { problemText, problemTexts, type FieldErrors } from "@/lib/forms/field-errors";
 import { useForm } from "@/lib/forms/use-form";
-import type { MessageKey } from "@/lib/i18n/messages";
 import type { Customer } from "@/lib/platform/resources";
 import { toastStore } from "@/lib/ui/toast-store";
 import { DialogActions } from "@/components/forms/confirm-dialog";
@@ -19,11 +18,9 @@ import { Button, focusRing } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { errorMessage } from "@/components/ui/error-message";
 import { TextField } from "@/components/ui/field";
-import { TimeText } from "@/components/ui/time-text";
 import { CustomerPicker } from "@/components/search/customer-picker";
 import { personText } from "@/components/people/person-name";
-
-const COMPARE_FIELDS = ["id", "name", "nickName", "mobile", "email", "stage", "source", "company", "dateCreated"] as const;
+import { MergeCompare } from "./merge-compare";
 
 type Review = { from: Customer; to: Customer };
 type MergeForm = { mode: MergeMode; from: MergeSide; to: MergeSide };
@@ -162,31 +159,8 @@ export function CustomerMerge({ initialFromId = "" }: { initialFromId?: string }
       <Dialog open={review !== null} role="alertdialog" title={t("customerMerge.confirmTitle")} onClose={() => setReview(null)}>
         {review && (
           <>
-            <p className="text-sm">{t("customerMerge.confirmBody", { from: personText(String(review.from.id), review.from), to: personText(String(review.to.id), review.to) })}</p>
-            <table className="w-full text-left text-sm" data-testid="merge-compare">
-              <thead>
-                <tr className="border-b border-slate-200">
-                  <th scope="col" className="py-1 font-semibold"><span className="sr-only">{t("customerMerge.field")}</span></th>
-                  <th scope="col" className="py-1 font-semibold">{t("customerMerge.fromShort")}</th>
-                  <th scope="col" className="py-1 font-semibold">{t("customerMerge.toShort")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {COMPARE_FIELDS.map((field) => (
-                  <tr key={field} className="border-b border-slate-100">
-                    <th scope="row" className="py-1 pr-2 font-normal text-slate-700">{t(`field.${field}` as MessageKey)}</th>
-                    {[review.from, review.to].map((c, i) => {
-                      const v = (c as Record<string, unknown>)[field];
-                      return (
-                        <td key={i} className="py-1 pr-2 break-all">
-                          {field === "dateCreated" ? <TimeText value={typeof v === "string" ? v : null} /> : v === null || v === undefined || v === "" ? "—" : String(v)}
-                        </td>
-                      );
-                    })}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+import { personText } from "@/components/people/person-name";
+import { MergeCompare } from "./merge-compare";
             <FormAlert error={byId.error ?? byIdentities.error} />
             <DialogActions cancel={t("customerEdit.cancel")} onCancel={() => setReview(null)} variant="danger" confirm={t("customerMerge.confirm")} pending={merging} onConfirm={confirm} />
           </>

@@ -17,6 +17,7 @@ import type { Translate } from "@/lib/i18n/format";
 import { formatMoney, minorOf } from "@/lib/orders/money";
 import { SERIES_COLORS } from "./chart-colors";
 import type { Column, HBar } from "./charts";
+import { DuplicateOverviewLine } from "@/components/duplicates/duplicate-count";
 
 // The charts' code (visx) is fetched after the page's first paint: the figures and their tables come first.
 const chartBox = (height: string) => {
@@ -103,6 +104,7 @@ export function DashboardView({ initial }: { initial?: DashboardAnswer }) {
           {t("dashboard.loadFailed")}
         </p>
       ) : null}
+      <DuplicateOverviewLine />
       <QueryView query={query} testId="dashboard" loading={t("dashboard.loading")} errorTitle={t("dashboard.loadFailed")}>
         {data ? <Figures data={data} t={t} fmt={fmt} money={(v, c) => formatMoney(v, locale, c)} href={href} /> : null}
       </QueryView>

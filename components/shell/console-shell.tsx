@@ -14,10 +14,12 @@ import { useConsoleHref } from "./console-href";
 import { LanguageSwitch } from "./language-switch";
 import { LeaveGuard } from "./leave-guard";
 import { ReauthPrompt } from "./reauth-prompt";
+import { DuplicateNavBadge } from "@/components/duplicates/duplicate-count";
 
 export const NAV_ITEMS: readonly { path: string; label: MessageKey }[] = [
   { path: "/", label: "nav.overview" },
   { path: "/customers", label: "nav.customers" },
+  { path: "/duplicates", label: "duplicates.nav" },
   { path: "/lists", label: "nav.lists" },
   { path: "/segments", label: "nav.segments" },
   { path: "/tags", label: "nav.tags" },
@@ -65,6 +67,7 @@ export function ConsoleShell({ children }: { children: ReactNode }) {
                     className={`block rounded-md px-3 py-2 text-sm whitespace-nowrap ${focusRing} ${current ? "bg-blue-50 font-semibold text-blue-900" : "text-slate-800 hover:bg-slate-100"}`}
                   >
                     {t(item.label)}
+                    {item.path === "/duplicates" && <DuplicateNavBadge />}
                   </Link>
                 </li>
               );

@@ -15,7 +15,7 @@ import type { HttpMethod, Resource } from "@/lib/platform/routes";
  */
 
 /** What the app caches besides the platform's resources (a query key's second element). */
-export type AppResource = Resource | "session" | "activity" | "dashboard" | "search" | "segments" | "preferences" | "tasks" | "views" | "webhooks" | "health" | "api" | "audit" | "tenant";
+export type AppResource = Resource | "session" | "activity" | "dashboard" | "search" | "segments" | "duplicates" | "preferences" | "tasks" | "views" | "webhooks" | "health" | "api" | "audit" | "tenant";
 
 /**
  * Who may call a route: `session` = the signed-in console of the `X-Open-App-Id` environment (else
@@ -86,6 +86,15 @@ export const consoleRoutes = {
   "search.status": { method: "GET", path: "/api/search/status", resource: "search" },
   "search.tagCounts": { method: "GET", path: "/api/search/tag-counts", resource: "search" },
   "search.resync": { method: "POST", path: "/api/search/resync", resource: "search", invalidates: ["search"] },
+
+  "duplicates.queue": { method: "GET", path: "/api/duplicates", resource: "duplicates" },
+  "duplicates.counts": { method: "GET", path: "/api/duplicates/counts", resource: "duplicates" },
+  "duplicates.merge": { method: "POST", path: "/api/duplicates/merge", resource: "duplicates", invalidates: ["duplicates", "customers", "identities", "customerTags", "listMembers", "search"] },
+  "duplicates.dismiss": { method: "POST", path: "/api/duplicates/dismiss", resource: "duplicates", invalidates: ["duplicates"] },
+  "duplicates.scan": { method: "POST", path: "/api/duplicates/scan", resource: "duplicates", invalidates: ["duplicates", "tasks"] },
+  "duplicates.plan": { method: "GET", path: "/api/duplicates/bulk", resource: "duplicates" },
+  "duplicates.bulk": { method: "POST", path: "/api/duplicates/bulk", resource: "duplicates", invalidates: ["duplicates", "tasks"] },
+  "duplicates.history": { method: "GET", path: "/api/duplicates/history", resource: "duplicates" },
 
   "shops.list": { method: "GET", path: "/api/shops", resource: "stores" },
   "shops.create": { method: "POST", path: "/api/shops", resource: "stores", invalidates: ["stores"] },

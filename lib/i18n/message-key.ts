@@ -2,6 +2,7 @@ import type { activityMessages } from "@/lib/activity/messages";
 import type { auditMessages } from "@/lib/audit/messages";
 import type { customersMessages } from "@/lib/customers/messages";
 import type { dashboardMessages } from "@/lib/dashboard/messages";
+import type { duplicatesMessages } from "@/lib/duplicates/messages";
 import type { eventsMessages } from "@/lib/events/messages";
 import type { listsMessages } from "@/lib/lists/messages";
 import type { mediaMessages } from "@/lib/media/messages";
@@ -34,6 +35,7 @@ export type FeatureMessages =
   | typeof mediaMessages
   | typeof searchMessages
   | typeof segmentsMessages
+  | typeof duplicatesMessages
   | typeof preferencesMessages
   | typeof tasksMessages
   | typeof viewsMessages

@@ -2,6 +2,7 @@ import { activityMessages } from "@/lib/activity/messages";
 import { auditMessages } from "@/lib/audit/messages";
 import { customersMessages } from "@/lib/customers/messages";
 import { dashboardMessages } from "@/lib/dashboard/messages";
+import { duplicatesMessages } from "@/lib/duplicates/messages";
 import { eventsMessages } from "@/lib/events/messages";
 import { listsMessages } from "@/lib/lists/messages";
 import { mediaMessages } from "@/lib/media/messages";
@@ -32,7 +33,7 @@ export type { MessageKey, Messages } from "./message-key";
  * Server code only (and tests): the browser receives just the dictionary of its language from the
  * console layout, and loads the other one when staff switch (components/i18n/i18n-provider.tsx).
  */
-export const FEATURES = { shellMessages, customersMessages, listsMessages, tagsMessages, ordersMessages, eventsMessages, activityMessages, dashboardMessages, shopsMessages, mediaMessages, searchMessages, segmentsMessages, preferencesMessages, tasksMessages, viewsMessages, auditMessages } as const;
+export const FEATURES = { shellMessages, customersMessages, listsMessages, tagsMessages, ordersMessages, eventsMessages, activityMessages, dashboardMessages, shopsMessages, mediaMessages, searchMessages, segmentsMessages, duplicatesMessages, preferencesMessages, tasksMessages, viewsMessages, auditMessages } as const;
 
 // Every feature joined here is named in message-key.ts, and the other way round (a compile error otherwise).
 type Joined = (typeof FEATURES)[keyof typeof FEATURES];

@@ -38,6 +38,7 @@ const TAGS: Record<AppResource, string> = {
   dashboard: "The overview's figures",
   search: "The customer index",
   segments: "Saved segments, their counts, previews and syncs into lists",
+  duplicates: "Likely duplicate customers: the review queue, merges and their history",
   preferences: "Console preferences",
   webhooks: "Webhook deliveries and the oauth2 webhook token endpoint (§5.5)",
   health: "Liveness",

@@ -2,6 +2,7 @@ import "server-only";
 import { auditOperations } from "@/lib/audit/audit-operations";
 import { authOperations } from "@/lib/auth/auth-operations";
 import { exportOperations } from "@/lib/customers/export-operations";
+import { duplicatesOperations } from "@/lib/duplicates/duplicates-operations";
 import { dashboardOperations } from "@/lib/dashboard/dashboard-operations";
 import { importOperations } from "@/lib/events/import-operations";
 import type { AppOperation, InputOf, OutputOf } from "@/lib/http/define-operations";
@@ -39,6 +40,7 @@ export const operationParts = [
   webhooksOperations,
   searchOperations,
   segmentsOperations,
+  duplicatesOperations,
   shopsOperations,
   mediaOperations,
   preferencesOperations,

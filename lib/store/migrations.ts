@@ -607,4 +607,58 @@ export const storeMigrations: Readonly<Record<string, Migration>> = {
       await db.schema.createIndex("segment_sync_runs_segment").on("segment_sync_runs").columns(["open_app_id", "tenant_id", "segment_id", "started_at"]).execute();
     },
   },
+  // Likely duplicate customers (lib/duplicates), beside the people index (`tenant` = search_tenants.id):
+  // the match keys of every indexed customer, the keys two or more customers share, the pairs staff
+  // said are not the same person (kept across re-scans), and the history of merges made from the queue.
+  "015-duplicates": {
+    async up(db: Kysely<unknown>) {
+      const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+      // One row per customer and rule key (a customer has a few: mobile, email, each identity, name + …).
+      await db.schema
+        .createTable("duplicate_keys")
+        .addColumn("tenant", "integer", (c) => c.notNull())
+        .addColumn("customer_id", "varchar(24)", (c) => c.notNull())
+        .addColumn("rule", "varchar(16)", (c) => c.notNull())
+        .addColumn("key", "varchar(320)", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("duplicate_keys_key").on("duplicate_keys").columns(["tenant", "rule", "key"]).execute();
+      await db.schema.createIndex("duplicate_keys_customer").on("duplicate_keys").columns(["tenant", "customer_id"]).execute();
+      // The keys of `duplicate_keys` held by two or more customers: what the queue reads (small).
+      await db.schema
+        .createTable("duplicate_matches")
+        .addColumn("tenant", "integer", (c) => c.notNull())
+        .addColumn("rule", "varchar(16)", (c) => c.notNull())
+        .addColumn("key", "varchar(320)", (c) => c.notNull())
+        .addColumn("customer_id", "varchar(24)", (c) => c.notNull())
+        .addPrimaryKeyConstraint("duplicate_matches_pk", ["tenant", "rule", "key", "customer_id"])
+        .execute();
+      await db.schema.createIndex("duplicate_matches_customer").on("duplicate_matches").columns(["tenant", "customer_id"]).execute();
+      // "Not the same person": customer_a < customer_b (as decimal strings ordered by length, then text).
+      await db.schema
+        .createTable("duplicate_dismissals")
+        .addColumn("tenant", "integer", (c) => c.notNull())
+        .addColumn("customer_a", "varchar(24)", (c) => c.notNull())
+        .addColumn("customer_b", "varchar(24)", (c) => c.notNull())
+        .addColumn("dismissed_by", "varchar(512)")
+        .addColumn("dismissed_at", "bigint", (c) => c.notNull())
+        .addPrimaryKeyConstraint("duplicate_dismissals_pk", ["tenant", "customer_a", "customer_b"])
+        .execute();
+      await db.schema
+        .createTable("duplicate_merges")
+        .addColumn("id", postgres ? "bigserial" : "integer", (c) => (postgres ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn("tenant", "integer", (c) => c.notNull())
+        .addColumn("from_id", "varchar(24)", (c) => c.notNull())
+        .addColumn("to_id", "varchar(24)", (c) => c.notNull())
+        .addColumn("rule", "varchar(16)")
+        // merged | refused | skipped (changed since the pair was found)
+        .addColumn("outcome", "varchar(16)", (c) => c.notNull())
+        .addColumn("reason", "varchar(512)")
+        .addColumn("identities_restored", "integer", (c) => c.notNull().defaultTo(sql`0`))
+        .addColumn("task_id", "varchar(64)")
+        .addColumn("merged_by", "varchar(512)")
+        .addColumn("merged_at", "bigint", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("duplicate_merges_tenant").on("duplicate_merges").columns(["tenant", "merged_at"]).execute();
+    },
+  },
 };

@@ -136,6 +136,23 @@ export type StoreSchema = {
     tag: string;
     customer_id: string;
   };
+  // lib/duplicates (migration 015), beside the people index.
+  duplicate_keys: { tenant: number; customer_id: string; rule: string; key: string };
+  duplicate_matches: { tenant: number; rule: string; key: string; customer_id: string };
+  duplicate_dismissals: { tenant: number; customer_a: string; customer_b: string; dismissed_by: string | null; dismissed_at: Epoch };
+  duplicate_merges: {
+    id: Generated<number | string>;
+    tenant: number;
+    from_id: string;
+    to_id: string;
+    rule: string | null;
+    outcome: string;
+    reason: string | null;
+    identities_restored: ColumnType<number, number | undefined, number>;
+    task_id: string | null;
+    merged_by: string | null;
+    merged_at: Epoch;
+  };
   // Shops, shop groups and media imports (§4.6, §4.8), per tenant installation.
   shop_register: {
     open_app_id: string;
