@@ -4,9 +4,10 @@ import path from "node:path";
 import { findBrowser, HOW_TO_GET_A_BROWSER } from "./testing/browser";
 
 /**
- * `npm test`: typecheck, lint, Vitest (unit + integration), Playwright e2e and the two-instance e2e
- * (playwright.instances.config.ts), in that order. Every layer runs even when an earlier one failed
- * (one run shows every problem); the exit code is non-zero when any layer failed. Ends with a summary and one `tests: N passed, N failed, N skipped` line.
+ * `npm test`: typecheck, lint, Vitest (unit + integration), Playwright e2e, the first-load JS budget
+ * and the two-instance e2e (playwright.instances.config.ts), in that order. Every layer runs even when
+ * an earlier one failed (one run shows every problem); the exit code is non-zero when any layer
+ * failed. Ends with a summary and one `tests: N passed, N failed, N skipped` line.
  */
 const CI = process.env.CI === "true" || process.env.CI === "1";
 const reports = path.resolve(".data/test-reports");
@@ -104,6 +105,13 @@ async function main() {
     const s = report?.stats;
     const counts = s ? { passed: s.expected + s.flaky, failed: s.unexpected, skipped: s.skipped } : undefined;
     return { ok: code === 0, counts, note: code === 0 ? (s?.flaky ? `${s.flaky} flaky` : "") : "tests failed" };
+  });
+
+  // Every console route's first-load JavaScript against its ceiling, from the build of the e2e stage.
+  await stage("first-load JS budget", async () => {
+    if (!existsSync(".next/diagnostics/route-bundle-stats.json")) return { ok: !CI, note: "SKIPPED: no build (see above)" };
+    const code = await run(bin("tsx"), ["scripts/bench/console-first-load.ts", "--check"]);
+    return { ok: code === 0, note: code === 0 ? "every console route within its ceiling" : "a route is over its ceiling" };
   });
 
   // The console as two instances behind a round-robin proxy over one PostgreSQL (e2e/instances): the

@@ -24,8 +24,8 @@ if (!existsSync(STATS)) {
 }
 const check = process.argv.includes("--check");
 const routes = JSON.parse(readFileSync(STATS, "utf8")) as { route: string; firstLoadChunkPaths: string[] }[];
-// Every page of app/(console)/, the home page included; not /health, /signed-out or /_not-found.
-const CONSOLE = /^\/((customers|lists|tags|orders|events|settings|activity|shops|media)(\/|$)|$)/;
+// Every page of app/(console)/, the home page and its not-found page included; not /health, /signed-out or /_not-found.
+const CONSOLE = /^\/((customers|lists|tags|orders|events|settings|activity|shops|media)(\/|$)|$|\[\.\.\.missing\]$)/;
 
 const gzipped = new Map<string, number>();
 const kb = (files: Iterable<string>) => {
