@@ -11,5 +11,10 @@ export async function register() {
     installRequestGuard();
     // A refresh left in flight by a killed instance is done again now, within the platform's grace.
     void resumeRefreshesAtStartup();
+    // Background tasks: this instance takes their jobs, resumes those a dead instance left, runs schedules.
+    if (process.env.NEXT_PHASE !== "phase-production-build") {
+      const { startTaskRunner } = await import("@/lib/tasks");
+      startTaskRunner();
+    }
   }
 }

@@ -15,7 +15,7 @@ import type { HttpMethod, Resource } from "@/lib/platform/routes";
  */
 
 /** What the app caches besides the platform's resources (a query key's second element). */
-export type AppResource = Resource | "session" | "activity" | "dashboard" | "search" | "preferences" | "webhooks" | "health" | "api";
+export type AppResource = Resource | "session" | "activity" | "dashboard" | "search" | "preferences" | "tasks" | "webhooks" | "health" | "api";
 
 /**
  * Who may call a route: `session` = the signed-in console of the `X-Open-App-Id` environment (else
@@ -40,8 +40,8 @@ export function needsAppHeader(route: { csrf: AppCsrf; access: "session" | "publ
   return route.csrf === "always" || (route.csrf === "writes" && (method !== "GET" || route.access === "session"));
 }
 
-/** What a route answers: JSON (the default), an HTML page, a redirect, a CSV stream, or the platform's JSON relayed. */
-export type AppAnswer = "json" | "html" | "redirect" | "csv" | "relay";
+/** What a route answers: JSON (the default), an HTML page, a redirect, a CSV stream, a stored file, or the platform's JSON relayed. */
+export type AppAnswer = "json" | "html" | "redirect" | "csv" | "file" | "relay";
 
 export type AppRouteSpec = {
   method: HttpMethod;
@@ -92,6 +92,12 @@ export const consoleRoutes = {
 
   "media.imports": { method: "GET", path: "/api/media/imports", resource: "media" },
   "media.import": { method: "POST", path: "/api/media/imports", resource: "media", invalidates: ["media"] },
+
+  // Background tasks (lib/tasks): a feature's own route starts one; these watch, stop and download.
+  "tasks.list": { method: "GET", path: "/api/tasks", resource: "tasks" },
+  "tasks.get": { method: "GET", path: "/api/tasks/{id}", resource: "tasks" },
+  "tasks.cancel": { method: "POST", path: "/api/tasks/{id}/cancel", resource: "tasks", invalidates: ["tasks"] },
+  "tasks.file": { method: "GET", path: "/api/tasks/{id}/file", resource: "tasks", answer: "file" },
 
   "preferences.get": { method: "GET", path: "/api/preferences", resource: "preferences" },
   "preferences.put": { method: "PUT", path: "/api/preferences", resource: "preferences", invalidates: ["preferences"] },

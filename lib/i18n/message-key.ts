@@ -10,6 +10,7 @@ import type { searchMessages } from "@/lib/search/messages";
 import type { shellMessages } from "@/lib/shell/messages";
 import type { shopsMessages } from "@/lib/shops/messages";
 import type { tagsMessages } from "@/lib/tags/messages";
+import type { tasksMessages } from "@/lib/tasks/messages";
 import type { CompiledMessage } from "./icu";
 
 /**
@@ -29,7 +30,8 @@ export type FeatureMessages =
   | typeof shopsMessages
   | typeof mediaMessages
   | typeof searchMessages
-  | typeof preferencesMessages;
+  | typeof preferencesMessages
+  | typeof tasksMessages;
 
 type KeysOf<F> = F extends { en: infer E } ? keyof E : never;
 export type MessageKey = KeysOf<FeatureMessages>;

@@ -10,6 +10,7 @@ import { searchMessages } from "@/lib/search/messages";
 import { shellMessages } from "@/lib/shell/messages";
 import { shopsMessages } from "@/lib/shops/messages";
 import { tagsMessages } from "@/lib/tags/messages";
+import { tasksMessages } from "@/lib/tasks/messages";
 import { compileDictionary } from "./compile";
 import { formatMessage, type TranslateValues } from "./format";
 import type { Locale } from "./locales";
@@ -28,7 +29,7 @@ export type { MessageKey, Messages } from "./message-key";
  * Server code only (and tests): the browser receives just the dictionary of its language from the
  * console layout, and loads the other one when staff switch (components/i18n/i18n-provider.tsx).
  */
-export const FEATURES = { shellMessages, customersMessages, listsMessages, tagsMessages, ordersMessages, eventsMessages, activityMessages, dashboardMessages, shopsMessages, mediaMessages, searchMessages, preferencesMessages } as const;
+export const FEATURES = { shellMessages, customersMessages, listsMessages, tagsMessages, ordersMessages, eventsMessages, activityMessages, dashboardMessages, shopsMessages, mediaMessages, searchMessages, preferencesMessages, tasksMessages } as const;
 
 // Every feature joined here is named in message-key.ts, and the other way round (a compile error otherwise).
 type Joined = (typeof FEATURES)[keyof typeof FEATURES];

@@ -19,6 +19,7 @@ const appError = (description: string) => ({ description, content: json(ref("App
 const TAGS: Record<AppResource, string> = {
   auth: "Authorization and installation (§5.2, §5.3): the platform's and the browser's pages",
   session: "The console's session",
+  tasks: "Background tasks: exports, imports, syncs and their files, watched by every staff member",
   api: "The platform proxy and this document",
   customers: "Customers: the CSV export",
   identities: "Identities",
@@ -73,6 +74,8 @@ function successResponses(op: AppOperation): Record<string, JsonSchema> {
       return { "303": { description: "On to authorization, the console or the environment chooser" }, "200": { description: "Signed out (JSON for a script)", content: json({ type: "object" }) } };
     case "csv":
       return { "200": { description: "The CSV file, streamed", content: { "text/csv": { schema: { type: "string" } } } } };
+    case "file":
+      return { "200": { description: "The stored file (its own content type: CSV, JSON), streamed", content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } } } };
     case "relay":
       return {
         "200": { description: "The platform's answer, ids as strings", content: json({ description: "the operation's answer (lib/platform/README.md)" }) },

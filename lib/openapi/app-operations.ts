@@ -11,6 +11,7 @@ import { preferencesOperations } from "@/lib/preferences/preferences-operations"
 import { proxyOperations } from "@/lib/proxy/proxy-operations";
 import { searchOperations } from "@/lib/search/search-operations";
 import { shopsOperations } from "@/lib/shops/shops-operations";
+import { taskOperations } from "@/lib/tasks/task-operations";
 import { webhooksOperations } from "@/lib/webhooks/webhooks-operations";
 import { apiOperations } from "./api-operations";
 
@@ -36,6 +37,7 @@ export const operationParts = [
   shopsOperations,
   mediaOperations,
   preferencesOperations,
+  taskOperations,
   apiOperations,
 ] as const;
 

@@ -320,4 +320,67 @@ export const storeMigrations: Readonly<Record<string, Migration>> = {
         .execute();
     },
   },
+  // Background tasks staff start and watch (lib/tasks): the row is the task (input, progress,
+  // checkpoint, result), so every instance and every staff member sees the same, and the job queue
+  // carries only "run task <id>". The file (an export) is stored in chunks beside it, so any
+  // instance can serve the download. Schedules: one row per recurring job, claimed by one instance.
+  "011-background-tasks": {
+    async up(db: Kysely<unknown>) {
+      const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+      await db.schema
+        .createTable("app_tasks")
+        .addColumn("id", "varchar(36)", (c) => c.primaryKey())
+        .addColumn("open_app_id", "varchar(128)", (c) => c.notNull())
+        .addColumn("tenant_id", "varchar(32)", (c) => c.notNull())
+        .addColumn("kind", "varchar(64)", (c) => c.notNull())
+        .addColumn("state", "varchar(16)", (c) => c.notNull())
+        // Set while an exclusive task is queued or running (kind + installation), NULL after: the
+        // unique constraint makes "one at a time per tenant" hold across instances without a lock.
+        .addColumn("exclusive_key", "varchar(320)", (c) => c.unique())
+        .addColumn("input", "text", (c) => c.notNull())
+        .addColumn("checkpoint", "text")
+        .addColumn("progress_done", "bigint", (c) => c.notNull().defaultTo(sql`0`))
+        .addColumn("progress_total", "bigint")
+        .addColumn("message", "varchar(512)")
+        .addColumn("result", "text")
+        .addColumn("error", "varchar(1024)")
+        .addColumn("started_by", "varchar(64)", (c) => c.notNull())
+        .addColumn("started_by_name", "varchar(512)", (c) => c.notNull())
+        .addColumn("cancelled_by", "varchar(64)")
+        .addColumn("cancelled_by_name", "varchar(512)")
+        .addColumn("cancel_requested", "integer", (c) => c.notNull().defaultTo(sql`0`))
+        .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(sql`0`))
+        // Who runs it now: a runner whose token no longer matches (it was thought dead) stops writing.
+        .addColumn("run_token", "varchar(36)")
+        .addColumn("heartbeat_at", "bigint")
+        .addColumn("run_after", "bigint")
+        .addColumn("created_at", "bigint", (c) => c.notNull())
+        .addColumn("started_at", "bigint")
+        .addColumn("updated_at", "bigint", (c) => c.notNull())
+        .addColumn("finished_at", "bigint")
+        .addColumn("file_name", "varchar(256)")
+        .addColumn("file_type", "varchar(128)")
+        .addColumn("file_size", "bigint", (c) => c.notNull().defaultTo(sql`0`))
+        .addColumn("file_expires_at", "bigint")
+        .execute();
+      await db.schema.createIndex("app_tasks_tenant").on("app_tasks").columns(["open_app_id", "tenant_id", "created_at"]).execute();
+      await db.schema.createIndex("app_tasks_state").on("app_tasks").columns(["state", "heartbeat_at"]).execute();
+      await db.schema
+        .createTable("app_task_files")
+        .addColumn("task_id", "varchar(36)", (c) => c.notNull())
+        .addColumn("seq", "integer", (c) => c.notNull())
+        .addColumn("open_app_id", "varchar(128)", (c) => c.notNull())
+        .addColumn("tenant_id", "varchar(32)", (c) => c.notNull())
+        .addColumn("data", postgres ? "bytea" : "blob", (c) => c.notNull())
+        .addPrimaryKeyConstraint("app_task_files_pk", ["task_id", "seq"])
+        .execute();
+      await db.schema
+        .createTable("task_schedules")
+        .addColumn("name", "varchar(128)", (c) => c.primaryKey())
+        .addColumn("next_run_at", "bigint", (c) => c.notNull())
+        .addColumn("last_run_at", "bigint")
+        .addColumn("last_error", "varchar(1024)")
+        .execute();
+    },
+  },
 };

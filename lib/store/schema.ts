@@ -227,4 +227,55 @@ export type StoreSchema = {
     requested_by: string | null;
     requested_at: Epoch;
   };
+  /** A background task (lib/tasks): input, progress, checkpoint and result of one run of work. */
+  app_tasks: {
+    id: string;
+    open_app_id: string;
+    tenant_id: string;
+    kind: string;
+    /** queued | running | done | failed | cancelled */
+    state: string;
+    exclusive_key: string | null;
+    /** JSON. */
+    input: string;
+    /** JSON: where a resumed run continues. */
+    checkpoint: string | null;
+    progress_done: ColumnType<number | string, number | undefined, number>;
+    progress_total: ColumnType<number | string | null, number | null | undefined, number | null>;
+    message: string | null;
+    /** JSON. */
+    result: string | null;
+    error: string | null;
+    started_by: string;
+    started_by_name: string;
+    cancelled_by: string | null;
+    cancelled_by_name: string | null;
+    cancel_requested: ColumnType<number, number | undefined, number>;
+    attempts: ColumnType<number, number | undefined, number>;
+    run_token: string | null;
+    heartbeat_at: NullableEpoch;
+    run_after: NullableEpoch;
+    created_at: Epoch;
+    started_at: NullableEpoch;
+    updated_at: Epoch;
+    finished_at: NullableEpoch;
+    file_name: string | null;
+    file_type: string | null;
+    file_size: ColumnType<number | string, number | undefined, number>;
+    file_expires_at: NullableEpoch;
+  };
+  app_task_files: {
+    task_id: string;
+    seq: number;
+    open_app_id: string;
+    tenant_id: string;
+    data: Uint8Array;
+  };
+  /** A recurring job (lib/tasks/schedules.ts): the instance that moves `next_run_at` on runs it. */
+  task_schedules: {
+    name: string;
+    next_run_at: Epoch;
+    last_run_at: NullableEpoch;
+    last_error: string | null;
+  };
 };

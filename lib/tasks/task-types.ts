@@ -69,21 +69,23 @@ export type TaskContext<I, C> = {
   signal: AbortSignal;
   /**
    * The task's downloadable file, kept in the store (instances share it) until `fileTtlMs` after
-   * the task ends. `append` continues the file of an earlier run: write it together with the
-   * checkpoint that says how far the file got (`writtenBytes` tells a resumed run where it stands).
+   * the task ends. What `append` gives is stored with the next `progress` call, in the same
+   * transaction as its checkpoint (or when `run` returns), so a resumed run's file ends exactly
+   * where its checkpoint says: never a row twice, never a row lost. `begin` starts the file afresh.
    */
   file: {
     begin(name: string, contentType: string): Promise<void>;
-    append(chunk: string | Uint8Array): Promise<void>;
-    writtenBytes(): Promise<number>;
-    /** Drops what was appended after `bytes` (a resumed run rewinds to its checkpoint). */
-    truncate(bytes: number): Promise<void>;
+    append(chunk: string | Uint8Array): void;
+    /** Bytes stored so far (what a resumed run continues). */
+    writtenBytes(): number;
   };
   now(): number;
 };
 
 export type TaskDefinition<I, R, C = unknown> = {
   kind: string;
+  /** The input as stored; a task whose stored input no longer parses fails instead of running (default: taken as is). */
+  parseInput?: (raw: unknown) => I;
   /**
    * "tenant": at most one task of this kind queued or running per installation; starting another
    * answers the one already there. "none": any number.

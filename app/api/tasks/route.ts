@@ -1,0 +1,7 @@
+import { withDeps } from "@/lib/http/route";
+import { taskRouteDeps } from "@/lib/tasks/task-route-deps";
+import { handleTaskList } from "@/lib/tasks/task-routes";
+
+export const dynamic = "force-dynamic";
+
+export const GET = withDeps(handleTaskList, taskRouteDeps);
