@@ -1,11 +1,11 @@
 "use client";
-import { lazy, Suspense, useState, useSyncExternalStore } from "react";
+import { useState, useSyncExternalStore } from "react";
 import { reauthPrompt } from "@/lib/api/reauth";
+import { clientOnly } from "@/components/ui/client-only";
 
 // Most visits never need the dialog, and the shell is JavaScript every console route loads first: its
-// code comes the first time a prompt is raised. React.lazy rather than next/dynamic, whose loader
-// would itself join the shell; the prompt is browser state, so nothing of it renders on the server.
-const ReauthDialog = lazy(() => import("./reauth-dialog"));
+// code comes the first time a prompt is raised.
+const ReauthDialog = clientOnly(() => import("./reauth-dialog").then((m) => m.default));
 
 /**
  * The re-authorize prompt (§5.2.9): shown when following the redirect at once would lose unsaved
@@ -17,9 +17,5 @@ export function ReauthPrompt() {
   const [needed, setNeeded] = useState(false);
   if (prompt !== null && !needed) setNeeded(true);
   if (!needed) return null;
-  return (
-    <Suspense fallback={null}>
-      <ReauthDialog prompt={prompt} />
-    </Suspense>
-  );
+  return <ReauthDialog prompt={prompt} />;
 }
