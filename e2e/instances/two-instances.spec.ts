@@ -61,7 +61,8 @@ test.describe.serial("the console as two instances behind a round-robin proxy, o
   test("install from the marketplace and sign in: the OAuth steps alternate between the instances", async () => {
     await installAlpha(page);
     frame = await openFromMarket(page);
-    await expect(frame.getByRole("heading", { level: 1 }).first()).toBeVisible({ timeout: 20_000 });
+    // The instances are cold (store opened and migrated, queue started on first use): the first page may take a while.
+    await expect(frame.getByRole("heading", { level: 1 }).first()).toBeVisible({ timeout: 60_000 });
     // The callback's GET and its return POST were each answered by one instance; the flow held across both.
     const [a, b] = await served(/^(GET|POST) \/api\/auth\/callback$/, /^(2|3)\d\d$/);
     expect(a! + b!).toBeGreaterThanOrEqual(2);
