@@ -15,6 +15,8 @@ const launchOptions =
  */
 export default defineConfig({
   testDir: "e2e",
+  // The two-instance suite has servers of its own (playwright.instances.config.ts).
+  testIgnore: "instances/**",
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

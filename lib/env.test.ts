@@ -82,6 +82,14 @@ describe("settings in production", () => {
     expect(() => loadEnv({ ...production, DATABASE_URL: "mysql://x" }, { dataDir: tmp() })).toThrow(/DATABASE_URL/);
     expect(() => loadEnv({ ...production, WEBHOOK_AUTH_MODE: "basic" }, { dataDir: tmp() })).toThrow(/WEBHOOK_BASIC_USER/);
   });
+
+  it("DATABASE_SCHEMA names the PostgreSQL schema; a bad name or SQLite is refused with the setting's name", () => {
+    const pg = { ...production, DATABASE_URL: "postgres://u@127.0.0.1/db" };
+    expect(loadEnv(pg, { dataDir: tmp() }).database).toEqual({ kind: "postgres", url: "postgres://u@127.0.0.1/db" });
+    expect(loadEnv({ ...pg, DATABASE_SCHEMA: "engage_a" }, { dataDir: tmp() }).database).toEqual({ kind: "postgres", url: "postgres://u@127.0.0.1/db", schema: "engage_a" });
+    for (const bad of ["Engage", "a;drop", "1abc", "x".repeat(58)]) expect(() => loadEnv({ ...pg, DATABASE_SCHEMA: bad }, { dataDir: tmp() })).toThrow(/DATABASE_SCHEMA/);
+    expect(() => loadEnv({ ...production, DATABASE_SCHEMA: "engage_a" }, { dataDir: tmp() })).toThrow(/DATABASE_SCHEMA: only with a PostgreSQL/);
+  });
 });
 
 describe("webhook authentication settings", () => {

@@ -53,6 +53,12 @@ const schema = z.object({
   AUTH_HMAC_MAX_AGE_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
 
   DATABASE_URL: optionalText,
+  /** PostgreSQL only: the schema of the app's tables (its job queue's are `<schema>_jobs`), so that several deployments or test runs can share one database. */
+  DATABASE_SCHEMA: z
+    .string()
+    .trim()
+    .regex(/^[a-z_][a-z0-9_]{0,56}$/, "must be a lower-case SQL name (letters, digits, _; at most 57 characters)")
+    .optional(),
   /** The tenant customer index's sync (README "Customer search"): `off` stops it (search answers from what is indexed). */
   CUSTOMER_INDEX_SYNC: z.enum(["on", "off"]).default("on"),
   INSTALLATION_DATA_GRACE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
@@ -86,7 +92,8 @@ export type AppEnv = {
     deploymentMode: "public" | "private";
     hmacMaxAgeSeconds: number;
   };
-  database: { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
+  /** `schema`: DATABASE_SCHEMA (unset: the connection's default search path and the queue's `engage_jobs`). */
+  database: { kind: "sqlite"; file: string } | { kind: "postgres"; url: string; schema?: string };
   /** Whether the customer index is kept in step with the platform (CUSTOMER_INDEX_SYNC). */
   customerIndexSync: boolean;
   /** How long the data of an installation the platform refused for good is kept (INSTALLATION_DATA_GRACE_DAYS). */
@@ -214,6 +221,10 @@ export function loadEnv(source: Source = process.env, options: LoadOptions = {})
     hmacMaxAgeSeconds: e.AUTH_HMAC_MAX_AGE_SECONDS,
   };
   const database = parseDatabase(e.DATABASE_URL, dataDir, problems);
+  if (e.DATABASE_SCHEMA) {
+    if (database.kind === "postgres") database.schema = e.DATABASE_SCHEMA;
+    else problems.push("DATABASE_SCHEMA: only with a PostgreSQL DATABASE_URL (SQLite has no schemas)");
+  }
 
   if (problems.length > 0) throw new EnvError(problems);
 

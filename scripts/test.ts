@@ -4,9 +4,10 @@ import path from "node:path";
 import { findBrowser, HOW_TO_GET_A_BROWSER } from "./testing/browser";
 
 /**
- * `npm test`: typecheck, lint, Vitest (unit + integration) and Playwright e2e, in that order. Every
- * layer runs even when an earlier one failed (one run shows every problem); the exit code is non-zero
- * when any layer failed. Ends with a summary and one `tests: N passed, N failed, N skipped` line.
+ * `npm test`: typecheck, lint, Vitest (unit + integration), Playwright e2e, the first-load JS budget
+ * and the two-instance e2e (playwright.instances.config.ts), in that order. Every layer runs even when
+ * an earlier one failed (one run shows every problem); the exit code is non-zero when any layer
+ * failed. Ends with a summary and one `tests: N passed, N failed, N skipped` line.
  */
 const CI = process.env.CI === "true" || process.env.CI === "1";
 const reports = path.resolve(".data/test-reports");
@@ -104,6 +105,33 @@ async function main() {
     const s = report?.stats;
     const counts = s ? { passed: s.expected + s.flaky, failed: s.unexpected, skipped: s.skipped } : undefined;
     return { ok: code === 0, counts, note: code === 0 ? (s?.flaky ? `${s.flaky} flaky` : "") : "tests failed" };
+  });
+
+  // Every console route's first-load JavaScript against its ceiling, from the build of the e2e stage.
+  await stage("first-load JS budget", async () => {
+    if (!existsSync(".next/diagnostics/route-bundle-stats.json")) return { ok: !CI, note: "SKIPPED: no build (see above)" };
+    const code = await run(bin("tsx"), ["scripts/bench/console-first-load.ts", "--check"]);
+    return { ok: code === 0, note: code === 0 ? "every console route within its ceiling" : "a route is over its ceiling" };
+  });
+
+  // The console as two instances behind a round-robin proxy over one PostgreSQL (e2e/instances): the
+  // build of the previous stage, servers of its own on the same ports once the main suite is done.
+  await stage("e2e: two instances (playwright)", async () => {
+    if (!findBrowser().found || !existsSync(".next/BUILD_ID")) return { ok: !CI, note: "SKIPPED: no browser or no build (see above)" };
+    if (!process.env.TEST_DATABASE_URL) {
+      if (CI) {
+        console.error("TEST_DATABASE_URL is not set: with CI=true the two-instance suite must run.");
+        return { ok: false, note: "no PostgreSQL (required with CI=true)" };
+      }
+      loud("TWO-INSTANCE E2E SKIPPED: it needs PostgreSQL.\nSet TEST_DATABASE_URL, e.g. TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test");
+      return { ok: true, note: "SKIPPED: TEST_DATABASE_URL not set" };
+    }
+    const file = path.join(reports, "playwright-instances.json");
+    const code = await run(bin("playwright"), ["test", "-c", "playwright.instances.config.ts"], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
+    const report = readJson(file) as { stats?: { expected: number; unexpected: number; skipped: number; flaky: number } } | undefined;
+    const s = report?.stats;
+    const counts = s ? { passed: s.expected + s.flaky, failed: s.unexpected, skipped: s.skipped } : undefined;
+    return { ok: code === 0, counts, note: code === 0 ? "" : "tests failed" };
   });
 
   banner("summary");

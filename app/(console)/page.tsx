@@ -1,5 +1,6 @@
 import { redirect } from "next/navigation";
-import { DropAuthorizedMark, ForgetStoredSessions, SessionFallback } from "@/components/auth/session-fallback";
+import { SessionFallback } from "@/components/auth/session-fallback";
+import { DropAuthorizedMark, ForgetStoredSessions } from "@/components/auth/session-marks";
 import { SessionSummary } from "@/components/auth/session-summary";
 import { SignOutControls } from "@/components/auth/sign-out";
 import { DashboardView } from "@/components/dashboard/dashboard-view";

@@ -1,4 +1,4 @@
-import { ForgetStoredSessions } from "@/components/auth/session-fallback";
+import { ForgetStoredSessions } from "@/components/auth/session-marks";
 import { startUrl } from "@/lib/auth/session";
 import { isOpenAppId } from "@/lib/auth/settings";
 import type { PageSearchParams } from "@/lib/auth/page-session";

@@ -2,9 +2,9 @@
 
 import { useEffect, useState } from "react";
 import { createAppCall } from "@/lib/api/browser-fetch";
-import { renewStoredSession, storedSession } from "@/lib/auth/client-session";
-import { forgetStoredSessions } from "@/lib/auth/sign-out";
+import { storedSession } from "@/lib/auth/client-session";
 import { useI18n } from "@/components/i18n/i18n-provider";
+import { DropAuthorizedMark, KeepFallbackSessionAlive } from "./session-marks";
 import { SessionSummary, type SessionSummaryProps } from "./session-summary";
 import { SignOutControls } from "./sign-out";
 
@@ -63,30 +63,4 @@ export function SessionFallback({ openAppId, startUrl }: { openAppId?: string; s
       {t("home.checking")}
     </p>
   );
-}
-
-/** Keeps the fallback token of a cookie-less console alive (renewed ahead of its 30-minute expiry). */
-export function KeepFallbackSessionAlive({ openAppId }: { openAppId?: string }) {
-  useEffect(() => {
-    const timer = window.setInterval(() => void renewStoredSession(openAppId), 60_000);
-    return () => window.clearInterval(timer);
-  }, [openAppId]);
-  return null;
-}
-
-/** After sign-out: forgets the fallback tokens of this tab too. */
-export function ForgetStoredSessions() {
-  useEffect(() => forgetStoredSessions(), []);
-  return null;
-}
-
-/** Removes the `authorized` mark of the callback from the address without a history entry. */
-export function DropAuthorizedMark() {
-  useEffect(() => {
-    const url = new URL(window.location.href);
-    if (!url.searchParams.has("authorized")) return;
-    url.searchParams.delete("authorized");
-    window.history.replaceState(window.history.state, "", `${url.pathname}${url.search}${url.hash}`);
-  }, []);
-  return null;
 }

@@ -1,11 +1,11 @@
 "use client";
-import dynamic from "next/dynamic";
+import { clientOnly } from "@/components/ui/client-only";
 import { useState } from "react";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { focusRing } from "@/components/ui/button";
 
 // The form's code loads when it is opened: the detail page stays within its first-load budget.
-const AddIdentityForm = dynamic(() => import("./add-identity-form").then((m) => m.AddIdentityForm));
+const AddIdentityForm = clientOnly(() => import("./add-identity-form").then((m) => m.AddIdentityForm));
 
 type Existing = ReadonlyArray<{ identityType?: unknown; identityValue?: unknown }>;
 

@@ -1,6 +1,6 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
-import dynamic from "next/dynamic";
+import { clientOnly } from "@/components/ui/client-only";
 import { useEffect, useRef, useState } from "react";
 import { platformFetch } from "@/lib/api/browser-fetch";
 import { invalidateAfter } from "@/lib/api/platform-queries";
@@ -12,11 +12,11 @@ import { Button, focusRing } from "@/components/ui/button";
 import type { ChosenList } from "./bulk-dialogs";
 
 // The dialogs (and the form code they use), the run's code and its failures table load after the
-// page: they are not needed to show the list (the /customers first load is at its 180 kB budget).
-const FailedItemsTable = dynamic(() => import("@/components/ui/failed-items-table").then((m) => m.FailedItemsTable), { ssr: false });
-const AddToListDialog = dynamic(() => import("./bulk-dialogs").then((m) => m.AddToListDialog), { ssr: false });
-const TagDialog = dynamic(() => import("./bulk-dialogs").then((m) => m.TagDialog), { ssr: false });
-const DeleteDialog = dynamic(() => import("./bulk-dialogs").then((m) => m.DeleteDialog), { ssr: false });
+// page: they are not needed to show the list (the /customers first load is over its first-load target).
+const FailedItemsTable = clientOnly(() => import("@/components/ui/failed-items-table").then((m) => m.FailedItemsTable));
+const AddToListDialog = clientOnly(() => import("./bulk-dialogs").then((m) => m.AddToListDialog));
+const TagDialog = clientOnly(() => import("./bulk-dialogs").then((m) => m.TagDialog));
+const DeleteDialog = clientOnly(() => import("./bulk-dialogs").then((m) => m.DeleteDialog));
 
 type Kind = "list" | "tag" | "delete";
 type Failure = { customerId: string; error: unknown };

@@ -1,6 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import dynamic from "next/dynamic";
+import { clientOnly } from "@/components/ui/client-only";
 import { useEffect, useId, useState } from "react";
 import { platformQuery } from "@/lib/api/platform-queries";
 import {
@@ -18,8 +18,8 @@ import { Button } from "@/components/ui/button";
 import { CheckboxField, SelectField, TextField } from "@/components/ui/field";
 
 // The time filters sit under "More filters": their input loads after the list (the /customers first
-// load is at its 180 kB budget, scripts/bench/console-first-load.ts).
-const DateTimeField = dynamic(() => import("@/components/ui/date-time-field").then((m) => m.DateTimeField), { ssr: false });
+// load is over its first-load target, scripts/bench/console-first-load.ts).
+const DateTimeField = clientOnly(() => import("@/components/ui/date-time-field").then((m) => m.DateTimeField));
 
 const IDENTITY_TYPES = ["email", "mobile", "messenger", "messenger-unionid"]; // §2.2 built-in types
 

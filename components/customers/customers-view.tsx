@@ -1,5 +1,5 @@
 "use client";
-import dynamic from "next/dynamic";
+import { clientOnly } from "@/components/ui/client-only";
 import Link from "next/link";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
@@ -37,9 +37,9 @@ import { SavedViews } from "@/components/views/saved-views";
 
 // Remembering the column choice is not needed to show the list: loaded after it (first-load budget).
 // So are the bulk toolbar (it shows once rows are selected) and the index status (a search only).
-const BulkActions = dynamic(() => import("./bulk-actions").then((m) => m.BulkActions), { ssr: false });
-const IndexStatusLine = dynamic(() => import("@/components/search/index-status").then((m) => m.IndexStatusLine), { ssr: false });
-const RememberedColumns = dynamic(() => import("@/components/preferences/remembered-columns"), { ssr: false });
+const BulkActions = clientOnly(() => import("./bulk-actions").then((m) => m.BulkActions));
+const IndexStatusLine = clientOnly(() => import("@/components/search/index-status").then((m) => m.IndexStatusLine));
+const RememberedColumns = clientOnly(() => import("@/components/preferences/remembered-columns").then((m) => m.default));
 
 /** The queries of a list state; the server prefetches exactly these (same keys). */
 export function customerListQueries(state: CustomerListState) {

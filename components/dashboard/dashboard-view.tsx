@@ -1,6 +1,6 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import dynamic from "next/dynamic";
+import { clientOnly } from "@/components/ui/client-only";
 import Link from "next/link";
 import { useEffect, useRef, type ReactNode } from "react";
 import { useI18n } from "@/components/i18n/i18n-provider";
@@ -24,8 +24,8 @@ const chartBox = (height: string) => {
   const Placeholder = () => <div className={`${height} w-full rounded bg-slate-50`} aria-hidden="true" />;
   return Placeholder;
 };
-const ColumnChart = dynamic(() => import("./charts").then((m) => m.ColumnChart), { ssr: false, loading: chartBox("h-44") });
-const BarChart = dynamic(() => import("./charts").then((m) => m.BarChart), { ssr: false, loading: chartBox("h-32") });
+const ColumnChart = clientOnly(() => import("./charts").then((m) => m.ColumnChart), { loading: chartBox("h-44") });
+const BarChart = clientOnly(() => import("./charts").then((m) => m.BarChart), { loading: chartBox("h-32") });
 
 /** The figures' background task (lib/dashboard/figures-task.ts). */
 const FIGURES_KINDS = ["dashboard.figures"] as const;

@@ -1,12 +1,12 @@
 "use client";
-import dynamic from "next/dynamic";
+import { clientOnly } from "@/components/ui/client-only";
 import { useState } from "react";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { Button } from "@/components/ui/button";
 
 const loadDialog = () => import("./record-event-dialog").then((m) => m.RecordEventDialog);
 // The form (and its rules) loads when asked for, or as soon as the pointer or focus reaches the button.
-const RecordEventDialog = dynamic(loadDialog, { ssr: false });
+const RecordEventDialog = clientOnly(loadDialog);
 
 /**
  * "Record an event": the button, the last outcome, and the dialog on demand. On a customer's events

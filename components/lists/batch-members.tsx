@@ -1,6 +1,6 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
-import dynamic from "next/dynamic";
+import { clientOnly } from "@/components/ui/client-only";
 import { useEffect, useRef, useState } from "react";
 import { platformFetch } from "@/lib/api/browser-fetch";
 import { invalidateAfter } from "@/lib/api/platform-queries";
@@ -14,10 +14,10 @@ import { IdsInput, useIdsText } from "@/components/ui/ids-input";
 import { ProgressPanel } from "@/components/ui/progress-panel";
 
 // What shows only once a batch runs or a removal is confirmed loads then (the /lists/[id] first load
-// is near its 180 kB budget, scripts/bench/console-first-load.ts).
-const ConfirmDialog = dynamic(() => import("@/components/forms/confirm-dialog").then((m) => m.ConfirmDialog), { ssr: false });
-const FailedItemsTable = dynamic(() => import("@/components/ui/failed-items-table").then((m) => m.FailedItemsTable), { ssr: false });
-const IdDetails = dynamic(() => import("@/components/ui/id-details").then((m) => m.IdDetails), { ssr: false });
+// is over its first-load target, scripts/bench/console-first-load.ts).
+const ConfirmDialog = clientOnly(() => import("@/components/forms/confirm-dialog").then((m) => m.ConfirmDialog));
+const FailedItemsTable = clientOnly(() => import("@/components/ui/failed-items-table").then((m) => m.FailedItemsTable));
+const IdDetails = clientOnly(() => import("@/components/ui/id-details").then((m) => m.IdDetails));
 
 /** Results listed on screen; the counts cover all. */
 const SHOWN_RESULTS = 500;

@@ -1,5 +1,5 @@
 "use client";
-import dynamic from "next/dynamic";
+import { clientOnly } from "@/components/ui/client-only";
 import Link from "next/link";
 import { useState } from "react";
 import { useRouter, useSearchParams } from "next/navigation";
@@ -14,8 +14,8 @@ import { MembersTable } from "./members-table";
 
 // Opens on a click: loaded then (first-load budget).
 // Adding many at once (pasted ids, a file) loads after the members list: first-load budget.
-const BatchMembers = dynamic(() => import("./batch-members").then((m) => m.BatchMembers), { ssr: false });
-const DeleteListDialog = dynamic(() => import("./delete-list-dialog").then((m) => m.DeleteListDialog), { ssr: false });
+const BatchMembers = clientOnly(() => import("./batch-members").then((m) => m.BatchMembers));
+const DeleteListDialog = clientOnly(() => import("./delete-list-dialog").then((m) => m.DeleteListDialog));
 
 /**
  * One list: its member count (also by joined date), adding one or many customers, and its members

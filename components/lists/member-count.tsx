@@ -1,6 +1,6 @@
 "use client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import dynamic from "next/dynamic";
+import { clientOnly } from "@/components/ui/client-only";
 import { useEffect, useState } from "react";
 import { platformQuery } from "@/lib/api/platform-queries";
 import { countInput, joinedRangeProblem, type MembersState } from "@/lib/lists/list-members-state";
@@ -10,9 +10,9 @@ import { useI18n } from "@/components/i18n/i18n-provider";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-message";
 
-// The range inputs load after the count (the /lists/[id] first load is at its 180 kB budget), as the
+// The range inputs load after the count (the /lists/[id] first load is over its first-load target), as the
 // customers page's time filters do.
-const DateTimeField = dynamic(() => import("@/components/ui/date-time-field").then((m) => m.DateTimeField), { ssr: false });
+const DateTimeField = clientOnly(() => import("@/components/ui/date-time-field").then((m) => m.DateTimeField));
 
 type Range = Pick<MembersState, "joinedFrom" | "joinedTo">;
 

@@ -1,6 +1,6 @@
 "use client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import dynamic from "next/dynamic";
+import { clientOnly } from "@/components/ui/client-only";
 import { useState } from "react";
 import type { ListController } from "@/lib/ui/list-controller";
 import { pageSelection } from "@/lib/ui/selection";
@@ -20,7 +20,7 @@ import { TimeText } from "@/components/ui/time-text";
 import type { RemoveMembers } from "./remove-members-dialog";
 
 // The confirmation loads when it opens (the /lists/[id] first load is near its budget).
-const RemoveMembersDialog = dynamic(() => import("./remove-members-dialog").then((m) => m.RemoveMembersDialog), { ssr: false });
+const RemoveMembersDialog = clientOnly(() => import("./remove-members-dialog").then((m) => m.RemoveMembersDialog));
 
 const SORT_LABELS: Record<MemberSort, MessageKey> = { customerId: "lists.customerId", id: "lists.memberId", listId: "lists.col.id" };
 

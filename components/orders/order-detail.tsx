@@ -18,7 +18,7 @@ import { Button, buttonClass, focusRing } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-message";
 import { isNotFound } from "./order-state";
 import { TimeText } from "@/components/ui/time-text";
-import dynamic from "next/dynamic";
+import { clientOnly } from "@/components/ui/client-only";
 import { useOrderRefunds } from "./order-refunds";
 import { orderDetailQuery, OrderState } from "./order-state";
 
@@ -27,10 +27,10 @@ const CUSTOM_LINE_FIELDS = ["lNum1", "lNum2", "lNum3", "lNum4", "lDate1", "lDate
 const TEXT_FIELDS = ["currency", "paymentTerm", "paymentNo", "type", "store", "salesChannel", "couponCode", "remark"] as const;
 
 // The dialogs load when one is opened: they are not needed to read an order (first-load budget).
-const CancelOrderDialog = dynamic(() => import("./order-dialogs").then((m) => m.CancelOrderDialog), { ssr: false });
-const RefundDialog = dynamic(() => import("./order-dialogs").then((m) => m.RefundDialog), { ssr: false });
-const DeleteRefundDialog = dynamic(() => import("./order-dialogs").then((m) => m.DeleteRefundDialog), { ssr: false });
-const DeleteOrderDialog = dynamic(() => import("./order-dialogs").then((m) => m.DeleteOrderDialog), { ssr: false });
+const CancelOrderDialog = clientOnly(() => import("./order-dialogs").then((m) => m.CancelOrderDialog));
+const RefundDialog = clientOnly(() => import("./order-dialogs").then((m) => m.RefundDialog));
+const DeleteRefundDialog = clientOnly(() => import("./order-dialogs").then((m) => m.DeleteRefundDialog));
+const DeleteOrderDialog = clientOnly(() => import("./order-dialogs").then((m) => m.DeleteOrderDialog));
 
 function DetailSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (

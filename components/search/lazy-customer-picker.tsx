@@ -1,9 +1,9 @@
 "use client";
-import dynamic from "next/dynamic";
+import { clientOnly } from "@/components/ui/client-only";
 
 /**
  * The people search picker, loaded after the page's first paint: the pages that hold it next to a
- * list (a list's members, a tag's customers) are at their 180 kB first-load budget
+ * list (a list's members, a tag's customers) are over their first-load target
  * (scripts/bench/console-first-load.ts), and the picker is needed only once staff start typing.
  */
-export const LazyCustomerPicker = dynamic(() => import("./customer-picker").then((m) => m.CustomerPicker), { ssr: false });
+export const LazyCustomerPicker = clientOnly(() => import("./customer-picker").then((m) => m.CustomerPicker));

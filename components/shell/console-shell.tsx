@@ -6,7 +6,7 @@ import type { MessageKey } from "@/lib/i18n/messages";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { focusRing } from "@/components/ui/button";
 import { Toaster } from "@/components/ui/toaster";
-import { DropAuthorizedMark, KeepFallbackSessionAlive } from "@/components/auth/session-fallback";
+import { DropAuthorizedMark, KeepFallbackSessionAlive } from "@/components/auth/session-marks";
 import { WebhookQueryInvalidator } from "@/components/activity/webhook-query-invalidator";
 import { AccountBadge } from "./account-badge";
 import { InstallationAlert } from "./installation-alert";

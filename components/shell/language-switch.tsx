@@ -2,7 +2,7 @@
 import { useId } from "react";
 import { LOCALES, type Locale } from "@/lib/i18n/locales";
 import { useI18n } from "@/components/i18n/i18n-provider";
-import { inputClass } from "@/components/ui/field";
+import { inputClass } from "@/components/ui/input-class";
 
 export function LanguageSwitch({ showLabel = false }: { showLabel?: boolean }) {
   const { locale, setLocale, t } = useI18n();

@@ -1,6 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import dynamic from "next/dynamic";
+import { clientOnly } from "@/components/ui/client-only";
 import { useState } from "react";
 import { platformQuery } from "@/lib/api/platform-queries";
 import { isBuiltInDimension } from "@/lib/tags/tag-forms";
@@ -13,7 +13,7 @@ import { QueryView } from "@/components/ui/query-view";
 import { TimeText } from "@/components/ui/time-text";
 
 // Loads after the page: not part of its first-load JS.
-const CreateDimensionDialog = dynamic(() => import("./create-dimension-dialog").then((m) => m.CreateDimensionDialog), { ssr: false });
+const CreateDimensionDialog = clientOnly(() => import("./create-dimension-dialog").then((m) => m.CreateDimensionDialog));
 
 /** The dimensions query of a `max`; the server prefetches exactly this (same key). */
 export function dimensionsQuery(dimensionMax: number) {

@@ -1,7 +1,9 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
 import { focusRing } from "./button";
 
-export const inputClass = `w-full rounded-md border border-slate-400 bg-white px-2 py-1.5 text-sm text-slate-900 placeholder:text-slate-500 aria-[invalid=true]:border-red-700 ${focusRing}`;
+import { inputClass } from "./input-class";
+
+export { inputClass };
 
 type FieldProps = {
   label: string;

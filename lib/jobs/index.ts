@@ -19,9 +19,10 @@ export function getJobQueue(): Promise<JobQueue> {
     const settings = env();
     const log = logger().child({ scope: "jobs" });
     const onError = (name: string, error: unknown) => log.warn({ queue: name, err: error instanceof Error ? error.message : String(error) }, "background job failed");
+    const database = settings.database;
     queue =
-      settings.database.kind === "postgres"
-        ? import("./pg-boss").then(({ pgBossQueue }) => pgBossQueue({ url: (settings.database as { url: string }).url, onError }))
+      database.kind === "postgres"
+        ? import("./pg-boss").then(({ pgBossQueue }) => pgBossQueue({ url: database.url, ...(database.schema ? { schema: `${database.schema}_jobs` } : {}), onError }))
         : Promise.resolve(inProcessQueue({ onError }));
     current.set(queue);
     queue.catch(() => current.set(undefined));

@@ -12,7 +12,8 @@ export function getStore(): Promise<Store> {
   let store = current.get();
   if (!store) {
     const settings = env();
-    store = openStore({ database: settings.database, tokenKeys: settings.tokenKeys });
+    const schema = settings.database.kind === "postgres" ? settings.database.schema : undefined;
+    store = openStore({ database: settings.database, tokenKeys: settings.tokenKeys, ...(schema ? { schema } : {}) });
     current.set(store);
     // A failed open is retried on the next call rather than cached forever.
     store.catch(() => current.set(undefined));
