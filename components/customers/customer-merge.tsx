@@ -159,8 +159,8 @@ export function CustomerMerge({ initialFromId = "" }: { initialFromId?: string }
       <Dialog open={review !== null} role="alertdialog" title={t("customerMerge.confirmTitle")} onClose={() => setReview(null)}>
         {review && (
           <>
-import { personText } from "@/components/people/person-name";
-import { MergeCompare } from "./merge-compare";
+            <p className="text-sm">{t("customerMerge.confirmBody", { from: personText(String(review.from.id), review.from), to: personText(String(review.to.id), review.to) })}</p>
+            <MergeCompare left={review.from} right={review.to} leftLabel={t("customerMerge.fromShort")} rightLabel={t("customerMerge.toShort")} />
             <FormAlert error={byId.error ?? byIdentities.error} />
             <DialogActions cancel={t("customerEdit.cancel")} onCancel={() => setReview(null)} variant="danger" confirm={t("customerMerge.confirm")} pending={merging} onConfirm={confirm} />
           </>
