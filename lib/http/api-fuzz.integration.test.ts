@@ -74,6 +74,8 @@ async function signIn(browser: TestBrowser): Promise<string> {
 
 beforeAll(async () => {
   sandbox = await startSandbox({ ...loadSandboxConfig({ SANDBOX_ALPHA_PORT: "0", SANDBOX_BETA_PORT: "0", SANDBOX_APP_URL: APP_URL }), dbFile: ":memory:" });
+  // The app as it starts (instrumentation.ts): features subscribed, their background tasks defined.
+  (await import("@/lib/composition")).registerFeatures();
   routes = [];
   for (const { pattern, file } of routeFiles()) routes.push({ pattern, matcher: matcherOf(pattern), module: (await import(file)) as RouteModule });
 });

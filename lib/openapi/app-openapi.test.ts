@@ -27,7 +27,7 @@ describe("the app's OpenAPI document, from its route table", () => {
     expect(doc.paths["/api/shops"]!.get!.security).toEqual([{ sessionCookie: [] }, { sessionToken: [] }]);
     expect(doc.paths["/api/webhooks/platform"]!.post!.security).toEqual([]);
     expect(doc.paths["/api/shops"]!.post!.parameters.map((p) => p.name)).toContain("X-Engage-Request");
-    expect(doc.paths["/api/export/customers"]!.get!.parameters.map((p) => p.name)).toContain("X-Engage-Request");
+    expect(doc.paths["/api/export/customers"]!.post!.parameters.map((p) => p.name)).toContain("X-Engage-Request");
     expect(doc.paths["/api/shops/{id}"]!.get!.parameters).toContainEqual(expect.objectContaining({ name: "id", in: "path" }));
     expect(doc.paths["/api/shops"]!.post!.responses).toHaveProperty("422");
   });

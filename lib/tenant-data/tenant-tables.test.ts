@@ -34,10 +34,11 @@ async function seedEveryTable(store: Store, schema: string | undefined, key: typ
     const row: Record<string, unknown> = {};
     for (const column of columns.get(table.name) ?? []) {
       if (column.auto || (column.default && column.name === "id" && /serial|int/.test(column.type))) continue;
+      if (/^_|array|\[\]/i.test(column.type)) continue; // nullable derived arrays (the index's name pairs)
       if (column.name === "open_app_id") row[column.name] = key.openAppId;
       else if (column.name === "tenant_id") row[column.name] = key.tenantId;
       else if (column.name === "tenant") row[column.name] = tenant;
-      else if (/int|serial|numeric|real|double/.test(column.type)) row[column.name] = Math.floor(Math.random() * 1e9);
+      else if (/int|serial|numeric|real|double|float|decimal/.test(column.type)) row[column.name] = Math.floor(Math.random() * 1e9);
       else if (/bool/.test(column.type)) row[column.name] = false;
       else row[column.name] = randomBytes(4).toString("hex");
     }
