@@ -33,7 +33,7 @@ import { CustomerExportButton, CustomerExportTasks } from "./customer-export";
 import { CustomerFilters } from "./customer-filters";
 import { CustomerTable } from "./customer-table";
 import { SearchMatch } from "@/components/search/search-match";
-import { SavedViews } from "@/components/views/saved-views";
+import { LazySavedViews as SavedViews } from "@/components/views/lazy-saved-views";
 
 // Remembering the column choice is not needed to show the list: loaded after it (first-load budget).
 // So are the bulk toolbar (it shows once rows are selected) and the index status (a search only).

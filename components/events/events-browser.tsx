@@ -16,7 +16,7 @@ import { eventProblemText } from "./event-problem-text";
 import { RecordEvent } from "./record-event";
 import { PersonName, usePeople } from "@/components/people/person-name";
 import { DateTimeField } from "@/components/ui/date-time-field";
-import { SavedViews } from "@/components/views/saved-views";
+import { LazySavedViews as SavedViews } from "@/components/views/lazy-saved-views";
 import { LazyCustomerPicker as CustomerPicker } from "@/components/search/lazy-customer-picker";
 
 /** One event of the §4.3 answer. */

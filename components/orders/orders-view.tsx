@@ -25,7 +25,7 @@ import { listedOrderState } from "@/lib/orders/order-states";
 import { orderStory, recordedBadge } from "@/lib/orders/order-story";
 import { OrderState } from "./order-state";
 import { orderRefundsQuery } from "./order-refunds";
-import { SavedViews } from "@/components/views/saved-views";
+import { LazySavedViews as SavedViews } from "@/components/views/lazy-saved-views";
 
 /** The query of an orders state; the server prefetches exactly this (same key). */
 export function ordersQuery(state: OrderListState) {

@@ -23,7 +23,7 @@ import { TruncatedText } from "@/components/ui/truncated-text";
 import { PageHeader } from "@/components/ui/page-header";
 import { ShopStatus } from "./shop-status";
 import { isPlatformId } from "@/lib/platform/ids";
-import { SavedViews } from "@/components/views/saved-views";
+import { LazySavedViews as SavedViews } from "@/components/views/lazy-saved-views";
 
 
 /**

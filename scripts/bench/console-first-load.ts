@@ -14,8 +14,12 @@ import { gzipSync } from "node:zlib";
 
 const TARGET_KB = 170;
 const GOAL_KB = 160;
-/** What `--check` enforces: the largest route of the build this was last lowered with, rounded up. */
-export const CEILING_KB = 178;
+/**
+ * What `--check` enforces: a guard against growth, not the target. The largest route of the build it
+ * was last set with, rounded up (180.4 kB, `/customers`, once segments, duplicates, the audit log,
+ * saved views and the people names were in); lower it whenever a route is cut.
+ */
+export const CEILING_KB = 181;
 const STATS = ".next/diagnostics/route-bundle-stats.json";
 
 if (!existsSync(STATS)) {
@@ -25,7 +29,7 @@ if (!existsSync(STATS)) {
 const check = process.argv.includes("--check");
 const routes = JSON.parse(readFileSync(STATS, "utf8")) as { route: string; firstLoadChunkPaths: string[] }[];
 // Every page of app/(console)/, the home page and its not-found page included; not /health, /signed-out or /_not-found.
-const CONSOLE = /^\/((customers|lists|tags|orders|events|settings|activity|shops|media)(\/|$)|$|\[\.\.\.missing\]$)/;
+const CONSOLE = /^\/((customers|lists|tags|orders|events|settings|activity|shops|media|segments|duplicates|audit|disconnect)(\/|$)|$|\[\.\.\.missing\]$)/;
 
 const gzipped = new Map<string, number>();
 const kb = (files: Iterable<string>) => {
