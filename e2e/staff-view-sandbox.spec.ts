@@ -69,7 +69,7 @@ test.describe.serial("people, counts and the list behind every click", () => {
     const frame = await openInAdmin(page, `/events?customerId=${person.id}`);
     const named = frame.getByTestId("events-browser").locator(`[data-customer-id="${person.id}"]`).first();
     await expect(named).toContainText(name, { timeout: 30_000 });
-    await expect(named.getByRole("button", { name: `Copy customer id ${person.id}` })).toBeVisible();
+    await expect(named.getByRole("button", { name: `Copy id ${person.id}` })).toBeVisible();
 
     const orders = await openInAdmin(page, `/orders?customerId=${person.id}`);
     await expect(orders.getByRole("heading", { level: 1 })).toHaveText(`Orders of ${name} (${person.id})`, { timeout: 30_000 });

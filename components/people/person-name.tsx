@@ -57,7 +57,7 @@ export function CopyId({ id }: { id: string }) {
       <button
         type="button"
         className={`rounded px-1 text-xs text-blue-800 underline-offset-2 hover:underline ${focusRing}`}
-        aria-label={t("people.copyIdNamed", { id })}
+        aria-label={copied ? undefined : t("people.copyIdNamed", { id })}
         onClick={() => {
           void navigator.clipboard?.writeText(id).then(() => setCopied(true), () => setCopied(false));
         }}

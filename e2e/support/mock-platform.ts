@@ -54,6 +54,11 @@ export async function mockPlatform(
     "search.status": () => indexStatus,
     "search.customers": () => ({ hits: [], hasMore: false, status: indexStatus }),
     "refunds.list": () => ({ refunds: {} }),
+    // No saved views, no background tasks, no duplicates waiting (the navigation's count).
+    "views.list": () => ({ views: [] }),
+    "tasks.list": () => ({ tasks: [] }),
+    "duplicates.counts": () => ({ clusters: 0, pairs: 0 }),
+    "search.tagCounts": () => ({ counts: {} }),
     // An empty audit log (a customer's trail).
     "audit.list": () => ({ entries: [], next: null, facets: { actors: [], operations: [] } }),
     // No labels and no remembered columns; a save answers what was saved.
