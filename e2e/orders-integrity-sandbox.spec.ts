@@ -105,9 +105,9 @@ test.describe.serial("order integrity through the sandbox", () => {
     await createOrder(no, { customerId: owner, amountPaid: 99.9, lines: [{ lineId: "1", productName: "Tea", qty: 2, priceUnit: 49.95, priceSubTotal: 99.9 }] });
     const frame = await openInAdmin(page, `/orders/${encodeURIComponent(no)}/edit`);
     const line = frame.getByTestId("order-line").first();
-    await expect(line.getByRole("textbox", { name: "Subtotal", exact: true })).toHaveValue("99.90");
-    await line.getByRole("textbox", { name: "Quantity *" }).fill("3");
-    await expect(line.getByRole("textbox", { name: "Subtotal", exact: true })).toHaveValue("149.85");
+    await expect(line.getByRole("textbox", { name: "Line 1 Subtotal", exact: true })).toHaveValue("99.90");
+    await line.getByRole("textbox", { name: "Line 1 Quantity *" }).fill("3");
+    await expect(line.getByRole("textbox", { name: "Line 1 Subtotal", exact: true })).toHaveValue("149.85");
     await expect(frame.getByTestId("order-sums")).toContainText("The lines add up to 149.85");
     await expect(frame.getByTestId("lines-mismatch")).toBeVisible();
 
@@ -120,11 +120,11 @@ test.describe.serial("order integrity through the sandbox", () => {
     expect((await detail(no)).order.lines[0]).toMatchObject({ qty: 2, priceSubTotal: 99.9 });
 
     // A subtotal set by hand is marked as such, and can go back to quantity × unit price.
-    await line.getByRole("textbox", { name: "Subtotal", exact: true }).fill("140");
-    await expect(line.getByRole("textbox", { name: "Subtotal (set by hand)" })).toHaveValue("140");
+    await line.getByRole("textbox", { name: "Line 1 Subtotal", exact: true }).fill("140");
+    await expect(line.getByRole("textbox", { name: "Line 1 Subtotal (set by hand)" })).toHaveValue("140");
     await expect(line.getByTestId("line-0-subtotal")).toContainText("Quantity × unit price would be 149.85");
     await line.getByRole("button", { name: "Use quantity × unit price" }).click();
-    await expect(line.getByRole("textbox", { name: "Subtotal", exact: true })).toHaveValue("149.85");
+    await expect(line.getByRole("textbox", { name: "Line 1 Subtotal", exact: true })).toHaveValue("149.85");
 
     // With the paid amount corrected, it saves without a question.
     await frame.getByRole("textbox", { name: "Paid amount *" }).fill("149.85");
