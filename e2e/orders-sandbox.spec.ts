@@ -114,7 +114,7 @@ test.describe.serial("orders through the sandbox", () => {
     await expect(frame.getByText("The payment is complete.")).toBeVisible();
     await expect(frame.getByTestId("order-lines").locator("tbody tr")).toHaveCount(2);
     await expect(frame.getByTestId("order-summary")).toContainText("60.07");
-    await expect(frame.getByRole("link", { name: new RegExp(`^Open customer .*${customerId}`) })).toBeVisible();
+    await expect(frame.getByRole("link", { name: /^Open customer / })).toBeVisible();
     await attachScreenshot(page, "order-detail");
 
     // Edit: the same form, only changes sent (PUT), the emptied subtotal recomputed exactly.
