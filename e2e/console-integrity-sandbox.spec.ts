@@ -216,9 +216,7 @@ test.describe.serial("console integrity in the admin's iframe", () => {
     await expect(frame.getByText("No delivery matches these filters.")).toBeVisible();
   });
 
-  // Known defect, found by the clean-clone run of this merge: with this wave's default columns the
-  // customers table is 743 px in the 732 px pane at 1024 px. Skipped until the columns fit again.
-  test.fixme("the customers table fits the admin's 1024-px iframe with its default columns, Created and Updated in view", async ({ page }) => {
+  test("the customers table fits the admin's 1024-px iframe with its default columns, Created and Updated in view", async ({ page }) => {
     await openArea(page, "Customers");
     const frame = appFrame(page);
     await expect(frame.locator("tbody tr").first()).toBeVisible();

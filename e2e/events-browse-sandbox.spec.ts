@@ -23,7 +23,7 @@ test.describe.serial("the events browser through the sandbox", () => {
 
   const platformEvents = async (query: Record<string, string>) => (await platformGet("/v1/customerevents", { max: "1000", ...query }, sandbox.token)) as Row[];
   const idsOnScreen = async (frame: FrameLocator) =>
-    (await frame.locator('[data-testid="events-table"] tbody tr td:first-child').allTextContents()).map((s) => s.trim());
+    (await frame.locator('[data-testid="events-table"] tbody tr td[data-column="id"]').allTextContents()).map((s) => s.trim());
 
   test.beforeAll(async () => {
     customerId = String(((await platformCall("POST", "/v1/customers", sandbox.token, { body: { name: `事件 ${stamp}` } })).json as { id: string }).id);

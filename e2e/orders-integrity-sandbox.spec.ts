@@ -109,6 +109,10 @@ test.describe.serial("order integrity through the sandbox", () => {
     await line.getByRole("textbox", { name: "Line 1 Quantity *" }).fill("3");
     await expect(line.getByRole("textbox", { name: "Line 1 Subtotal", exact: true })).toHaveValue("149.85");
     await expect(frame.getByTestId("order-sums")).toContainText("The lines add up to 149.85");
+    // Paid matched the lines when the order was loaded, so it follows them until staff type their own.
+    await expect(frame.getByRole("textbox", { name: "Paid amount *" })).toHaveValue("149.85");
+    await expect(frame.getByTestId("lines-mismatch")).toBeHidden();
+    await frame.getByRole("textbox", { name: "Paid amount *" }).fill("99.90");
     await expect(frame.getByTestId("lines-mismatch")).toBeVisible();
 
     // Saving asks first, in numbers; going back changes nothing.
@@ -232,6 +236,8 @@ test.describe.serial("order integrity through the sandbox", () => {
 
     frame = await openInAdmin(page, `/orders/${encodeURIComponent(no)}/edit`);
     await frame.getByTestId("order-line").first().getByRole("textbox", { name: "Quantity *" }).fill("3");
+    // Paid follows the lines until typed by hand: typed back to 10, the amounts no longer add up.
+    await frame.getByRole("textbox", { name: "Paid amount *" }).fill("10");
     await frame.getByRole("button", { name: "Save changes" }).click();
     await expect(frame.getByRole("alertdialog", { name: "The amounts do not add up" })).toBeVisible();
     await expectAccessible(page, { label: "amounts dialog" });

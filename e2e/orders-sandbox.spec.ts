@@ -195,7 +195,8 @@ test.describe.serial("orders through the sandbox", () => {
     const consoleFrame = appFrame(page);
     await consoleFrame.goto(appUrl(`/customers/${customerId}`));
     await frame.getByRole("link", { name: "All orders of this customer" }).click();
-    await expect(frame.getByRole("heading", { level: 1, name: `Orders of customer ${customerId}` })).toBeVisible();
+    // The heading names the person, with the id (or the id alone when the index has no name yet).
+    await expect(frame.getByRole("heading", { level: 1, name: new RegExp(`^Orders of .*${customerId}`) })).toBeVisible();
     expect(new URL(consoleFrame.url()).searchParams.get("customerId")).toBe(customerId);
     await expect.poll(() => orderNosOnScreen(frame)).toEqual([orderNo]);
     await frame.getByRole("link", { name: orderNo }).click();

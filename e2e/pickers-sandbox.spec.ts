@@ -67,8 +67,8 @@ test.describe.serial("customer pickers through the sandbox", () => {
 
   test("tags: a customer picked by name gets the tag", async ({ page }) => {
     const frame = await openArea(page, "Tags");
-    const open = frame.getByRole("button", { name: /^Tag or untag customers with / }).first();
-    const tag = (await open.getAttribute("aria-label"))!.replace(/^Tag or untag customers with /, "");
+    const open = frame.getByRole("button", { name: /^Tag\/untag customers with / }).first();
+    const tag = (await open.getAttribute("aria-label"))!.replace(/^Tag\/untag customers with /, "");
     await open.click();
     const dialog = frame.getByRole("dialog", { name: `Customers and the tag “${tag}”` });
     await pickByName(frame, dialog.getByRole("combobox", { name: "Add customers by name" }), people[2]!);

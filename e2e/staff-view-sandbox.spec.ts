@@ -32,7 +32,7 @@ test.describe.serial("people, counts and the list behind every click", () => {
     // Part of the email from its middle: the result says it matched on the email, the part marked.
     const part = person.email!.slice(2, 9);
     await searchFinds(frame, part, person.id);
-    const row = frame.locator("tbody tr", { has: frame.locator(`td:nth-child(2)`, { hasText: person.id }) });
+    const row = frame.locator(`tbody tr[data-row-id="${person.id}"]`);
     const match = row.getByTestId("search-match");
     await expect(match).toHaveAttribute("data-field", "email");
     await expect(match.locator("mark")).toHaveText(part);

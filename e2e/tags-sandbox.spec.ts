@@ -93,7 +93,7 @@ test.describe.serial("tags through the sandbox", () => {
     // Newest first: sort by id descending from the header; the URL keeps it (replace).
     await frame.getByTestId("tags-table").getByRole("columnheader", { name: /Tag id/ }).getByRole("button").click();
     await expect.poll(() => new URL(consoleFrame().url()).searchParams.get("sord")).toBe("desc");
-    const firstIds = async () => (await frame.getByTestId("tags-table").locator("tbody tr td:nth-child(5)").allTextContents()).map((s) => s.trim());
+    const firstIds = async () => (await frame.getByTestId("tags-table").locator('tbody tr td[data-column="id"]').allTextContents()).map((s) => s.trim());
     const apiDesc = ((await platformGet("/v1/tags", { rows: "20", sidx: "id", sord: "desc" }, sandbox.token)) as { rows: TagRow[] }).rows.map((r) => r.id);
     await expect.poll(firstIds).toEqual(apiDesc);
     const all = await allTags();
@@ -123,13 +123,13 @@ test.describe.serial("tags through the sandbox", () => {
     await frame.getByRole("combobox", { name: "Dimension (this page)" }).selectOption("interests");
     await expect(frame.getByTestId("dimension-filter-note")).toContainText("only this page is filtered");
     await expect.poll(() => new URL(consoleFrame().url()).searchParams.get("dim")).toBe("interests");
-    const shownDims = await frame.getByTestId("tags-table").locator("tbody tr td:nth-child(2)").allTextContents();
+    const shownDims = await frame.getByTestId("tags-table").locator('tbody tr td[data-column="dimension"]').allTextContents();
     expect(shownDims.length).toBeGreaterThan(0);
     for (const d of shownDims) expect(d).toContain("interests");
     await frame.getByRole("combobox", { name: "Dimension (this page)" }).selectOption("");
 
     // Tag customers from the tag's side: 10 customers, one id that is no customer, one that is no id.
-    await frame.getByRole("button", { name: `Tag or untag customers with ${renamed}` }).click();
+    await frame.getByRole("button", { name: `Tag/untag customers with ${renamed}` }).click();
     dialog = frame.getByRole("dialog", { name: `Customers and the tag “${renamed}”` });
     const chosen = customers.slice(0, 10);
     await dialog.getByRole("textbox", { name: "Customer ids" }).fill([...chosen, "123", "abc"].join("\n"));
@@ -240,8 +240,8 @@ test.describe.serial("tags through the sandbox", () => {
     const tag = (await allTags())[0]!;
     const other = (await allTags())[1]!;
     const L = {
-      en: { newDim: "New dimension", newTag: "New tag", edit: `Edit tag ${tag.name}`, customers: `Tag or untag customers with ${tag.name}`, merge: `Merge tag ${tag.name} into another tag`, mergeInto: `Merge into this: “${other.name}” (merging “${tag.name}”)`, del: `Delete tag ${tag.name}`, imp: "Import external tags", ids: "Customer ids", names: "Tag names (one per line)", add: "Add the tag to 1", importN: "Import 1 names" },
-      "zh-CN": { newDim: "新建维度", newTag: "新建标签", edit: `编辑标签 ${tag.name}`, customers: `为客户添加或移除标签 ${tag.name}`, merge: `将标签 ${tag.name} 合并到另一个标签`, mergeInto: `合并到此标签：“${other.name}”（合并“${tag.name}”）`, del: `删除标签 ${tag.name}`, imp: "导入外部标签", ids: "客户 ID", names: "标签名称（每行一个）", add: "为 1 位客户添加标签", importN: "导入 1 个名称" },
+      en: { newDim: "New dimension", newTag: "New tag", edit: `Edit tag ${tag.name}`, customers: `Tag/untag customers with ${tag.name}`, merge: `Merge tag ${tag.name} into another tag`, mergeInto: `Merge into this: “${other.name}” (merging “${tag.name}”)`, del: `Delete tag ${tag.name}`, imp: "Import external tags", ids: "Customer ids", names: "Tag names (one per line)", add: "Add the tag to 1", importN: "Import 1 names" },
+      "zh-CN": { newDim: "新建维度", newTag: "新建标签", edit: `编辑标签 ${tag.name}`, customers: `批量打标：为客户添加或移除标签 ${tag.name}`, merge: `将标签 ${tag.name} 合并到另一个标签`, mergeInto: `合并到此标签：“${other.name}”（合并“${tag.name}”）`, del: `删除标签 ${tag.name}`, imp: "导入外部标签", ids: "客户 ID", names: "标签名称（每行一个）", add: "为 1 位客户添加标签", importN: "导入 1 个名称" },
     } as const;
     for (const locale of ["en", "zh-CN"] as const) {
       const l = L[locale];

@@ -45,14 +45,16 @@ export function AuditView({ entries, facets, problems, settings }: Props) {
   const hrefOf = (next: AuditListState) => `?${auditList.serialize(next, new URLSearchParams(search.toString()))}`;
   const filtered = Boolean(state.actor || state.operation || state.outcome || state.target || state.from || state.to);
 
+  // Tight padding, long values wrapped: the seven columns fit the admin's 1024-px pane.
+  const tight = { headClassName: "px-2! whitespace-normal!" };
   const columns: Column<AuditEntry>[] = [
-    { key: "when", header: t("audit.when"), className: "whitespace-nowrap", cell: (e) => <TimeText value={e.at} stacked /> },
-    { key: "who", header: t("audit.who"), cell: (e) => <span title={e.actorId}>{e.actorName || e.actorId || "—"}</span> },
-    { key: "operation", header: t("audit.operation"), className: "font-mono text-xs", cell: (e) => e.operation },
-    { key: "targets", header: t("audit.targets"), cell: (e) => <AuditTargets entry={e} /> },
-    { key: "changes", header: t("audit.changes"), cell: (e) => <AuditChanges entry={e} /> },
-    { key: "outcome", header: t("audit.outcome"), cell: (e) => <AuditOutcome entry={e} /> },
-    { key: "request", header: t("audit.requestId"), className: "font-mono text-xs break-all", cell: (e) => e.requestId },
+    { key: "when", header: t("audit.when"), className: "px-2! text-xs whitespace-nowrap", ...tight, cell: (e) => <TimeText value={e.at} stacked /> },
+    { key: "who", header: t("audit.who"), className: "px-2! max-w-28 break-words", ...tight, cell: (e) => <span title={e.actorId}>{e.actorName || e.actorId || "—"}</span> },
+    { key: "operation", header: t("audit.operation"), className: "px-2! max-w-32 font-mono text-xs break-all", ...tight, cell: (e) => e.operation },
+    { key: "targets", header: t("audit.targets"), className: "px-2! max-w-40 break-words", ...tight, cell: (e) => <AuditTargets entry={e} /> },
+    { key: "changes", header: t("audit.changes"), className: "px-2! break-words", ...tight, cell: (e) => <AuditChanges entry={e} /> },
+    { key: "outcome", header: t("audit.outcome"), className: "px-2!", ...tight, cell: (e) => <AuditOutcome entry={e} /> },
+    { key: "request", header: t("audit.requestId"), className: "px-2! max-w-24 font-mono text-xs break-all", ...tight, cell: (e) => e.requestId },
   ];
   const newest: AuditListState = { ...state, before: "" };
 

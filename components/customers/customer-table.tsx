@@ -26,11 +26,12 @@ export function cellText(customer: Customer, column: CustomerColumn, t: Translat
 }
 
 /**
- * Widths that fit the default columns in the admin's 1024-px iframe (an 812-px pane): the name and
+ * Widths that fit the default columns in the admin's 1024-px iframe (a 732-px pane beside the navigation), in
+ * Chinese too (its dates are wider): the name and
  * email cut with an ellipsis (whole on hover and focus), a mobile number never cut.
  */
-const MAX_WIDTH: Partial<Record<CustomerColumn, string>> = { displayName: "max-w-32", name: "max-w-32", nickName: "max-w-28", email: "max-w-40", mobile: "max-w-none", telephone: "max-w-none", id: "max-w-none" };
-const maxWidthOf = (column: CustomerColumn) => MAX_WIDTH[column] ?? "max-w-24";
+const MAX_WIDTH: Partial<Record<CustomerColumn, string>> = { displayName: "max-w-32", name: "max-w-32", nickName: "max-w-28", email: "max-w-32", mobile: "max-w-none", telephone: "max-w-none", id: "max-w-none" };
+const maxWidthOf = (column: CustomerColumn) => MAX_WIDTH[column] ?? "max-w-16";
 
 function Cell({ customer, column }: { customer: Customer; column: CustomerColumn }) {
   const { t } = useI18n();
@@ -91,8 +92,8 @@ export function CustomerTable({ rows, state, busy, onSort, selection, matched }:
           {
             key: "select",
             header: <PageCheckbox state={pageSelection(selection.selected, selectable)} onChange={() => selection.onTogglePage(selectable)} label={t("bulk.selectPage")} />,
-            headClassName: "w-10",
-            className: "w-10",
+            headClassName: "w-8 px-1.5!",
+            className: "w-8 px-1.5!",
             cell: (_customer: Customer, index: number) => checkbox(selectable[index]!),
           },
         ]

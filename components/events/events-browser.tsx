@@ -68,7 +68,6 @@ export function EventsBrowser() {
   };
 
   const columns: Column<CustomerEvent, EventSort>[] = [
-    { key: "id", header: t("eventsBrowse.col.id"), sortKey: "id", className: "font-mono text-xs", cell: (row) => String(row.id ?? "") },
     {
       key: "customer",
       header: t("eventsBrowse.col.customer"),
@@ -76,8 +75,10 @@ export function EventsBrowser() {
     },
     { key: "event", header: t("eventsBrowse.col.event"), className: "font-mono text-xs break-all", cell: (row) => String(row.event ?? "") },
     { key: "target", header: t("eventsBrowse.col.target"), className: "max-w-56 break-words", cell: (row) => String((row as Record<string, unknown>).targetName ?? (row as Record<string, unknown>).targetId ?? "") },
-    { key: "date", header: t("eventsBrowse.col.date"), sortKey: "date", className: "whitespace-nowrap", cell: (row) => <TimeText value={typeof row.date === "string" ? row.date : null} /> },
-    { key: "lastUpdated", header: t("eventsBrowse.col.lastUpdated"), sortKey: "lastUpdated", className: "whitespace-nowrap", cell: (row) => <TimeText value={typeof row.lastUpdated === "string" ? row.lastUpdated : null} /> },
+    { key: "date", header: t("eventsBrowse.col.date"), sortKey: "date", className: "text-xs", cell: (row) => <TimeText stacked value={typeof row.date === "string" ? row.date : null} /> },
+    { key: "lastUpdated", header: t("eventsBrowse.col.lastUpdated"), sortKey: "lastUpdated", className: "text-xs", cell: (row) => <TimeText stacked value={typeof row.lastUpdated === "string" ? row.lastUpdated : null} /> },
+    // The event's own id last: staff look for the person and the event first (a 1024-px pane holds them all).
+    { key: "id", header: t("eventsBrowse.col.id"), sortKey: "id", className: "font-mono text-xs", cell: (row) => String(row.id ?? "") },
   ];
 
   return (

@@ -52,31 +52,35 @@ export function OrdersView() {
   const records = list.data && !list.isPlaceholderData ? (list.data.records ?? undefined) : undefined;
   const pages = list.data && !list.isPlaceholderData ? pageCount(list.data.records, state.rows) : undefined;
   const money = (value: unknown, row: Order) => formatMoney(value, locale, typeof row.currency === "string" ? row.currency : undefined);
+  // Tight padding and wrapping headers: the seven columns fit the admin's 1024-px pane in both languages.
+  const tight = { headClassName: "px-2! whitespace-normal!" };
   const columns: Column<Order>[] = [
     {
       key: "orderNo",
       header: t("orders.col.orderNo"),
-      className: "max-w-72 break-all",
+      ...tight,
+      className: "px-2! max-w-32 break-all",
       cell: (row) => (
         <Link href={href(orderPath(String(row.orderNo ?? "")))} className={`rounded font-medium text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>{String(row.orderNo ?? "")}</Link>
       ),
     },
-    { key: "dateOrder", header: t("orders.col.dateOrder"), sortKey: "dateOrder", className: "whitespace-nowrap", cell: (row) => <TimeText value={row.dateOrder} /> },
+    { key: "dateOrder", header: t("orders.col.dateOrder"), sortKey: "dateOrder", ...tight, className: "px-2! text-xs", cell: (row) => <TimeText stacked value={row.dateOrder} /> },
     ...(state.customerId
       ? []
       : [
           {
             key: "customer",
             header: t("orders.col.customer"),
-            className: "font-mono text-xs",
+            ...tight,
+            className: "px-2! max-w-44 break-words",
             cell: (row: Order) =>
               row.customerId ? <PersonName id={String(row.customerId)} hit={names.get(String(row.customerId))} href={href(`/customers/${row.customerId}`)} /> : null,
           },
         ]),
-    { key: "amountPaid", header: t("orders.col.amountPaid"), align: "right", className: "whitespace-nowrap tabular-nums", cell: (row) => money(row.amountPaid, row) },
-    { key: "amountTotal", header: t("orders.col.amountTotal"), align: "right", className: "whitespace-nowrap tabular-nums", cell: (row) => money(row.amountTotal, row) },
-    { key: "lines", header: t("orders.col.lines"), align: "right", className: "tabular-nums", cell: (row) => (Array.isArray(row.lines) ? row.lines.length : "") },
-    { key: "state", header: t("orders.col.state"), cell: (row) => {
+    { key: "amountPaid", header: t("orders.col.amountPaid"), align: "right" as const, ...tight, className: "px-2! whitespace-nowrap tabular-nums", cell: (row) => money(row.amountPaid, row) },
+    { key: "amountTotal", header: t("orders.col.amountTotal"), align: "right" as const, ...tight, className: "px-2! whitespace-nowrap tabular-nums", cell: (row) => money(row.amountTotal, row) },
+    { key: "lines", header: t("orders.col.lines"), align: "right" as const, ...tight, className: "px-2! tabular-nums", cell: (row) => (Array.isArray(row.lines) ? row.lines.length : "") },
+    { key: "state", header: t("orders.col.state"), ...tight, className: "px-2!", cell: (row) => {
         // The same story as the order's page (lib/orders/order-story.ts): the platform's state, then a refund recorded here.
         const state = listedOrderState(row as { state?: unknown; cancelDate?: unknown });
         const story = orderStory(state, refunds.data?.refunds[String(row.orderNo ?? "")]);

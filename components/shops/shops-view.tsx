@@ -62,23 +62,25 @@ export function ShopsView() {
   const filtered = Boolean(query.q) || query.state !== undefined;
 
   const columns: Column<RegisteredShop>[] = [
-    // The shop first, its platform id last: the table fits the admin's 1024-px iframe (an 812-px pane).
-    { key: "name", header: t("shops.col.name"), cell: (row) => { const label = shopLabel(row); return label ? <TruncatedText text={label} className="max-w-56" /> : <span className="text-slate-700">{t("shops.unnamed")}</span>; } },
-    { key: "sid", header: t("shops.col.sid"), className: "font-mono text-xs", cell: (row) => row.sid ?? "—" },
-    { key: "status", header: t("shops.col.status"), cell: (row) => <ShopStatus shop={row} /> },
-    { key: "source", header: t("shops.col.source"), cell: (row) => t(`shops.source.${row.source}` as MessageKey) },
+    // The shop first, its platform id last, tight padding: the table fits the admin's 1024-px iframe (a 732-px pane).
+    { key: "name", header: t("shops.col.name"), headClassName: "px-2! whitespace-normal!", className: "px-2!", cell: (row) => { const label = shopLabel(row); return label ? <TruncatedText text={label} className="max-w-40" /> : <span className="text-slate-700">{t("shops.unnamed")}</span>; } },
+    { key: "sid", header: t("shops.col.sid"), headClassName: "px-2! whitespace-normal!", className: "px-2! font-mono text-xs", cell: (row) => row.sid ?? "—" },
+    { key: "status", header: t("shops.col.status"), headClassName: "px-2! whitespace-normal!", className: "px-2!", cell: (row) => <ShopStatus shop={row} /> },
+    { key: "source", header: t("shops.col.source"), headClassName: "px-2! whitespace-normal!", className: "px-2!", cell: (row) => t(`shops.source.${row.source}` as MessageKey) },
     {
       key: "seen",
       header: t("shops.col.seen"),
-      className: "text-xs",
+      headClassName: "px-2! whitespace-normal!",
+      className: "px-2! text-xs",
       cell: (row) => (row.seenAt ? <TimeText stacked value={row.seenAt} /> : t("shops.notSeen")),
     },
-    { key: "id", header: t("shops.col.id"), className: "font-mono text-xs tabular-nums", cell: (row) => row.id },
+    { key: "id", header: t("shops.col.id"), headClassName: "px-2! whitespace-normal!", className: "px-2! font-mono text-xs tabular-nums", cell: (row) => row.id },
     {
       key: "actions",
       header: t("shops.actions"),
       hideHeader: true,
       align: "right",
+      className: "px-1!",
       cell: (row) => (
         <Link href={href(`/shops/${row.id}/edit`)} className={buttonClass("ghost")} aria-label={t("shops.editNamed", { name: shopLabel(row) ?? row.id })}>
           {t("shops.edit")}

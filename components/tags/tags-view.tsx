@@ -90,7 +90,8 @@ export function TagsView() {
       );
     }
     return (
-      <div className="flex flex-nowrap justify-end gap-0.5 whitespace-nowrap">
+      // Two by two: four actions in one line would push the table past the admin's 1024-px pane.
+      <div className="grid grid-cols-2 justify-items-start gap-0.5 whitespace-nowrap">
         <Button variant="ghost" onClick={() => setTagging(row)} aria-label={t("tags.customersNamed", { name })}>{t("tags.customersAction")}</Button>
         <Button variant="ghost" onClick={() => setEditing(row)} aria-label={t("tags.editNamed", { name })}>{t("tags.edit")}</Button>
         <Button variant="ghost" onClick={() => setMergeFrom(row)} aria-label={t("tags.mergeNamed", { name })}>{t("tags.mergeAction")}</Button>
@@ -100,12 +101,13 @@ export function TagsView() {
   }
 
   const columns: Column<Tag, TagSort>[] = [
-    { key: "name", header: t("tags.col.name"), sortKey: "name", className: "max-w-56 font-medium break-words", cell: (row) => row.name || t("tags.unnamed") },
+    { key: "name", header: t("tags.col.name"), sortKey: "name", className: "max-w-56 px-2! font-medium break-words", headClassName: "px-2!", cell: (row) => row.name || t("tags.unnamed") },
     {
       key: "people",
       header: t("tags.col.people"),
       align: "right",
-      className: "whitespace-nowrap tabular-nums",
+      className: "px-2! whitespace-nowrap tabular-nums",
+      headClassName: "px-2!",
       // The tag's people: the customers list filtered by the tag (paging, search inside, export).
       cell: (row) =>
         row.name ? (
@@ -114,12 +116,12 @@ export function TagsView() {
           </Link>
         ) : null,
     },
-    { key: "dimension", header: t("tags.col.dimension"), sortKey: "dimension", className: "max-w-56", cell: (row) => <DimensionCell dimensionKey={row.dimension} dimensions={dimensions} /> },
-    { key: "dateCreated", header: t("tags.col.dateCreated"), sortKey: "dateCreated", className: "text-xs", cell: (row) => <TimeText stacked value={row.dateCreated} /> },
-    { key: "lastUpdated", header: t("tags.col.lastUpdated"), sortKey: "lastUpdated", className: "text-xs", cell: (row) => <TimeText stacked value={row.lastUpdated} /> },
+    { key: "dimension", header: t("tags.col.dimension"), sortKey: "dimension", className: "max-w-32 px-2!", headClassName: "px-2!", cell: (row) => <DimensionCell dimensionKey={row.dimension} dimensions={dimensions} /> },
+    { key: "dateCreated", header: t("tags.col.dateCreated"), sortKey: "dateCreated", className: "px-2! text-xs", headClassName: "px-2! whitespace-normal!", cell: (row) => <TimeText stacked value={row.dateCreated} /> },
+    { key: "lastUpdated", header: t("tags.col.lastUpdated"), sortKey: "lastUpdated", className: "px-2! text-xs", headClassName: "px-2! whitespace-normal!", cell: (row) => <TimeText stacked value={row.lastUpdated} /> },
     // The id last (for copying), before the row's actions.
-    { key: "id", header: t("tags.col.id"), sortKey: "id", className: "font-mono text-xs tabular-nums", cell: (row) => row.id },
-    { key: "actions", header: t("tags.actions"), hideHeader: true, cell: (row) => actions(row) },
+    { key: "id", header: t("tags.col.id"), sortKey: "id", className: "px-2! font-mono text-xs tabular-nums", headClassName: "px-2!", cell: (row) => row.id },
+    { key: "actions", header: t("tags.actions"), hideHeader: true, className: "px-1!", cell: (row) => actions(row) },
   ];
   return (
     <div className="flex flex-col gap-5">

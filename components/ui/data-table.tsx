@@ -54,7 +54,7 @@ export function DataTable<T, S extends string = string>({ rows, rowKey, columns,
   const row = (item: T, index: number) => (
     <tr key={rowKey(item, index)} className={rowClassName?.(item) ?? "hover:bg-slate-50"} data-row-id={rowId?.(item)}>
       {columns.map((column) => (
-        <td key={column.key} className={`px-3 py-2 text-slate-900 ${align(column)} ${column.className ?? ""}`}>
+        <td key={column.key} data-column={column.key} className={`px-3 py-2 text-slate-900 ${align(column)} ${column.className ?? ""}`}>
           {column.cell(item, index)}
         </td>
       ))}
@@ -93,7 +93,7 @@ export function DataTable<T, S extends string = string>({ rows, rowKey, columns,
                 const key = column.sortKey;
                 const onChange = sort.onChange;
                 return (
-                  <SortableHeader key={column.key} label={column.header} sorted={sorted} order={sort.order} onSort={() => onChange({ sort: key, order: sorted && sort.order === "asc" ? "desc" : "asc" })} />
+                  <SortableHeader key={column.key} label={column.header} sorted={sorted} order={sort.order} onSort={() => onChange({ sort: key, order: sorted && sort.order === "asc" ? "desc" : "asc" })} className={`${align(column)} ${column.headClassName ?? ""}`} />
                 );
               }
               return (

@@ -100,9 +100,32 @@ test.describe.serial("the console as two instances behind a round-robin proxy, o
     await expect.poll(async () => (await customerIdsOnScreen(frame)).sort(), { timeout: 30_000 }).toEqual([...created].sort());
   });
 
-  // Needs the background tasks (an export as a job on the shared queue): started through one
-  // instance, its progress and file read through the other.
-  test.fixme("an export job started on one instance is finished and downloaded on the other", async () => {});
+  test("an export job started on one instance is finished and downloaded on the other", async () => {
+    // The session cookie the frame sends, read off a load, so each instance can be asked directly.
+    const load = page.waitForRequest((r) => new URL(r.url()).pathname === "/customers" && r.url().startsWith(e2eUrls.app));
+    await appFrame(page).goto(appUrl("/customers"));
+    const cookie = (await (await load).allHeaders()).cookie ?? "";
+    const headers = { cookie, "X-Open-App-Id": ALPHA.openAppId, "X-Engage-Request": "1" };
+    const total = Number(await platformSend<unknown>("GET", "/v1/customers/count", undefined, await sandboxToken()));
+    expect(total).toBeGreaterThan(0);
+
+    const started = await fetch(`${A}/api/export/customers`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify({ list: "" }) });
+    expect([200, 202]).toContain(started.status);
+    const { task } = (await started.json()) as { task: { id: string } };
+
+    // The other instance sees the same task (one queue in PostgreSQL) and, when it is done, serves its file.
+    await expect
+      .poll(async () => ((await (await fetch(`${B}/api/tasks/${task.id}`, { headers })).json()) as { task: { state: string } }).task.state, { timeout: 60_000 })
+      .toBe("done");
+    const file = await fetch(`${B}/api/tasks/${task.id}/file`, { headers });
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toContain("text/csv");
+    const lines = (await file.text()).split(/\r?\n/).filter((line) => line.trim() !== "");
+    // A header row, then one row per customer on the platform.
+    expect(lines.length - 1).toBe(total);
+    // The first instance answers the same task, from the same row.
+    expect(((await (await fetch(`${A}/api/tasks/${task.id}`, { headers })).json()) as { task: { state: string } }).task.state).toBe("done");
+  });
 
   test("token expiry storm: many calls at once on both instances end with one refresh and nobody signed out", async () => {
     const before = await refreshGrants();
