@@ -73,6 +73,20 @@ describe("the fallback session token", () => {
   });
 });
 
+describe("a tenant's data removed (disconnect)", () => {
+  it("refuses its sign-ins on this instance at once, though the last look at them said live a moment ago", async () => {
+    const { removeTenantData } = await import("@/lib/tenant-data/disconnect");
+    const mine = await beginSignIn({ openAppId: "oa-a", tenantId: "4242", userId: "9", userName: "Bo", expiresAt: Date.now() + 3600_000 });
+    const { token } = await issueSessionToken(mine);
+    // Looked at now: this instance trusts that answer for a moment (SIGN_IN_CHECK_CACHE_MS).
+    expect(await readSessionToken(token)).toBeDefined();
+    await removeTenantData({ store: t.store, flushAudit: async () => undefined }, { openAppId: "oa-a", tenantId: "4242" });
+    expect(await readSessionToken(token)).toBeUndefined();
+    // Another tenant's sign-in is untouched.
+    expect(await readSessionToken((await issueSessionToken(session)).token)).toBeDefined();
+  });
+});
+
 describe("an environment id that plain objects already answer", () => {
   it("is never an openAppId, and never picks a session (a 500 the fuzz found: ?openAppId=toString)", async () => {
     for (const name of ["toString", "__proto__", "constructor", "hasOwnProperty", "valueOf"]) {

@@ -9,6 +9,7 @@ import { latestInstallation } from "@/lib/store/installations";
 import { createSignIn, isSignInLive, newSignInId, revokeSignIns, revokeUserSignIns } from "@/lib/store/sign-ins";
 import { OPEN_APP_ID_HEADER } from "./client-session";
 import { isOpenAppId, isPrivateDeployment, PRIVATE_OPEN_APP_ID } from "./settings";
+import { processValue } from "@/lib/process-state";
 
 /**
  * The console session (ARCHITECTURE.md §4 "Sessions in the iframe"). An iron-session cookie
@@ -91,7 +92,9 @@ export async function readCookieSessions(cookies: CookieStore): Promise<Record<s
  * (lib/proxy/proxy-cache.ts) adds its own few seconds for proxied calls.
  */
 export const SIGN_IN_CHECK_CACHE_MS = 2_000;
-const signInChecks = new TtlMemory<boolean>(10_000);
+// One per process, not per bundle: a sign-in ended by a route handler is refused by the page renders
+// of the same process at once (Next gives each its own copy of this module).
+const signInChecks = processValue("auth.signInChecks", () => new TtlMemory<boolean>(10_000));
 
 async function signInLive(id: string | undefined): Promise<boolean> {
   if (typeof id !== "string" || id === "") return false;
@@ -117,9 +120,14 @@ export async function endSignIns(sessions: ConsoleSession[], everywhere = false)
   await revokeSignIns(store, [...ids]);
   // A user without a key (no id, no login from users/current) reaches only their own sign-ins.
   if (everywhere) for (const s of sessions) if (s.userId) for (const id of await revokeUserSignIns(store, s)) ids.add(id);
+  markSignInsEnded([...ids]);
+  return ids.size;
+}
+
+/** This instance refuses these sign-ins at once (others within `SIGN_IN_CHECK_CACHE_MS`): they were ended or deleted. */
+export function markSignInsEnded(ids: readonly string[]): void {
   const until = Date.now() + SIGN_IN_CHECK_CACHE_MS;
   for (const id of ids) signInChecks.set(id, false, until);
-  return ids.size;
 }
 
 function requestCookieStore(request: Request): CookieStore {

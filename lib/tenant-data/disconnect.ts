@@ -1,5 +1,6 @@
 import "server-only";
 import { installationLifecycle } from "@/lib/auth/lifecycle";
+import { markSignInsEnded } from "@/lib/auth/session";
 import type { AuditDraft } from "@/lib/http/audit-hook";
 import type { Store } from "@/lib/store";
 import { findInstallation, markDisconnected, type InstallationKey } from "@/lib/store/installations";
@@ -37,7 +38,10 @@ export async function removeTenantData(deps: DisconnectDeps, key: InstallationKe
   // The tokens first: nothing of the tenant calls the platform from here on.
   await store.db.deleteFrom("installations").where("open_app_id", "=", key.openAppId).where("tenant_id", "=", key.tenantId).execute();
   const keep = options.keepAudit ? ["audit_log", "audit_targets"] : [];
+  // The tenant's sign-ins, refused by this instance from now on, not after its short trust in its last look.
+  const signIns = await store.db.selectFrom("sign_ins").select("id").where("open_app_id", "=", key.openAppId).where("tenant_id", "=", key.tenantId).execute();
   const first = await deleteTenantRows(store, key, { keep });
+  markSignInsEnded(signIns.map((s) => s.id));
   if (deps.settleJobs) await deps.settleJobs(key);
   await deps.flushAudit();
   const second = await deleteTenantRows(store, key, { keep });
