@@ -29,6 +29,8 @@ export type ScanContext = Pick<TaskContext<ScanInput, ScanCheckpoint>, "input" |
 
 const PAGE = 10_000;
 export const BIRTHDAY_BATCH = 100;
+/** Birthdays written (and the checkpoint moved) per this many customers: one transaction, not one per call. */
+const BIRTHDAY_WRITE = 10_000;
 
 type IndexRow = { customer_id: string; name: string | null; mobile: string | null; email: string | null; identities: string | null };
 
@@ -80,9 +82,9 @@ export async function scanTenant(deps: ScanDeps, ctx: ScanContext): Promise<Scan
       JOIN (SELECT name_key FROM customer_index WHERE tenant = ${tenant} AND name_key IS NOT NULL GROUP BY name_key HAVING count(*) > 1) n ON n.name_key = ci.name_key
       WHERE ci.tenant = ${tenant} ORDER BY ci.customer_id`.execute(store.db);
     const named = shared.rows.filter((r) => nameKey(r.name) !== null && (checkpoint.after === null || r.customer_id > checkpoint.after));
-    for (let i = 0; i < named.length; i += BIRTHDAY_BATCH * 10) {
+    for (let i = 0; i < named.length; i += BIRTHDAY_WRITE) {
       await ctx.throwIfCancelled();
-      const part = named.slice(i, i + BIRTHDAY_BATCH * 10);
+      const part = named.slice(i, i + BIRTHDAY_WRITE);
       const found = new Map<string, string | null>();
       for (let j = 0; j < part.length; j += BIRTHDAY_BATCH) {
         for (const [id, birthday] of await deps.birthdays(part.slice(j, j + BIRTHDAY_BATCH).map((r) => r.customer_id))) found.set(id, birthday);
