@@ -109,8 +109,9 @@ test.describe.serial("the console as two instances behind a round-robin proxy, o
     const total = Number(await platformSend<unknown>("GET", "/v1/customers/count", undefined, await sandboxToken()));
     expect(total).toBeGreaterThan(0);
 
-    const started = await fetch(`${A}/api/export/customers`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify({ list: "" }) });
-    expect([200, 202]).toContain(started.status);
+    // As the console's own page sends it: from the app's public address (the proxy), with the app's header.
+    const started = await fetch(`${A}/api/export/customers`, { method: "POST", headers: { ...headers, origin: e2eUrls.app, "content-type": "application/json" }, body: JSON.stringify({ list: "" }) });
+    expect([200, 202], await started.clone().text()).toContain(started.status);
     const { task } = (await started.json()) as { task: { id: string } };
 
     // The other instance sees the same task (one queue in PostgreSQL) and, when it is done, serves its file.
