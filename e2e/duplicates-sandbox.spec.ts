@@ -67,6 +67,9 @@ test.describe.serial("duplicates queue", () => {
     await expect(clusterOf(frame, p)).toHaveCount(0, { timeout: 20_000 });
     expect((await platformCall("GET", `/v1/customers/${p.duplicateId}`, sandbox.token)).status).toBe(404);
     await expect(frame.getByTestId("duplicate-history")).toContainText(`${p.duplicateId} → ${p.originalId}`);
+    // The merge is in the audit log, found by the deleted customer's id.
+    const audit = await openInAdmin(page, `/audit?target=${p.duplicateId}`);
+    await expect(audit.getByTestId("audit-table")).toContainText("duplicates.merge");
   });
 
   test("'not the same person' sticks across a re-scan", async ({ page }) => {

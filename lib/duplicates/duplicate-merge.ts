@@ -22,7 +22,15 @@ export type MergeDeps = { store: Store; tenant: number; call: PlatformCall; now:
 
 export type MergeRequest = { fromId: string; toId: string; rule: Rule | null; by: string | null; taskId?: string | null };
 
-export type MergeAnswer = { outcome: MergeOutcome; fromId: string; toId: string; reason: string | null; identitiesRestored: number };
+export type MergeAnswer = {
+  outcome: MergeOutcome;
+  fromId: string;
+  toId: string;
+  reason: string | null;
+  identitiesRestored: number;
+  /** Both customers as read just before the merge (for the audit log; not sent to the browser). */
+  before?: { from: Record<string, unknown>; to: Record<string, unknown> };
+};
 
 type Identity = { identityType: string; identityValue: string; identityName?: string | null };
 
@@ -64,9 +72,10 @@ async function readCustomer(call: PlatformCall, id: string): Promise<Record<stri
 export async function mergeDuplicate(deps: MergeDeps, request: MergeRequest): Promise<MergeAnswer> {
   const { store, tenant, call } = deps;
   const { fromId, toId, rule } = request;
+  const seen: Pick<MergeAnswer, "before"> = {};
   const done = async (outcome: MergeOutcome, reason: string | null, identitiesRestored = 0): Promise<MergeAnswer> => {
     await recordMerge(store, tenant, { fromId, toId, rule, outcome, reason, identitiesRestored, taskId: request.taskId ?? null, mergedBy: request.by, mergedAt: deps.now() });
-    return { outcome, fromId, toId, reason, identitiesRestored };
+    return { outcome, fromId, toId, reason, identitiesRestored, ...seen };
   };
   if (fromId === toId) return done("refused", "a customer cannot be merged into itself");
 
@@ -79,6 +88,8 @@ export async function mergeDuplicate(deps: MergeDeps, request: MergeRequest): Pr
       return done("skipped", `customer ${id} no longer exists`);
     }
   }
+  // Both records as they were, with their identities: the audit log keeps them (the source is deleted by the merge).
+  seen.before = { from: { ...from!, identities: identities.get(fromId) ?? [] }, to: { ...to!, identities: identities.get(toId) ?? [] } };
   const fromSource = sourceOf(from!, identities.get(fromId) ?? []);
   const toSource = sourceOf(to!, identities.get(toId) ?? []);
   if (rule && !stillMatch(fromSource, toSource, rule)) {

@@ -53,7 +53,16 @@ export const handleDuplicateMerge = apiRoute({ ...options, name: "duplicate merg
   const call = callerWith(await callOptionsFor(ctx as unknown as PlatformRouteContext));
   const answer = await ctx.deps.duplicates().merge(keyOf(ctx), { fromId, toId, rule: (rule ?? null) as Rule | null, by: actorOf(ctx) }, call);
   if (!answer) throw noIndex();
-  if (answer.outcome === "merged") return json(ctx, 200, answer);
+  const { before, ...shown } = answer;
+  // The audit entry keeps both customers as they were before the merge (the source is gone after it).
+  ctx.audit = {
+    targets: [
+      { kind: "customer", id: fromId },
+      { kind: "customer", id: toId },
+    ],
+    ...(before ? { changes: { source: { before: before.from }, survivor: { before: before.to } } } : {}),
+  };
+  if (answer.outcome === "merged") return json(ctx, 200, shown);
   // Refused by the platform, or no longer a match: nothing merged, the reason said.
   throw new ApiError({ status: 409, code: answer.outcome === "refused" ? "merge_refused" : "merge_skipped", message: answer.reason ?? "not merged" });
 });

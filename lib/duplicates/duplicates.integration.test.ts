@@ -113,6 +113,11 @@ describeEachDialect("duplicates: index → keys → queue → merge", (t) => {
     await call("identities.add", { body: { customerId: p.duplicateId, identityType: "store-card", identityValue: `card-${p.duplicateId}` } });
     const answer = await duplicates.merge(key, { fromId: p.duplicateId, toId: p.originalId, rule: "mobile", by: "tester" }, call);
     expect(answer).toMatchObject({ outcome: "merged" });
+    // Both records as they were, with their identities, for the audit log (the source is gone now).
+    expect(answer?.before?.from).toMatchObject({ id: expect.anything() });
+    expect(String(answer?.before?.from.id)).toBe(p.duplicateId);
+    expect(String(answer?.before?.to.id)).toBe(p.originalId);
+    expect((answer?.before?.from.identities as Array<{ identityValue: string }>).map((i) => i.identityValue)).toContain(`card-${p.duplicateId}`);
     await expect(call("customers.get", { params: { id: p.duplicateId } })).rejects.toBeInstanceOf(PlatformError);
     const kept = await call("identities.list", { query: { customerIds: p.originalId } });
     expect(kept.map((i) => i.identityValue)).toContain(`card-${p.duplicateId}`);
