@@ -1,4 +1,6 @@
+import { readFile } from "node:fs/promises";
 import { expect, test, type FrameLocator, type Locator } from "@playwright/test";
+import { parseCsv } from "../lib/events/csv";
 import { expectAccessible } from "./support/a11y";
 import { openArea, openInAdmin } from "./support/admin-frame";
 import { platformCall, platformGet } from "./support/sandbox-api";
@@ -35,9 +37,11 @@ test.describe.serial("customer pickers through the sandbox", () => {
     }
   });
 
+  let listId = "";
+
   test("lists: add one by name, add several by name; members show names", async ({ page }) => {
     const made = await platformCall("POST", "/v1/lists", sandbox.token, { body: { name: `Picked ${stamp}` } });
-    const listId = String((made.json as { id: string }).id);
+    listId = String((made.json as { id: string }).id);
     const members = async () => ((await platformGet("/v1/listMembers", { listId, rows: "100" }, sandbox.token)) as { items: { customerId: string }[] }).items.map((m) => m.customerId);
     const frame = await openInAdmin(page, `/lists/${listId}`);
 
@@ -63,6 +67,35 @@ test.describe.serial("customer pickers through the sandbox", () => {
     await expect(table.locator(`[data-customer-id="${people[0]!.id}"]`)).toContainText(people[0]!.email);
     await attachScreenshot(page, "members-named");
     await expectAccessible(page, { include: 'iframe[title="Engage Console"]', label: "list with pickers" });
+  });
+
+  test("lists: a member found by name, a non-member said so; the members exported in the customers page's CSV", async ({ page }) => {
+    const outsider = { name: `Picker${stamp}Dx`, email: `picker.${stamp}.d@example.com`, id: "" };
+    outsider.id = String(((await platformCall("POST", "/v1/customers", sandbox.token, { body: { name: outsider.name, email: outsider.email } })).json as { id: string }).id);
+    const frame = await openInAdmin(page, `/lists/${listId}`);
+    const rows = frame.getByTestId("members-table").locator("tbody tr");
+    await expect(rows).toHaveCount(3, { timeout: 20_000 });
+
+    const finder = frame.getByRole("combobox", { name: "Find a member", exact: true });
+    await pickByName(frame, finder, people[1]!);
+    await expect(rows).toHaveCount(1, { timeout: 20_000 });
+    await expect(rows.first()).toContainText(people[1]!.name);
+    await pickByName(frame, finder, outsider);
+    await expect(frame.getByTestId("members-no-results")).toContainText(`${outsider.name} (${outsider.id}) is not in this list.`, { timeout: 20_000 });
+    await frame.getByTestId("members-no-results").getByRole("button", { name: "Show all members" }).click();
+    await expect(rows).toHaveCount(3, { timeout: 20_000 });
+
+    await frame.getByRole("button", { name: "Export members as CSV" }).click();
+    const task = frame.getByTestId("list-export").getByTestId("task-row").first();
+    await expect(task).toHaveAttribute("data-state", "done", { timeout: 30_000 });
+    const downloading = page.waitForEvent("download");
+    await task.getByRole("button", { name: new RegExp(`^Download list-${listId}-members-\\d{4}-\\d{2}-\\d{2}\\.csv$`) }).click();
+    const bytes = await readFile((await (await downloading).path())!);
+    const records = parseCsv(new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes).slice(1));
+    // The customers page's columns, one row per member, in customer id order.
+    expect(records[0]).toEqual(["id", "displayName", "mobile", "email", "stage", "source", "dateCreated (UTC)", "lastUpdated (UTC)"]);
+    expect(records.slice(1).map((r) => r[0])).toEqual(people.map((p) => p.id).sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1)));
+    expect(records.slice(1).map((r) => r[3])).toContain(people[0]!.email);
   });
 
   test("tags: a customer picked by name gets the tag", async ({ page }) => {

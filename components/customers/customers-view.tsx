@@ -14,6 +14,7 @@ import {
   pageRows,
   searchListInput,
   searchParamsOf,
+  serializeListState,
   type CustomerListState,
 } from "@/lib/customers/customer-list-state";
 import { customerSearchQuery, hitsById, indexStatusQuery, searchCount, tagCountsQuery } from "@/lib/search/search-queries";
@@ -130,7 +131,7 @@ export function CustomersView() {
           )}
           <ColumnChooser columns={state.columns} onChange={applyColumns} />
           <RememberedColumns columns={state.columns} apply={applyColumns} />
-          <CustomerExportButton state={state} />
+          <CustomerExportButton list={serializeListState(state).toString()} />
         </div>
       </div>
 

@@ -16,6 +16,8 @@ import { MembersTable } from "./members-table";
 // Adding many at once (pasted ids, a file) loads after the members list: first-load budget.
 const BatchMembers = clientOnly(() => import("./batch-members").then((m) => m.BatchMembers));
 const DeleteListDialog = clientOnly(() => import("./delete-list-dialog").then((m) => m.DeleteListDialog));
+// The members' export (a background task and its panel) loads after the members list: first-load budget.
+const ExportMembers = clientOnly(() => import("./export-members").then((m) => m.ExportMembers));
 
 /**
  * One list: its member count (also by joined date), adding one or many customers, and its members
@@ -48,6 +50,7 @@ export function ListDetail({ id }: { id: string }) {
         <BatchMembers listId={id} />
       </section>
       <MembersTable listId={id} controller={members} />
+      <ExportMembers listId={id} />
       <DeleteListDialog list={deleting ? { id, name } : undefined} onClose={() => setDeleting(false)} onDeleted={() => router.push(href("/lists"))} />
     </div>
   );

@@ -8,7 +8,8 @@ import { platformQuery } from "@/lib/api/platform-queries";
 import { displayRows, MEMBER_PAGE_SIZES, MEMBER_SORTS_IN_LIST, membersInput, neighbours, type MembersState, type MemberSort } from "@/lib/lists/list-members-state";
 import type { MessageKey } from "@/lib/i18n/messages";
 import type { ListMember } from "@/lib/platform/resources";
-import { PersonName, usePeople } from "@/components/people/person-name";
+import { PersonName, personText, usePeople, usePerson } from "@/components/people/person-name";
+import { LazyCustomerPicker as CustomerPicker } from "@/components/search/lazy-customer-picker";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { useConsoleHref } from "@/components/shell/console-href";
 import { Button, focusRing } from "@/components/ui/button";
@@ -44,6 +45,8 @@ export function MembersTable({ listId, controller }: { listId: string; controlle
   const members = useQuery({ ...membersQuery(listId, state), placeholderData: keepPreviousData });
   const rows = displayRows(state, members.data?.items ?? []);
   const names = usePeople(rows.flatMap((r) => (r.customerId ? [r.customerId] : [])));
+  // The person looked for, named even when they are not in the list (no row to name them).
+  const memberPerson = usePerson(state.member || undefined);
   const { next, previous } = members.isPlaceholderData ? {} : neighbours(state, rows);
 
   const pending = confirm !== undefined;
@@ -109,9 +112,27 @@ export function MembersTable({ listId, controller }: { listId: string; controlle
         </div>
       </div>
 
+      {/* Search inside: one person looked for by name, mobile or email (the index), then asked of the list (§4.4 customerId). */}
+      <div className="flex flex-wrap items-end gap-2" data-testid="member-finder">
+        <div className="w-80">
+          <CustomerPicker label={t("lists.findMember")} help={t("lists.findMemberHelp")} value={state.member} onChange={(member) => update({ member })} testId="member-finder-picker" />
+        </div>
+        {state.member ? (
+          <Button variant="ghost" onClick={() => update({ member: "" })}>
+            {t("lists.showAllMembers")}
+          </Button>
+        ) : null}
+      </div>
+
       <QueryView query={members} hasRows={rows.length > 0} testId="members" loading={t("lists.loadingMembers")} level={3}
         empty={{ title: t("lists.membersEmpty") }}
-        noResults={state.since ? { title: t("lists.membersPastEnd"), onFirstPage: () => update({}) } : undefined}
+        noResults={
+          state.member
+            ? { title: t("lists.notAMember", { name: personText(state.member, names.get(state.member) ?? memberPerson) }), actions: <Button onClick={() => update({ member: "" })}>{t("lists.showAllMembers")}</Button> }
+            : state.since
+              ? { title: t("lists.membersPastEnd"), onFirstPage: () => update({}) }
+              : undefined
+        }
       >
         <DataTable rows={rows} rowKey={(m) => m.id ?? m.customerId ?? ""} columns={columns} caption={t("lists.members")} testId="members-table" busy={members.isFetching} sort={{ value: state.sort, order: state.order }} />
       </QueryView>

@@ -1,5 +1,6 @@
 import "server-only";
 import { exportFileName } from "@/lib/csv";
+import { isPlatformId } from "@/lib/platform/ids";
 import { apiRoute, jsonResponse, type RouteContext, type RouteInput } from "@/lib/http/route";
 import type { PlatformCall } from "@/lib/platform/installation-call";
 import type { InstallationKey } from "@/lib/store/installations";
@@ -33,28 +34,45 @@ export function customerExportTask(callerFor: CallerFor, searchIdsFor?: SearchId
     exclusive: "tenant",
     fileTtlMs: EXPORT_FILE_TTL_MS,
     parseInput: (raw) => {
-      const list = (raw as { list?: unknown } | null)?.list;
+      const { list, listId } = (raw ?? {}) as { list?: unknown; listId?: unknown };
       if (typeof list !== "string") throw new Error("the export's input names no list state");
-      return { list };
+      if (listId !== undefined && (typeof listId !== "string" || !isPlatformId(listId))) throw new Error("the export's list id is not an id");
+      return { list, ...(listId ? { listId } : {}) };
     },
     run: (ctx) => {
       const call = callerFor(ctx.key, ctx.signal);
       return runCustomerExport(ctx, {
         fetchPage: async (query) => (await call("customers.list", { query })).rows as unknown as ExportRow[],
         count: async (input) => Number(await call("customers.count", input)),
-        fileName: exportFileName("customers", new Date(ctx.task.createdAt)),
+        fileName: exportFileName(ctx.input.listId ? `list-${ctx.input.listId}-members` : "customers", new Date(ctx.task.createdAt)),
         pageSize,
         ...(searchIdsFor ? { searchIds: (request: IndexRequest, signal: AbortSignal) => searchIdsFor(ctx.key, request, signal) } : {}),
+        memberIds: (listId, since) => listMemberIds(call, listId, since),
       });
     },
   };
+}
+
+/** Members fetched per §4.4 call when a list is exported. */
+const MEMBER_PAGE = 1000;
+
+/** A list's member customer ids in customer id order, after `since`, by §4.4 keyset paging (`sinceId` is exclusive). */
+export async function* listMemberIds(call: PlatformCall, listId: string, since: string | undefined): AsyncIterable<readonly string[]> {
+  let after = since;
+  for (;;) {
+    const { items } = await call("listMembers.list", { query: { listId, sidx: "customerId", sord: "asc", rows: MEMBER_PAGE, ...(after ? { sinceId: after } : {}) } });
+    const ids = items.flatMap((m) => (m.customerId ? [String(m.customerId)] : []));
+    if (ids.length > 0) yield ids;
+    if (items.length < MEMBER_PAGE || ids.length === 0) return;
+    after = ids.at(-1)!;
+  }
 }
 
 type Ctx = RouteContext<TaskRouteDeps, RouteInput<(typeof exportOperations)["customers.export"]>>;
 
 export const handleCustomerExportStart = apiRoute({ name: "customer export", operation: exportOperations["customers.export"] }, async (ctx: Ctx) => {
   const key = { openAppId: ctx.session.openAppId, tenantId: ctx.session.tenantId };
-  const input: CustomerExportInput = { list: ctx.input.body.list };
+  const input: CustomerExportInput = { list: ctx.input.body.list, ...(ctx.input.body.listId ? { listId: ctx.input.body.listId } : {}) };
   const { task, started } = await ctx.deps.tasks().start(key, CUSTOMER_EXPORT_TASK, input, { userId: ctx.session.userId, name: ctx.session.userName });
   Object.assign(ctx.fields, { taskId: task.id, started });
   return jsonResponse(started ? 202 : 200, JSON.stringify({ task: taskView(task), started }), ctx.requestId);

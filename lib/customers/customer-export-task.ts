@@ -21,7 +21,11 @@ import { indexRequestOf, type IndexRequest } from "./export-ids";
  * text the list's address bar carries, so the export is the list the user saw (filters, columns,
  * order). Anything added to the list's filters travels with it.
  */
-export type CustomerExportInput = { list: string };
+export type CustomerExportInput = {
+  list: string;
+  /** The members of this platform list instead (§4.4), with the list state's columns. */
+  listId?: string;
+};
 
 export type CustomerExportCheckpoint = {
   /** The last id written; null before the first page. */
@@ -30,6 +34,8 @@ export type CustomerExportCheckpoint = {
   total: number | null;
   /** A search or tag export: how many of the index's ids were read live already (resumed after them). */
   consumed?: number;
+  /** A list's export: the last member's customer id read live (resumed after it, by the list's keyset). */
+  lastId?: string;
 };
 
 export type CustomerExportResult = { rows: number };
@@ -45,6 +51,8 @@ export type CustomerExportDeps = {
   pageSize?: number;
   /** The people index's ids of a search or tag, a batch at a time in the index's order (the customers page's search). */
   searchIds?: (request: IndexRequest, signal: AbortSignal) => AsyncIterable<readonly string[]>;
+  /** The customer ids of a list's members after `since` (none: from the first), a batch at a time in customer id order (§4.4 keyset paging). */
+  memberIds?: (listId: string, since: string | undefined, signal: AbortSignal) => AsyncIterable<readonly string[]>;
 };
 
 export const EXPORT_CONTENT_TYPE = "text/csv; charset=utf-8";
@@ -67,8 +75,13 @@ export async function runCustomerExport(ctx: CustomerExportContext, deps: Custom
     at = { after: null, rows: 0, total };
     await ctx.progress({ done: 0, total, message: null, checkpoint: at });
   }
+  if (ctx.input.listId) {
+    if (!deps.memberIds) throw new Error("this export cannot read a list's members");
+    // Resumed by the list's own keyset: a member added meanwhile below the last one read is not read twice.
+    return { rows: (await exportIds(ctx, deps, plan, deps.memberIds(ctx.input.listId, at.lastId, ctx.signal), at, 0)).rows };
+  }
   const search = searchParamsOf(state);
-  if (search && deps.searchIds) return { rows: (await exportIndexed(ctx, deps, plan, indexRequestOf(search), at)).rows };
+  if (search && deps.searchIds) return { rows: (await exportIds(ctx, deps, plan, deps.searchIds(indexRequestOf(search), ctx.signal), at, at.consumed ?? 0)).rows };
   for await (const rows of walkCustomers(plan, deps.fetchPage, ctx.signal, deps.pageSize, at.after ?? undefined)) {
     ctx.file.append(csvRows(rows, plan.columns));
     at = { after: rows.at(-1)!.id, rows: at.rows + rows.length, total: at.total };
@@ -78,16 +91,17 @@ export async function runCustomerExport(ctx: CustomerExportContext, deps: Custom
 }
 
 /**
- * A search or tag export: the index's ids in its order, each batch read live from the platform with
- * the list's other filters (the customers page shows the same), narrowed by the user's own id list.
- * The checkpoint counts the ids read; a resumed run skips that many. The index's order is that of
- * its rows, so a customer indexed meanwhile comes after them (at the end), not in between.
+ * An export of given ids (a search or tag: the index's ids in its order; a list: its members in
+ * customer id order), each batch read live from the platform with the list's other filters (the
+ * customers page shows the same), narrowed by the user's own id list. The checkpoint counts the ids
+ * read and keeps the last one; a resumed search skips that many (the index's order puts a customer
+ * indexed meanwhile at the end), a resumed list starts after the last one.
  */
-async function exportIndexed(ctx: CustomerExportContext, deps: CustomerExportDeps, plan: ExportPlan, request: IndexRequest, start: CustomerExportCheckpoint): Promise<CustomerExportCheckpoint> {
+async function exportIds(ctx: CustomerExportContext, deps: CustomerExportDeps, plan: ExportPlan, source: AsyncIterable<readonly string[]>, start: CustomerExportCheckpoint, skipFirst: number): Promise<CustomerExportCheckpoint> {
   const own = plan.filters.idList ? new Set(String(plan.filters.idList).split(",")) : undefined;
   let at = { ...start, consumed: start.consumed ?? 0 };
-  let skip = at.consumed;
-  for await (const batch of deps.searchIds!(request, ctx.signal)) {
+  let skip = skipFirst;
+  for await (const batch of source) {
     let ids = batch;
     if (skip > 0) {
       const skipped = Math.min(skip, ids.length);
@@ -99,7 +113,7 @@ async function exportIndexed(ctx: CustomerExportContext, deps: CustomerExportDep
       const wanted = own ? part.filter((id) => own.has(id)) : part;
       const rows = wanted.length > 0 ? await deps.fetchPage(idBatchQuery(plan, wanted), ctx.signal) : [];
       if (rows.length > 0) ctx.file.append(csvRows(rows, plan.columns));
-      at = { ...at, after: rows.at(-1)?.id ?? at.after, rows: at.rows + rows.length, consumed: at.consumed + part.length };
+      at = { ...at, after: rows.at(-1)?.id ?? at.after, rows: at.rows + rows.length, consumed: at.consumed + part.length, lastId: part.at(-1)! };
       await ctx.progress({ done: at.rows, total: null, checkpoint: at });
     }
   }

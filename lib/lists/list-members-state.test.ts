@@ -17,6 +17,15 @@ describe("list members state", () => {
     expect(parseMembersState(url)).toEqual(state);
     expect(serializeMembersState(DEFAULT_MEMBERS_STATE).toString()).toBe("");
   });
+  it("looks for one customer in the list (§4.4 customerId), kept in the URL as mcust; a malformed id looks for no one", () => {
+    const state = { ...DEFAULT_MEMBERS_STATE, member: big };
+    const url = serializeMembersState(state);
+    expect(url.get("mcust")).toBe(big);
+    expect(parseMembersState(url)).toEqual(state);
+    expect(membersInput("1", state).query).toEqual({ listId: "1", rows: DEFAULT_MEMBERS_STATE.rows, sidx: "customerId", sord: "asc", customerId: big });
+    expect(parseMembersState(new URLSearchParams("mcust=12a")).member).toBe("");
+    expect(membersInput("1", DEFAULT_MEMBERS_STATE).query).not.toHaveProperty("customerId");
+  });
   it("refuses a boundary that is not a 64-bit id", () => {
     expect(parseMembersState(new URLSearchParams("since=9223372036854775808&back=1"))).toEqual(DEFAULT_MEMBERS_STATE);
     expect(parseMembersState(new URLSearchParams("since=12a")).since).toBe("");

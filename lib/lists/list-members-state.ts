@@ -33,6 +33,8 @@ const membersParsers = {
   since: parseAsId,
   /** True when `since` is the first row of the page after this one (paging back). */
   back: createParser({ parse: (v): boolean | null => (v === "1" ? true : null), serialize: () => "1" }).withDefault(false),
+  /** One customer looked for in the list ("search inside": §4.4 filters members by `customerId`), "" for all. */
+  member: parseAsId,
   /** The joined-date range of the count, as typed in UTC+8 (DateTimeField). */
   joinedFrom: parseAsText(32),
   joinedTo: parseAsText(32),
@@ -43,7 +45,7 @@ const withBack = (v: MembersValues): MembersValues => ({ ...v, back: v.back && v
 
 /** The members view of one list in the URL (`m`-prefixed keys: the list page has other state). */
 export const membersUrlState = defineList(
-  defineUrlState(membersParsers, { sort: "msidx", order: "msord", rows: "mrows" }, { fromValues: withBack, toValues: withBack }),
+  defineUrlState(membersParsers, { sort: "msidx", order: "msord", rows: "mrows", member: "mcust" }, { fromValues: withBack, toValues: withBack }),
   // The first page has no boundary: a boundary belongs to one sort.
   (state) => ({ ...state, since: "", back: false }),
 );
@@ -60,6 +62,7 @@ export function membersInput(listId: string, state: MembersState): InputOf<"list
       sidx: state.sort,
       sord: state.back ? flip(state.order) : state.order,
       ...(state.since ? { sinceId: state.since } : {}),
+      ...(state.member ? { customerId: state.member } : {}),
     },
   };
 }
