@@ -15,7 +15,7 @@ import { getSearchService } from "@/lib/search";
 import { getStore } from "@/lib/store";
 import { sweepAuditLog } from "@/lib/audit/audit-store";
 import { env } from "@/lib/env";
-import { markInstallationEnded, sweepEndedInstallations } from "@/lib/tenant-data/disconnect";
+import { markInstallationEnded, subscribeUninstall, sweepEndedInstallations } from "@/lib/tenant-data/disconnect";
 import { tenantRouteDeps } from "@/lib/tenant-data/tenant-route-deps";
 import type { InstallationKey } from "@/lib/store/installations";
 import { defineSchedule, defineTask, getTaskService } from "@/lib/tasks";
@@ -41,6 +41,7 @@ export function registerFeatures(): void {
   setAuditSink((draft) => auditRecorder().record(draft));
   // The platform refused the refresh token for good: the installation is marked, and its data goes after the grace period.
   installationLifecycle().on("disconnected", "tenant-data", async ({ key }) => markInstallationEnded(await getStore(), key, "refresh_refused", "the platform refused the refresh token"));
+  subscribeUninstall(webhookTopics(), getStore);
   // A disconnected or expired installation: nothing the process keeps of it stays.
   installationLifecycle().on("removed", "dashboard", async ({ key }) => figuresForgotten(key));
   installationLifecycle().on("removed", "customer-index", async ({ key }) => getSearchService().remove(key));

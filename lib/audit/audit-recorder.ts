@@ -10,9 +10,12 @@ import { appendAuditEntries, type AuditEntryInput } from "./audit-store";
  * The audit sink (lib/http/audit-hook.ts) over the app's store. A draft becomes an entry after the
  * answer went out, off the request's path: the ids its input names become targets (customers get
  * their names from the people index), an edit's sent fields its changes (with the record before,
- * where the platform answered it). Written in small batches; a failed write is tried again with
- * back-off and kept in memory meanwhile, so a store hiccup loses nothing; `flush()` waits for
- * every entry handed in so far (tests, shutdown).
+ * where the platform answered it). Written in batches a moment after the first draft of each
+ * (`BATCH_DELAY_MS`): the store work (a synchronous transaction on SQLite) would otherwise run before
+ * the answer's bytes leave and cost every write (44 % of a proxied edit's p50, measured by
+ * scripts/bench/audit-cost.ts). A failed write is tried again with back-off and kept in memory
+ * meanwhile, so a store hiccup loses nothing; `flush()` writes what waits at once and waits for every
+ * entry handed in so far (tests, shutdown, a disconnect).
  */
 
 type Log = { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
@@ -24,12 +27,15 @@ export type AuditRecorder = {
 };
 
 const MAX_ATTEMPTS = 8;
+/** How long the first draft of a batch waits for others (and for its request's answer to go out). */
+export const BATCH_DELAY_MS = 25;
 const RETRY = { baseMs: 200, maxMs: 30_000, jitter: 0.5 };
 
 export function createAuditRecorder(deps: { store: () => Promise<Store>; log: Log; sleep?: (ms: number) => Promise<void> }): AuditRecorder {
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref?.()));
   let queue: AuditDraft[] = [];
   let running: Promise<void> | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
 
   async function drain(): Promise<void> {
     while (queue.length > 0) {
@@ -57,22 +63,33 @@ export function createAuditRecorder(deps: { store: () => Promise<Store>; log: Lo
   }
 
   const kick = () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
     running ??= Promise.resolve()
       .then(drain)
       .finally(() => {
         running = undefined;
-        // An entry handed in while the last write was finishing.
-        if (queue.length > 0) kick();
+        // Entries handed in while the last write was finishing: the next batch.
+        if (queue.length > 0) schedule();
       });
+  };
+  const schedule = () => {
+    if (running || timer) return;
+    timer = setTimeout(kick, BATCH_DELAY_MS);
+    timer.unref?.();
   };
 
   return {
     record(draft) {
       queue.push(draft);
-      kick();
+      schedule();
     },
     async flush() {
-      while (running) await running;
+      for (;;) {
+        if (timer) kick();
+        if (!running) return;
+        await running;
+      }
     },
   };
 }

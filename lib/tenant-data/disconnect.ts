@@ -3,6 +3,7 @@ import { installationLifecycle } from "@/lib/auth/lifecycle";
 import { markSignInsEnded } from "@/lib/auth/session";
 import type { AuditDraft } from "@/lib/http/audit-hook";
 import type { Store } from "@/lib/store";
+import type { TopicRegistry } from "@/lib/webhooks/topics";
 import { findInstallation, markDisconnected, type InstallationKey } from "@/lib/store/installations";
 import { deleteTenantRows, type TableHolding } from "./tenant-tables";
 
@@ -90,6 +91,17 @@ export async function markInstallationEnded(store: Store, key: InstallationKey, 
     .values({ open_app_id: key.openAppId, tenant_id: key.tenantId, reason, detail, marked_at: now })
     .onConflict((oc) => oc.columns(["open_app_id", "tenant_id"]).doNothing())
     .execute();
+}
+
+/**
+ * An uninstall notice from the platform, should one ever arrive by webhook: the installation is
+ * marked ended like a refused refresh token, and its data goes after the same grace period unless
+ * the tenant authorizes the app again meanwhile.
+ */
+export function subscribeUninstall(topics: TopicRegistry, store: () => Promise<Store>, now: () => number = Date.now): void {
+  topics.on(["app.uninstalled"], "tenant-data", async ({ delivery }) =>
+    markInstallationEnded(await store(), { openAppId: delivery.openAppId, tenantId: delivery.tenantId }, "uninstalled", "the platform reported the app uninstalled", now()),
+  );
 }
 
 export async function installationEnd(store: Store, key: InstallationKey): Promise<{ reason: string; markedAt: number } | undefined> {

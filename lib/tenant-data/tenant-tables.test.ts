@@ -7,7 +7,9 @@ import { ensureTenant } from "@/lib/search/tenant-state";
 import type { Store } from "@/lib/store";
 import { saveInstallation, wasDisconnected } from "@/lib/store/installations";
 import { describeEachDialect } from "@/lib/store/testing";
-import { disconnectTenant, markInstallationEnded, removeTenantData, sweepEndedInstallations } from "./disconnect";
+import type { InboxDelivery } from "@/lib/store/webhook-inbox";
+import { createTopicRegistry } from "@/lib/webhooks/topics";
+import { disconnectTenant, installationEnd, markInstallationEnded, removeTenantData, subscribeUninstall, sweepEndedInstallations } from "./disconnect";
 import { tenantHoldings, tenantTables } from "./tenant-tables";
 
 const A = { openAppId: "oa-a", tenantId: "100" };
@@ -117,6 +119,25 @@ describeEachDialect("a tenant's data", (t) => {
     expect(total(await tenantHoldings(t.store, B))).toBeGreaterThan(0);
     expect(await t.store.db.selectFrom("installation_ends").selectAll().execute()).toEqual([]);
     expect(await wasDisconnected(t.store, A)).toBe(false);
+  });
+
+  it("an uninstall notice by webhook marks the installation ended; its data goes after the grace period", async () => {
+    const DAY = 86_400_000;
+    await seedTenant(t.store, t.schema, A);
+    await seedTenant(t.store, t.schema, B);
+    await t.store.db.deleteFrom("installation_ends").execute();
+    const topics = createTopicRegistry();
+    const at = Date.now();
+    subscribeUninstall(topics, async () => t.store, () => at);
+    const delivery = { openAppId: A.openAppId, tenantId: A.tenantId, deliveryId: "u1" } as unknown as InboxDelivery;
+    await topics.dispatch({ topic: "app.uninstalled", delivery, data: {} });
+    expect(await installationEnd(t.store, A)).toEqual({ reason: "uninstalled", markedAt: at });
+    expect(await installationEnd(t.store, B)).toBeUndefined();
+    const deps = { store: t.store, flushAudit: async () => {} };
+    expect(await sweepEndedInstallations({ ...deps, now: () => at + 29 * DAY })).toEqual([]);
+    expect(await sweepEndedInstallations({ ...deps, now: () => at + 31 * DAY })).toEqual([A]);
+    expect(total(await tenantHoldings(t.store, A))).toBe(0);
+    expect(total(await tenantHoldings(t.store, B))).toBeGreaterThan(0);
   });
 
   it("removes nothing of another tenant whose ids look alike", async () => {

@@ -40,6 +40,8 @@ export const WEBHOOK_TOPICS = [
   "store.created",
   "store.updated",
   "store.deleted",
+  // Not sent by any platform we know of (§6 names no topic); handled in case an uninstall notice ever arrives.
+  "app.uninstalled",
 ] as const;
 
 export type WebhookTopic = (typeof WEBHOOK_TOPICS)[number];
