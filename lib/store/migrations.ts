@@ -661,4 +661,15 @@ export const storeMigrations: Readonly<Record<string, Migration>> = {
       await db.schema.createIndex("duplicate_merges_tenant").on("duplicate_merges").columns(["tenant", "merged_at"]).execute();
     },
   },
+  // A segment's count starts from the tenant's customers of a stage or source: with the customer id in
+  // these indexes it never reads the table rows (SQLite, 1,000,000 customers, a 4-condition count:
+  // 219 → 162 ms, below the 200 ms target; scripts/bench/segments.ts).
+  "020-covering-stage-source": {
+    async up(db: Kysely<unknown>) {
+      for (const column of ["stage", "source"]) {
+        await db.schema.dropIndex(`customer_index_${column}`).execute();
+        await db.schema.createIndex(`customer_index_${column}`).on("customer_index").columns(["tenant", column, "customer_id"]).execute();
+      }
+    },
+  },
 };
