@@ -2,11 +2,8 @@ import { afterAll, beforeAll, beforeEach, expect, it, vi } from "vitest";
 import { createLifecycleRegistry } from "@/lib/auth/lifecycle";
 import { inProcessQueue } from "@/lib/jobs/in-process";
 import type { JobQueue } from "@/lib/jobs/queue";
-import { callPlatform, type CallOptions } from "@/lib/platform/client";
 import { PlatformError } from "@/lib/platform/errors";
-import type { PlatformCall } from "@/lib/platform/installation-call";
-import { operations, type OperationName } from "@/lib/platform/operations";
-import { startTestSandbox } from "@/lib/platform/testing/sandbox";
+import { startWebhookSeam } from "@/lib/platform/testing/webhook-seam";
 import { createIndexEventRegistry } from "@/lib/search/index-events";
 import { createSearchService, type SearchService } from "@/lib/search/service";
 import { subscribeCustomerIndex } from "@/lib/search/webhooks";
@@ -15,7 +12,6 @@ import { describeEachDialect, warnIfPostgresSkipped } from "@/lib/store/testing"
 import { receiveWebhook } from "@/lib/webhooks/receive";
 import { serveHandlers, type ServedHandlers } from "@/lib/webhooks/testing";
 import { createTopicRegistry } from "@/lib/webhooks/topics";
-import type { RunningSandbox } from "@/sandbox/server";
 import { createTaskService, type TaskService } from "@/lib/tasks/service";
 import type { AnyTaskDefinition } from "@/lib/tasks/registry";
 import { createDuplicateService, platformBirthdays, type DuplicateService } from "./duplicate-service";
@@ -32,18 +28,8 @@ import { subscribeDuplicates } from "./subscribe";
 warnIfPostgresSkipped("duplicates: index → keys → queue → merge");
 
 const SECRET = "duplicates-seam-secret";
-const started = await startTestSandbox();
-const sandbox: RunningSandbox = started.sandbox;
-const alpha = sandbox.urls.alpha!;
-const key = { openAppId: "oa-alpha-7f3c9e21", tenantId: "80000000001" };
-let platform: CallOptions;
-const call: PlatformCall = ((name: OperationName, input: unknown) => callPlatform(operations[name], input as never, platform)) as PlatformCall;
-
-async function control(path: string, body: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(`${alpha}/__sandbox${path}`, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
-  expect(res.status).toBeLessThan(300);
-  return (await res.json()) as Record<string, unknown>;
-}
+const seam = await startWebhookSeam();
+const { key, call } = seam;
 
 type Planted = { tenantId: number; rule: string; originalId: string; duplicateId: string };
 
@@ -64,20 +50,21 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await app.close();
-  await sandbox.close();
+  await seam.sandbox.close();
 });
 
 describeEachDialect("duplicates: index → keys → queue → merge", (t) => {
   let planted: Planted[];
 
   beforeEach(async () => {
-    await control("/reset", {});
-    await control("/seed", { customers: 40 });
-    planted = ((await control("/seed/duplicates", { perRule: 2 })).planted as Planted[]).filter((p) => String(p.tenantId) === key.tenantId);
-    await control("/installations", { environment: "alpha", installed: true });
-    await control("/webhooks/config", { url: `${app.origin}/api/webhooks/platform`, mode: "secret", secret: SECRET, baseDelayMs: 10, maxAttempts: 2 });
-    const tokens = await control("/tokens", { environment: "alpha" });
-    platform = { apiUrl: alpha, accessToken: tokens.access_token as string, retry: { baseDelayMs: 5, maxDelayMs: 20 } };
+    await seam.prepare({
+      customers: 40,
+      webhookUrl: `${app.origin}/api/webhooks/platform`,
+      secret: SECRET,
+      seed: async (control) => {
+        planted = (await control<{ planted: Planted[] }>("/seed/duplicates", { perRule: 2 })).planted.filter((p) => String(p.tenantId) === key.tenantId);
+      },
+    });
     storeOf = async () => t.store;
     queue = inProcessQueue({ onError: (name, error) => console.error(name, error) });
     const events = createIndexEventRegistry();

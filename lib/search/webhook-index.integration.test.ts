@@ -2,9 +2,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { createLifecycleRegistry, type LifecycleRegistry } from "@/lib/auth/lifecycle";
 import { inProcessQueue } from "@/lib/jobs/in-process";
 import type { JobQueue } from "@/lib/jobs/queue";
-import { callPlatform, type CallOptions } from "@/lib/platform/client";
-import { operations, type OperationName } from "@/lib/platform/operations";
-import { startTestSandbox } from "@/lib/platform/testing/sandbox";
+import { startWebhookSeam } from "@/lib/platform/testing/webhook-seam";
 import { signWebhookPayload, WEBHOOK_SIGNATURE_HEADER } from "@/lib/platform/webhook-signature";
 import type { Store } from "@/lib/store/database";
 import { describeEachDialect, warnIfPostgresSkipped } from "@/lib/store/testing";
@@ -13,10 +11,8 @@ import { staleQueryKeys } from "@/lib/webhooks/activity";
 import { receiveWebhook } from "@/lib/webhooks/receive";
 import { serveHandlers, type ServedHandlers } from "@/lib/webhooks/testing";
 import { createTopicRegistry } from "@/lib/webhooks/topics";
-import type { RunningSandbox } from "@/sandbox/server";
 import { lookupIndexed, searchIndex, upsertCustomers } from "./index-store";
 import { createSearchService, DISCONNECTED, type SearchService } from "./service";
-import type { PlatformCall } from "@/lib/platform/installation-call";
 import { findTenant } from "./tenant-state";
 import { subscribeCustomerIndex } from "./webhooks";
 
@@ -30,18 +26,8 @@ import { subscribeCustomerIndex } from "./webhooks";
 warnIfPostgresSkipped("webhook → queue → customer index");
 
 const SECRET = "webhook-seam-secret";
-const started = await startTestSandbox();
-const sandbox: RunningSandbox = started.sandbox;
-const alpha = sandbox.urls.alpha!;
-const key = { openAppId: "oa-alpha-7f3c9e21", tenantId: "80000000001" };
-let platform: CallOptions;
-const call: PlatformCall = ((name: OperationName, input: unknown) => callPlatform(operations[name], input as never, platform)) as PlatformCall;
-
-async function control(path: string, body: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(`${alpha}/__sandbox${path}`, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
-  expect(res.status).toBeLessThan(300);
-  return (await res.json()) as Record<string, unknown>;
-}
+const seam = await startWebhookSeam();
+const { key, call, control } = seam;
 
 /** Deliveries whose handlers have all settled, in that order; waiters are told after each. */
 const handled: InboxDelivery[] = [];
@@ -88,19 +74,14 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await app.close();
-  await sandbox.close();
+  await seam.sandbox.close();
 });
 
 describeEachDialect("webhook → queue → customer index", (t) => {
   let tenant: number;
 
   beforeEach(async () => {
-    await control("/reset", {});
-    await control("/seed", { customers: 30 });
-    await control("/installations", { environment: "alpha", installed: true });
-    await control("/webhooks/config", { url: `${app.origin}/api/webhooks/platform`, mode: "secret", secret: SECRET, baseDelayMs: 10, maxAttempts: 2 });
-    const tokens = await control("/tokens", { environment: "alpha" });
-    platform = { apiUrl: alpha, accessToken: tokens.access_token as string, retry: { baseDelayMs: 5, maxDelayMs: 20 } };
+    await seam.prepare({ customers: 30, webhookUrl: `${app.origin}/api/webhooks/platform`, secret: SECRET });
     store = async () => t.store;
     handled.length = 0;
     waiters = [];

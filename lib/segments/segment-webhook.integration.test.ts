@@ -2,10 +2,7 @@ import { afterAll, beforeAll, beforeEach, expect, it, vi } from "vitest";
 import { createLifecycleRegistry } from "@/lib/auth/lifecycle";
 import { inProcessQueue } from "@/lib/jobs/in-process";
 import type { JobQueue } from "@/lib/jobs/queue";
-import { callPlatform, type CallOptions } from "@/lib/platform/client";
-import type { PlatformCall } from "@/lib/platform/installation-call";
-import { operations, type OperationName } from "@/lib/platform/operations";
-import { startTestSandbox } from "@/lib/platform/testing/sandbox";
+import { startWebhookSeam } from "@/lib/platform/testing/webhook-seam";
 import { createSearchService, type SearchService } from "@/lib/search/service";
 import { findTenant } from "@/lib/search/tenant-state";
 import { subscribeCustomerIndex } from "@/lib/search/webhooks";
@@ -25,17 +22,8 @@ import { countSegment } from "./segment-query";
 warnIfPostgresSkipped("segments: webhook → index → count");
 
 const SECRET = "segments-seam-secret";
-const { sandbox } = await startTestSandbox();
-const alpha = sandbox.urls.alpha!;
-const key = { openAppId: "oa-alpha-7f3c9e21", tenantId: "80000000001" };
-let platform: CallOptions;
-const call: PlatformCall = ((name: OperationName, input: unknown) => callPlatform(operations[name], input as never, platform)) as PlatformCall;
-
-async function control(path: string, body: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(`${alpha}/__sandbox${path}`, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
-  expect(res.status).toBeLessThan(300);
-  return (await res.json()) as Record<string, unknown>;
-}
+const seam = await startWebhookSeam();
+const { key, call } = seam;
 
 let search: SearchService;
 let queue: JobQueue;
@@ -51,17 +39,12 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await app.close();
-  await sandbox.close();
+  await seam.sandbox.close();
 });
 
 describeEachDialect("segments: webhook → index → count", (t) => {
   beforeEach(async () => {
-    await control("/reset", {});
-    await control("/seed", { customers: 30 });
-    await control("/installations", { environment: "alpha", installed: true });
-    await control("/webhooks/config", { url: `${app.origin}/api/webhooks/platform`, mode: "secret", secret: SECRET, baseDelayMs: 10, maxAttempts: 2 });
-    const tokens = await control("/tokens", { environment: "alpha" });
-    platform = { apiUrl: alpha, accessToken: tokens.access_token as string, retry: { baseDelayMs: 5, maxDelayMs: 20 } };
+    await seam.prepare({ customers: 30, webhookUrl: `${app.origin}/api/webhooks/platform`, secret: SECRET });
     storeOf = async () => t.store;
     queue = inProcessQueue({ onError: (name, error) => console.error(name, error) });
     search = createSearchService({ store: async () => t.store, queue: async () => queue, callerFor: () => call, enabled: true, pollSeconds: 0 });
