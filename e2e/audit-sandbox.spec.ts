@@ -1,7 +1,7 @@
 import { expect, test, type FrameLocator, type Page } from "@playwright/test";
 import { expectAccessible } from "./support/a11y";
 import { APP_FRAME, adminOpenUrl, appFrame, consoleFrameAt, openInAdmin } from "./support/admin-frame";
-import { platformGet, resetSandbox } from "./support/sandbox-api";
+import { platformCall, platformGet, resetSandbox } from "./support/sandbox-api";
 import { ALPHA, BETA, installIn, marketUrl, signIn } from "./support/sandbox-login";
 import { sandboxSuite } from "./support/suite";
 
@@ -35,13 +35,18 @@ test.describe.serial("audit log and disconnect through the sandbox", () => {
   const sandbox = sandboxSuite({ reset: { customers: 20 }, window: { width: 1024, height: 900 } });
   const ids: { a?: string; b?: string } = {};
 
-  test("an edit, a merge and a preference are listed with who, when and the change; axe 0 in English and Chinese", async ({ page }) => {
+  test("an edit, a merge, a refund and a preference are listed with who, when and the change; axe 0 in English and Chinese", async ({ page }) => {
     const customers = (await platformGet("/v1/customers", { rows: "2" }, sandbox.token)) as Row[] | { rows: Row[] };
     const list = Array.isArray(customers) ? customers : customers.rows;
     [ids.a, ids.b] = [String(list[0]!.id), String(list[1]!.id)];
+    const orderNo = `AU-${Date.now().toString(36)}`;
+    const dateOrder = `${new Date(Date.now() - 3_600_000).toISOString().slice(0, 19)}Z`;
+    const made = await platformCall("POST", "/v1/deals", sandbox.token, { body: { orderNo, dateOrder, customerId: ids.a, amountPaid: 20, lines: [{ lineId: "1", productName: "Tea", qty: 2, priceUnit: 10, priceSubTotal: 20 }] } });
+    expect(made.status).toBe(200);
     await consoleFrameAt(page, "/settings");
     expect(await consoleWrite(page, "PUT", `/api/platform/v1/customers/${ids.a}`, { name: "Audited Name" })).toBe(200);
     expect(await consoleWrite(page, "POST", `/api/platform/v1/customerService/mergeCustomerById?fromId=${ids.b}&toId=${ids.a}`, {})).toBe(200);
+    expect(await consoleWrite(page, "POST", "/api/orders/refunds", { requestKey: `audit-${Date.now()}`, refund: { orderNo, state: "部分退单", refundLines: [{ lineId: "1" }], refundTotal: "10.00", reason: "audited" } })).toBe(201);
     expect(await consoleWrite(page, "PUT", "/api/preferences", { key: "attrLabels", value: { attr1: "Level" } })).toBe(200);
 
     for (const locale of ["en", "zh-CN"] as const) {
@@ -51,6 +56,8 @@ test.describe.serial("audit log and disconnect through the sandbox", () => {
       await expect(table).toContainText("customers.update", { timeout: 20_000 });
       await expect(table).toContainText("Audited Name");
       await expect(table).toContainText("customers.mergeById");
+      await expect(table).toContainText("refunds.create");
+      await expect(table).toContainText(orderNo);
       await expect(table).toContainText("preferences.put");
       await expect(table).toContainText("Level");
       await expect(table).toContainText("Admin");
