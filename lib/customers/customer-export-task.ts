@@ -67,7 +67,8 @@ export async function runCustomerExport(ctx: CustomerExportContext, deps: Custom
   const plan: ExportPlan = exportPlan(state);
   let at = ctx.checkpoint;
   if (at === undefined) {
-    const counted = countInput(state);
+    // A list's members are not the list state's filter: no total from the customers count.
+    const counted = ctx.input.listId ? undefined : countInput(state);
     // A failed count only costs the progress bar its end; the export goes on.
     const total = counted && deps.count ? await deps.count(counted, ctx.signal).catch(() => null) : null;
     await ctx.file.begin(deps.fileName, EXPORT_CONTENT_TYPE);
