@@ -1,4 +1,5 @@
 import type { InstallationKey } from "@/lib/store/installations";
+import { createEventRegistry, type EventHandler, type EventRegistry } from "@/lib/event-registry";
 import { processValue } from "@/lib/process-state";
 
 /**
@@ -8,7 +9,7 @@ import { processValue } from "@/lib/process-state";
  * - `removed`: these customers left the index (deleted, merged away);
  * - `backfilled`: the whole tenant was (re)read; derived data should be rebuilt from the index.
  * The backfill's own pages publish nothing: a subscriber rebuilds once, on `backfilled`.
- * A subscriber's failure is logged and reaches neither the sync nor the other subscribers.
+ * A subscriber's failure is logged and reaches neither the sync nor the other subscribers (lib/event-registry.ts).
  */
 export type IndexEvent =
   | { type: "changed"; key: InstallationKey; tenant: number; ids: readonly string[] }
@@ -17,36 +18,12 @@ export type IndexEvent =
 
 export type IndexEventType = IndexEvent["type"];
 
-export type IndexEventHandler<T extends IndexEventType> = (event: Extract<IndexEvent, { type: T }>) => Promise<void>;
+export type IndexEventHandler<T extends IndexEventType> = EventHandler<IndexEvent, T>;
 
-type Log = { warn(obj: object, msg: string): void };
-
-export type IndexEventRegistry = {
-  on<T extends IndexEventType>(type: T, feature: string, handler: IndexEventHandler<T>): void;
-  /** Runs every subscriber of the event; resolves when all settled, never rejects. */
-  publish(event: IndexEvent, log?: Log): Promise<void>;
-};
+export type IndexEventRegistry = EventRegistry<IndexEvent>;
 
 export function createIndexEventRegistry(): IndexEventRegistry {
-  const handlers = new Map<IndexEventType, Array<{ feature: string; handler: (event: IndexEvent) => Promise<void> }>>();
-  return {
-    on(type, feature, handler) {
-      // Re-subscribing a feature (a second start-up in one process) replaces, never doubles, its handler.
-      const others = (handlers.get(type) ?? []).filter((h) => h.feature !== feature);
-      handlers.set(type, [...others, { feature, handler: handler as (event: IndexEvent) => Promise<void> }]);
-    },
-    async publish(event, log) {
-      await Promise.all(
-        (handlers.get(event.type) ?? []).map(({ feature, handler }) =>
-          Promise.resolve()
-            .then(() => handler(event))
-            .catch((cause: unknown) =>
-              log?.warn({ feature, event: event.type, openAppId: event.key.openAppId, tenantId: event.key.tenantId, err: cause instanceof Error ? cause.message : String(cause) }, "index event subscriber failed"),
-            ),
-        ),
-      );
-    },
-  };
+  return createEventRegistry<IndexEvent>("index event subscriber failed");
 }
 
 /** The process's registry (lib/process-state.ts: one per process, not per bundle). */
