@@ -3,6 +3,7 @@ import { sql, type RawBuilder, type SqlBool } from "kysely";
 import type { Store } from "@/lib/store/database";
 import { HOME_OFFSET_MINUTES } from "@/lib/time";
 import type { Condition, SegmentDefinition } from "./segment-conditions";
+import type { PreviewRowView } from "./segment-types";
 
 /**
  * A segment's definition as SQL over one tenant's people index: `customer_index` (ci), its tags
@@ -155,25 +156,8 @@ const SORT_COLUMN: Record<PreviewSort, string> = {
   activityScore: "cf.activity_score",
 };
 
-export type PreviewRow = {
-  id: string;
-  displayName: string | null;
-  email: string | null;
-  mobile: string | null;
-  stage: string | null;
-  source: string | null;
-  gender: number | null;
-  dateCreated: string | null;
-  lastUpdated: string | null;
-  birthMonth: number | null;
-  attrs: Record<string, unknown> | null;
-  identityTypes: string[];
-  tags: string[];
-  orderCount: number | null;
-  orderAmount: number | null;
-  lastOrderAt: string | null;
-  activityScore: number | null;
-};
+/** A preview row as the route answers it (segment-types.ts). */
+export type PreviewRow = PreviewRowView;
 
 type RawPreview = {
   id: string;

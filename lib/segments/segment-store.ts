@@ -5,6 +5,7 @@ import type { StoreSchema } from "@/lib/store/schema";
 import type { Store } from "@/lib/store/database";
 import type { InstallationKey } from "@/lib/store/installations";
 import { definitionSchema, type SegmentDefinition } from "./segment-conditions";
+import type { SegmentActor, SegmentView, SyncRunView } from "./segment-types";
 
 /**
  * A tenant's saved segments (`segments`), the membership each one's sync last wrote into its list
@@ -15,20 +16,9 @@ import { definitionSchema, type SegmentDefinition } from "./segment-conditions";
 export const SCHEDULES = ["off", "hourly", "daily"] as const;
 export type Schedule = (typeof SCHEDULES)[number];
 
-export type Actor = { userId: string; name: string };
-
-export type Segment = {
-  id: string;
-  name: string;
-  definition: SegmentDefinition;
-  listId: string | null;
-  listName: string | null;
-  schedule: Schedule;
-  createdBy: Actor | null;
-  createdAt: number;
-  updatedAt: number;
-  lastSyncedAt: number | null;
-};
+// The routes answer these records as they are: one definition, the browser's (segment-types.ts).
+export type Actor = SegmentActor;
+export type Segment = SegmentView;
 
 type Row = {
   id: string;
@@ -193,23 +183,8 @@ export async function removeFromSnapshot(store: Store, key: InstallationKey, seg
 
 // ── history ──────────────────────────────────────────────────────────────────────────────────────
 
-export type SyncFailure = { customerId: string; reason: string };
-
-export type SyncRun = {
-  id: string;
-  segmentId: string;
-  listId: string;
-  state: "running" | "done" | "failed";
-  startedBy: Actor | null;
-  startedAt: number;
-  finishedAt: number | null;
-  added: number;
-  removed: number;
-  failed: number;
-  memberCalls: number;
-  failures: SyncFailure[];
-  error: string | null;
-};
+export type SyncRun = SyncRunView;
+export type SyncFailure = SyncRun["failures"][number];
 
 /** At most this many failures are kept per run (with their reasons); `failed` counts them all. */
 export const KEPT_FAILURES = 100;
