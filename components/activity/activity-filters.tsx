@@ -1,6 +1,7 @@
 "use client";
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import type { ActivityListState } from "@/lib/activity/activity-list";
+import { useDraft } from "@/lib/hooks/use-draft";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { Button } from "@/components/ui/button";
 import { DateTimeField } from "@/components/ui/date-time-field";
@@ -8,7 +9,6 @@ import { SelectField } from "@/components/ui/field";
 
 export type ActivityFilterValues = Pick<ActivityListState, "kind" | "resource" | "from" | "to">;
 const draftOf = ({ kind, resource, from, to }: ActivityFilterValues): ActivityFilterValues => ({ kind, resource, from, to });
-const same = (a: ActivityFilterValues, b: ActivityFilterValues) => a.kind === b.kind && a.resource === b.resource && a.from === b.from && a.to === b.to;
 
 /**
  * The Activity page's filters: a draft applied to the URL (the list controller) by "Apply filters".
@@ -23,12 +23,7 @@ export function ActivityFilters({ values, kinds, resources, problems, onApply, o
   onClear: () => void;
 }) {
   const { t } = useI18n();
-  const [draft, setDraft] = useState(() => draftOf(values));
-  const [shownFor, setShownFor] = useState(() => draftOf(values));
-  if (!same(shownFor, values)) {
-    setShownFor(draftOf(values));
-    setDraft(draftOf(values));
-  }
+  const [draft, setDraft] = useDraft(draftOf(values));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onApply(draft);

@@ -2,6 +2,7 @@
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useState, type FormEvent } from "react";
+import { useDraft } from "@/lib/hooks/use-draft";
 import { auditExportQuery, auditList, AUDIT_PAGE, type AuditListState } from "@/lib/audit/audit-list";
 import type { AuditSettings } from "@/lib/audit/audit-operations";
 import type { AuditEntry } from "@/lib/audit/audit-store";
@@ -30,7 +31,6 @@ type Props = {
 
 type FilterValues = Pick<AuditListState, "actor" | "operation" | "outcome" | "target" | "from" | "to">;
 const draftOf = ({ actor, operation, outcome, target, from, to }: FilterValues): FilterValues => ({ actor, operation, outcome, target, from, to });
-const same = (a: FilterValues, b: FilterValues) => JSON.stringify(draftOf(a)) === JSON.stringify(draftOf(b));
 
 /**
  * The Audit page: the tenant's audit log in the console's table, filtered by staff member,
@@ -88,12 +88,7 @@ export function AuditView({ entries, facets, problems, settings }: Props) {
 
 function AuditFilters({ values, facets, problems, onApply, onClear }: { values: FilterValues; facets: Props["facets"]; problems: Props["problems"]; onApply: (v: FilterValues) => void; onClear: () => void }) {
   const { t } = useI18n();
-  const [draft, setDraft] = useState(() => draftOf(values));
-  const [shownFor, setShownFor] = useState(() => draftOf(values));
-  if (!same(shownFor, values)) {
-    setShownFor(draftOf(values));
-    setDraft(draftOf(values));
-  }
+  const [draft, setDraft] = useDraft(draftOf(values));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onApply(draft);

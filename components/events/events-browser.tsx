@@ -1,6 +1,7 @@
 "use client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
+import { useDraft } from "@/lib/hooks/use-draft";
 import { platformQuery } from "@/lib/api/platform-queries";
 import { browseProblems, EVENT_MAX_CHOICES, EVENT_SORTS, eventBrowseInput, eventBrowseUrlState, mayHaveMore, type BrowseProblem, type EventBrowseState, type EventSort } from "@/lib/events/event-browse";
 import { useListController } from "@/lib/ui/list-controller";
@@ -34,14 +35,9 @@ export function EventsBrowser() {
   const href = useConsoleHref();
   const controller = useListController(eventBrowseUrlState);
   const { state, update } = controller;
-  const [draft, setDraft] = useState<Draft>(() => draftOf(state));
-  const [problems, setProblems] = useState<Record<string, BrowseProblem>>({});
   // The filter boxes follow the URL when it changes elsewhere (a link, Clear).
-  const [shownFor, setShownFor] = useState(state);
-  if (shownFor !== state) {
-    setShownFor(state);
-    setDraft(draftOf(state));
-  }
+  const [draft, setDraft] = useDraft<Draft>(draftOf(state));
+  const [problems, setProblems] = useState<Record<string, BrowseProblem>>({});
   const events = useQuery({ ...platformQuery("events.list", eventBrowseInput(state)), placeholderData: keepPreviousData });
   const rows = (events.data ?? []) as CustomerEvent[];
   const people = usePeople(rows.map((row) => row.customerId as string | number | undefined));
