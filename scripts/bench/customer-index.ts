@@ -22,6 +22,7 @@ import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { cpuMsOf, machineLoad, startServer, stopAll, waitFor } from "./support/processes";
+import { benchStores } from "./support/bench-stores";
 
 // The modules import `server-only`, importable only under the `react-server` condition (as in the app's server bundle).
 if (!process.execArgv.includes("--conditions=react-server")) {
@@ -75,8 +76,7 @@ async function main() {
   const alpha = `http://127.0.0.1:${ALPHA_PORT}`;
   await waitFor(`${alpha}/health`, 120_000);
   const dir = mkdtempSync(path.join(tmpdir(), "customer-index-bench-"));
-  const pgUrl = process.env.TEST_DATABASE_URL;
-  const pgDatabase = `bench_search_${randomBytes(3).toString("hex")}`;
+  const { stores: dialects, drop } = await benchStores(dir, "bench_search", STORES);
   try {
     const control = sandboxControl(alpha);
     const options = { apiUrl: alpha, accessToken: await sandboxToken(control) };
@@ -94,20 +94,6 @@ async function main() {
       });
     };
 
-    const dialects: Array<{ name: string; database: { kind: "sqlite"; file: string } | { kind: "postgres"; url: string } }> = [];
-    if (STORES.includes("sqlite")) dialects.push({ name: "SQLite", database: { kind: "sqlite", file: path.join(dir, "app.sqlite") } });
-    if (STORES.includes("postgres") && pgUrl) {
-      const pg = (await import("pg")).default;
-      const admin = new pg.Client({ connectionString: pgUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${pgDatabase}`);
-      await admin.end();
-      const url = new URL(pgUrl);
-      url.pathname = `/${pgDatabase}`;
-      dialects.push({ name: "PostgreSQL", database: { kind: "postgres", url: url.toString() } });
-    } else if (STORES.includes("postgres")) {
-      console.log("PostgreSQL skipped: set TEST_DATABASE_URL to measure it too");
-    }
 
     // Search terms from real customers of the tenant.
     const sample = (await callPlatform(operations["customers.list"], { query: { rows: 1000, page: 1, select: "id,name,email,mobile", hasMobile: true, hasEmail: true, sidx: "id", sord: "desc" } }, options)).rows as Array<Record<string, unknown>>;
@@ -199,13 +185,7 @@ async function main() {
   } finally {
     await stopAll();
     rmSync(dir, { recursive: true, force: true });
-    if (pgUrl && STORES.includes("postgres")) {
-      const pg = (await import("pg")).default;
-      const admin = new pg.Client({ connectionString: pgUrl });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${pgDatabase} WITH (FORCE)`);
-      await admin.end();
-    }
+    await drop();
   }
 }
 

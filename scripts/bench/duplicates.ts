@@ -14,6 +14,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
+import { benchStores } from "./support/bench-stores";
 
 if (!process.execArgv.includes("--conditions=react-server")) {
   const result = spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", import.meta.filename], { stdio: "inherit", env: { ...process.env, LOG_LEVEL: "warn" } });
@@ -92,22 +93,9 @@ async function main() {
   const { rows, planted } = generate(CUSTOMERS);
   const birthdays = new Map(rows.map((r) => [r.id, r.birthday]));
   const dir = mkdtempSync(path.join(tmpdir(), "duplicates-bench-"));
-  const pgUrl = process.env.TEST_DATABASE_URL;
-  const pgDatabase = `bench_dup_${randomBytes(3).toString("hex")}`;
-  const dialects: Array<{ name: string; database: { kind: "sqlite"; file: string } | { kind: "postgres"; url: string } }> = [{ name: "SQLite", database: { kind: "sqlite", file: path.join(dir, "app.sqlite") } }];
+  const { stores: dialects, drop } = await benchStores(dir, "bench_dup");
   let failed = false;
   try {
-    if (pgUrl) {
-      const pg = (await import("pg")).default;
-      const admin = new pg.Client({ connectionString: pgUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${pgDatabase}`);
-      await admin.end();
-      const url = new URL(pgUrl);
-      url.pathname = `/${pgDatabase}`;
-      dialects.push({ name: "PostgreSQL", database: { kind: "postgres", url: url.toString() } });
-    } else console.log("PostgreSQL skipped: set TEST_DATABASE_URL to measure it too");
-
     for (const dialect of dialects) {
       const store = await openStore({ database: dialect.database, tokenKeys: [{ id: "bench", key: randomBytes(32) }] });
       try {
@@ -171,13 +159,7 @@ async function main() {
     console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
-    if (pgUrl) {
-      const pg = (await import("pg")).default;
-      const admin = new pg.Client({ connectionString: pgUrl });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${pgDatabase} WITH (FORCE)`);
-      await admin.end();
-    }
+    await drop();
   }
   if (failed) process.exitCode = 1;
 }

@@ -14,6 +14,7 @@ import { randomBytes } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
 import { startFileSandbox } from "./support/file-sandbox";
+import { benchStores } from "./support/bench-stores";
 
 if (!process.execArgv.includes("--conditions=react-server")) {
   const result = spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", import.meta.filename], { stdio: "inherit", env: { ...process.env, LOG_LEVEL: "warn" } });
@@ -39,27 +40,8 @@ async function main() {
   console.log(`load average at start (1/5/15 min): ${load()}`);
 
   const { sandbox, dir, close } = await startFileSandbox("segments-bench");
-  const pgUrl = process.env.TEST_DATABASE_URL;
-  const pgDatabase = `bench_segments_${randomBytes(3).toString("hex")}`;
-  const dialects: Array<{ name: string; database: { kind: "sqlite"; file: string } | { kind: "postgres"; url: string } }> = [{ name: "SQLite", database: { kind: "sqlite", file: path.join(dir, "app.sqlite") } }];
-  let dropPg: (() => Promise<void>) | undefined;
+  const { stores: dialects, drop: dropPg } = await benchStores(dir, "bench_segments");
   try {
-    if (pgUrl) {
-      const pg = (await import("pg")).default;
-      const admin = new pg.Client({ connectionString: pgUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${pgDatabase}`);
-      await admin.end();
-      const url = new URL(pgUrl);
-      url.pathname = `/${pgDatabase}`;
-      dialects.push({ name: "PostgreSQL", database: { kind: "postgres", url: url.toString() } });
-      dropPg = async () => {
-        const a = new pg.Client({ connectionString: pgUrl });
-        await a.connect();
-        await a.query(`DROP DATABASE IF EXISTS ${pgDatabase} WITH (FORCE)`);
-        await a.end();
-      };
-    } else console.log("PostgreSQL skipped: set TEST_DATABASE_URL to measure it too");
 
     const now = Date.now();
     const definition = definitionSchema.parse({
@@ -132,7 +114,7 @@ async function main() {
     if (only !== "count") await syncBench(sandbox, dir);
   } finally {
     await close();
-    await dropPg?.();
+    await dropPg();
   }
   console.log(`load average at the end (1/5/15 min): ${load()}`);
 }
