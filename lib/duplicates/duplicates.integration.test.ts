@@ -9,8 +9,7 @@ import { createSearchService, type SearchService } from "@/lib/search/service";
 import { subscribeCustomerIndex } from "@/lib/search/webhooks";
 import type { Store } from "@/lib/store/database";
 import { describeEachDialect, warnIfPostgresSkipped } from "@/lib/store/testing";
-import { receiveWebhook } from "@/lib/webhooks/receive";
-import { serveHandlers, type ServedHandlers } from "@/lib/webhooks/testing";
+import { serveWebhookReceiver } from "@/lib/webhooks/testing";
 import { createTopicRegistry } from "@/lib/webhooks/topics";
 import { createTaskService, type TaskService } from "@/lib/tasks/service";
 import type { AnyTaskDefinition } from "@/lib/tasks/registry";
@@ -38,15 +37,13 @@ let duplicates: DuplicateService;
 let tasks: TaskService;
 const tester = { userId: "u1", name: "tester" };
 let queue: JobQueue;
-let app: ServedHandlers;
+let app: Awaited<ReturnType<typeof serveWebhookReceiver>>;
 const topics = createTopicRegistry();
 let storeOf: () => Promise<Store>;
 
 beforeAll(async () => {
   subscribeCustomerIndex({ topics, lifecycle: createLifecycleRegistry() }, () => search);
-  app = await serveHandlers({
-    "/api/webhooks/platform": { POST: (request) => receiveWebhook(request, { config: { mode: "secret", secret: SECRET }, store: () => storeOf(), topics }) },
-  });
+  app = await serveWebhookReceiver({ secret: SECRET, store: () => storeOf(), topics });
 }, 60_000);
 afterAll(async () => {
   await app.close();
@@ -59,7 +56,7 @@ describeEachDialect("duplicates: index → keys → queue → merge", (t) => {
   beforeEach(async () => {
     await seam.prepare({
       customers: 40,
-      webhookUrl: `${app.origin}/api/webhooks/platform`,
+      webhookUrl: app.url,
       secret: SECRET,
       seed: async (control) => {
         planted = (await control<{ planted: Planted[] }>("/seed/duplicates", { perRule: 2 })).planted.filter((p) => String(p.tenantId) === key.tenantId);

@@ -8,8 +8,7 @@ import type { Store } from "@/lib/store/database";
 import { describeEachDialect, warnIfPostgresSkipped } from "@/lib/store/testing";
 import { recentActivity, type InboxDelivery } from "@/lib/store/webhook-inbox";
 import { staleQueryKeys } from "@/lib/webhooks/activity";
-import { receiveWebhook } from "@/lib/webhooks/receive";
-import { serveHandlers, type ServedHandlers } from "@/lib/webhooks/testing";
+import { serveWebhookReceiver } from "@/lib/webhooks/testing";
 import { createTopicRegistry } from "@/lib/webhooks/topics";
 import { lookupIndexed, searchIndex, upsertCustomers } from "./index-store";
 import { createSearchService, DISCONNECTED, type SearchService } from "./service";
@@ -48,27 +47,22 @@ function handledAfter(from: number, topics: string[]): Promise<void> {
 let service: SearchService;
 let queue: JobQueue;
 let lifecycle: LifecycleRegistry;
-let app: ServedHandlers;
+let app: Awaited<ReturnType<typeof serveWebhookReceiver>>;
 let store: () => Promise<Store>;
 const topics = createTopicRegistry();
 
 beforeAll(async () => {
   // As lib/composition.ts does at start-up; the lifecycle part is subscribed per test (below).
   subscribeCustomerIndex({ topics, lifecycle: createLifecycleRegistry() }, () => service);
-  app = await serveHandlers({
-    "/api/webhooks/platform": {
-      POST: (request) =>
-        receiveWebhook(request, {
-          config: { mode: "secret", secret: SECRET },
-          store: () => store(),
-          topics: {
-            dispatch: async (event, log) => {
-              await topics.dispatch(event, log);
-              handled.push(event.delivery);
-              for (const wake of waiters) wake();
-            },
-          },
-        }),
+  app = await serveWebhookReceiver({
+    secret: SECRET,
+    store: () => store(),
+    topics: {
+      dispatch: async (event, log) => {
+        await topics.dispatch(event, log);
+        handled.push(event.delivery);
+        for (const wake of waiters) wake();
+      },
     },
   });
 }, 60_000);
@@ -81,7 +75,7 @@ describeEachDialect("webhook → queue → customer index", (t) => {
   let tenant: number;
 
   beforeEach(async () => {
-    await seam.prepare({ customers: 30, webhookUrl: `${app.origin}/api/webhooks/platform`, secret: SECRET });
+    await seam.prepare({ customers: 30, webhookUrl: app.url, secret: SECRET });
     store = async () => t.store;
     handled.length = 0;
     waiters = [];
@@ -236,7 +230,7 @@ describeEachDialect("webhook → queue → customer index", (t) => {
     await call("customers.mergeById", { query: { fromId: from, toId: to } });
     const body = `{"deliveryId":"seam-lossless-1","event":"customer.merged","occurredAt":"2026-11-22T01:02:03Z","appId":"engage-console","environment":"alpha","openAppId":"${key.openAppId}","tenantId":${key.tenantId},"resource":"customer","action":"merged","resourceId":"${to}","data":{"fromId":${from},"toId":${to}}}`;
     const from0 = handled.length;
-    const res = await fetch(`${app.origin}/api/webhooks/platform`, { method: "POST", body, headers: { "content-type": "application/json", [WEBHOOK_SIGNATURE_HEADER]: signWebhookPayload(SECRET, body) } });
+    const res = await fetch(app.url, { method: "POST", body, headers: { "content-type": "application/json", [WEBHOOK_SIGNATURE_HEADER]: signWebhookPayload(SECRET, body) } });
     expect(res.status).toBe(200);
     await handledAfter(from0, ["customer.merged"]);
     await service.idle();

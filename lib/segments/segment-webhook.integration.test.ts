@@ -8,8 +8,7 @@ import { findTenant } from "@/lib/search/tenant-state";
 import { subscribeCustomerIndex } from "@/lib/search/webhooks";
 import type { Store } from "@/lib/store/database";
 import { describeEachDialect, warnIfPostgresSkipped } from "@/lib/store/testing";
-import { receiveWebhook } from "@/lib/webhooks/receive";
-import { serveHandlers, type ServedHandlers } from "@/lib/webhooks/testing";
+import { serveWebhookReceiver } from "@/lib/webhooks/testing";
 import { createTopicRegistry } from "@/lib/webhooks/topics";
 import { definitionSchema } from "./segment-conditions";
 import { countSegment } from "./segment-query";
@@ -27,15 +26,13 @@ const { key, call } = seam;
 
 let search: SearchService;
 let queue: JobQueue;
-let app: ServedHandlers;
+let app: Awaited<ReturnType<typeof serveWebhookReceiver>>;
 const topics = createTopicRegistry();
 let storeOf: () => Promise<Store>;
 
 beforeAll(async () => {
   subscribeCustomerIndex({ topics, lifecycle: createLifecycleRegistry() }, () => search);
-  app = await serveHandlers({
-    "/api/webhooks/platform": { POST: (request) => receiveWebhook(request, { config: { mode: "secret", secret: SECRET }, store: () => storeOf(), topics }) },
-  });
+  app = await serveWebhookReceiver({ secret: SECRET, store: () => storeOf(), topics });
 }, 60_000);
 afterAll(async () => {
   await app.close();
@@ -44,7 +41,7 @@ afterAll(async () => {
 
 describeEachDialect("segments: webhook → index → count", (t) => {
   beforeEach(async () => {
-    await seam.prepare({ customers: 30, webhookUrl: `${app.origin}/api/webhooks/platform`, secret: SECRET });
+    await seam.prepare({ customers: 30, webhookUrl: app.url, secret: SECRET });
     storeOf = async () => t.store;
     queue = inProcessQueue({ onError: (name, error) => console.error(name, error) });
     search = createSearchService({ store: async () => t.store, queue: async () => queue, callerFor: () => call, enabled: true, pollSeconds: 0 });

@@ -1,6 +1,9 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
+import type { Store } from "@/lib/store/database";
+import { receiveWebhook } from "./receive";
+import type { TopicRegistry } from "./topics";
 
 /**
  * Tests only: serves Web-standard route handlers (`(Request) => Promise<Response>`, like the App
@@ -48,4 +51,14 @@ export async function serveHandlers(routes: Record<string, Partial<Record<"GET" 
     origin,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * The app's webhook receiver (§5.5 secret mode) served at its route, as the seam tests use it: each
+ * delivery stored by `store` and handed to `topics`. `url` is what the sandbox's sender is given.
+ */
+export async function serveWebhookReceiver(options: { secret: string; store: () => Promise<Store>; topics: Pick<TopicRegistry, "dispatch"> }): Promise<ServedHandlers & { url: string }> {
+  const path = "/api/webhooks/platform";
+  const served = await serveHandlers({ [path]: { POST: (request) => receiveWebhook(request, { config: { mode: "secret", secret: options.secret }, store: options.store, topics: options.topics }) } });
+  return { ...served, url: `${served.origin}${path}` };
 }
