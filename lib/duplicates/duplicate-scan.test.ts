@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { upsertCustomers, deleteCustomers } from "@/lib/search/index-store";
 import { describeEachDialect } from "@/lib/store/testing";
 import { clustersOf, pairsOf } from "./clusters";
-import { dismissedPairs, dismissPair, sharedKeys } from "./duplicate-store";
+import { dismissedPairs, dismissPair, recordMerge, replaceCustomerKeys, sharedKeys } from "./duplicate-store";
 import { refreshCustomers, scanTenant, type ScanCheckpoint, type ScanContext } from "./duplicate-scan";
 import type { Store } from "@/lib/store/database";
 
@@ -75,6 +75,21 @@ describeEachDialect("duplicate scan", (t) => {
     const after = await queue(t.store, T);
     expect(after.some((c) => c.members.includes("9"))).toBe(false);
     expect(after.some((c) => c.members.includes("1"))).toBe(true);
+  });
+
+  it("a late webhook about a customer merged away does not bring the pair back", async () => {
+    await seed();
+    await scanTenant({ store: t.store }, fakeContext(T));
+    // Merged away through the finder (its keys gone at once); the index still holds it until the platform's merge notice.
+    await recordMerge(t.store, T, { fromId: "5", toId: "4", rule: "identity", outcome: "merged", reason: null, identitiesRestored: 0, taskId: null, mergedBy: "staff", mergedAt: 1 });
+    await replaceCustomerKeys(t.store, T, [{ id: "5", keys: [] }]);
+    // A change to it sent before the merge (an identity added) reaches the index after.
+    await refreshCustomers({ store: t.store }, T, ["5"]);
+    expect((await queue(t.store, T)).some((c) => c.members.includes("5"))).toBe(false);
+    // A refused merge leaves the customer a candidate.
+    await recordMerge(t.store, T, { fromId: "2", toId: "1", rule: "mobile", outcome: "refused", reason: "no", identitiesRestored: 0, taskId: null, mergedBy: "staff", mergedAt: 2 });
+    await refreshCustomers({ store: t.store }, T, ["2"]);
+    expect((await queue(t.store, T)).some((c) => c.members.includes("2"))).toBe(true);
   });
 
   it("resumes from its checkpoint after a stop", async () => {

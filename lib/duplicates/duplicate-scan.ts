@@ -2,7 +2,7 @@ import "server-only";
 import { sql } from "kysely";
 import type { Store } from "@/lib/store/database";
 import type { TaskContext } from "@/lib/tasks/task-types";
-import { replaceRuleKeys, dropKeysOutsideIndex, hasKeys, insertKeys, rebuildMatches, replaceCustomerKeys, type CustomerKeys } from "./duplicate-store";
+import { replaceRuleKeys, dropKeysOutsideIndex, hasKeys, insertKeys, mergedAway, rebuildMatches, replaceCustomerKeys, type CustomerKeys } from "./duplicate-store";
 import { matchKeysOf, nameKey, type MatchSource } from "./match-keys";
 
 /**
@@ -125,7 +125,9 @@ export async function refreshCustomers(deps: ScanDeps, tenant: number, ids: read
   if (deps.birthdays) {
     for (let i = 0; i < named.length; i += BIRTHDAY_BATCH) for (const [id, b] of await deps.birthdays(named.slice(i, i + BIRTHDAY_BATCH))) birthdays.set(id, b);
   }
-  const found = new Map(rows.map((r) => [r.customer_id, r]));
+  // A customer merged away keeps no keys, whatever a late webhook about it says.
+  const gone = await mergedAway(store, tenant, ids);
+  const found = new Map(rows.filter((r) => !gone.has(r.customer_id)).map((r) => [r.customer_id, r]));
   await replaceCustomerKeys(
     store,
     tenant,

@@ -164,6 +164,20 @@ export type MergeRecord = {
   mergedAt: number;
 };
 
+/**
+ * Which of these customers were merged away through the finder. A webhook about one of them sent
+ * before the merge (an identity added, say) can reach the index after it: its keys must not bring the
+ * pair back before the platform's own merge notice removes the customer from the index.
+ */
+export async function mergedAway(store: Store, tenant: number, ids: readonly string[]): Promise<Set<string>> {
+  const out = new Set<string>();
+  for (const part of chunks(ids, ID_CHUNK)) {
+    const rows = await store.db.selectFrom("duplicate_merges").select("from_id").where("tenant", "=", tenant).where("outcome", "=", "merged").where("from_id", "in", part).execute();
+    for (const row of rows) out.add(row.from_id);
+  }
+  return out;
+}
+
 export async function recordMerge(store: Store, tenant: number, record: Omit<MergeRecord, "id">): Promise<void> {
   await store.db
     .insertInto("duplicate_merges")
