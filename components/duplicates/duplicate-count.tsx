@@ -7,14 +7,18 @@ import { useConsoleHref } from "@/components/shell/console-href";
 import { focusRing } from "@/components/ui/button";
 
 /** How many clusters wait for review, cached a minute (the navigation shows it on every page). */
-export function useDuplicateCounts() {
-  return useQuery({ ...appQuery("duplicates.counts", {}), staleTime: 60_000 });
+export function useDuplicateCounts(enabled = true) {
+  return useQuery({ ...appQuery("duplicates.counts", {}), staleTime: 60_000, enabled });
 }
 
-/** The navigation's badge beside "Duplicates": the number, with its meaning for screen readers. */
-export function DuplicateNavBadge() {
+/**
+ * The navigation's badge beside "Duplicates": the number, with its meaning for screen readers. Asked
+ * only on a page of an installation (`openAppId`): on the chooser page of a plain tab there is no
+ * sign-in to ask with, and the refusal would start a re-authorization under the staff's eyes.
+ */
+export function DuplicateNavBadge({ openAppId }: { openAppId: string | undefined }) {
   const { t } = useI18n();
-  const count = useDuplicateCounts().data?.clusters ?? 0;
+  const count = useDuplicateCounts(openAppId !== undefined).data?.clusters ?? 0;
   if (count === 0) return null;
   return (
     <span className="ml-2 rounded-full bg-amber-100 px-2 text-xs font-semibold text-amber-900" data-testid="nav-duplicates-count">

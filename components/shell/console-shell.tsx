@@ -67,7 +67,7 @@ export function ConsoleShell({ children }: { children: ReactNode }) {
                     className={`block rounded-md px-3 py-2 text-sm whitespace-nowrap ${focusRing} ${current ? "bg-blue-50 font-semibold text-blue-900" : "text-slate-800 hover:bg-slate-100"}`}
                   >
                     {t(item.label)}
-                    {item.path === "/duplicates" && <DuplicateNavBadge />}
+                    {item.path === "/duplicates" && <DuplicateNavBadge openAppId={openAppId} />}
                   </Link>
                 </li>
               );
