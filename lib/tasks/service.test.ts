@@ -225,6 +225,32 @@ describeEachDialect("background tasks", (t, dialect: TestDialect) => {
     }
   });
 
+  it("`ended` is called once a task ends for good: done, cancelled while queued, failed after its last try; never between tries", async () => {
+    const ended: string[] = [];
+    const record = { ended: async (task: { id: string }) => void ended.push(task.id) };
+    const { service, queue, clock } = harness(t.store, [
+      { ...csvTask({ pages: 0 }), ...record },
+      { ...csvTask({ pages: 0, failuresLeft: 99 }), kind: "test.fail", exclusive: "none", maxAttempts: 2, ...record },
+    ]);
+    const done = await service.start(key, "test.csv", { rows: 5 }, alice);
+    await queue.idle();
+    expect(ended).toEqual([done.task.id]);
+
+    const failing = await service.start(key, "test.fail", { rows: 5 }, alice);
+    await queue.idle();
+    expect((await service.get(key, failing.task.id))?.state).toBe("queued");
+    expect(ended).toEqual([done.task.id]);
+    clock.t += 60_000;
+    await service.runTask(failing.task.id);
+    expect((await service.get(key, failing.task.id))?.state).toBe("failed");
+    expect(ended).toEqual([done.task.id, failing.task.id]);
+
+    const stopped = harness(t.store, [{ ...csvTask({ pages: 0 }), ...record }], { queue: async () => droppingQueue });
+    const queued = await stopped.service.start(key, "test.csv", { rows: 5 }, alice);
+    await stopped.service.cancel(key, queued.task.id, bob);
+    expect(ended).toEqual([done.task.id, failing.task.id, queued.task.id]);
+  });
+
   it("a run told to stop by TaskCancelled from its own code ends cancelled, not failed", async () => {
     const quits: TaskDefinition<unknown, null, unknown> = {
       kind: "test.quits",

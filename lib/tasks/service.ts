@@ -152,7 +152,9 @@ export function createTaskService(deps: TaskServiceDeps) {
         await finishTask(store, id, token, outcome, chunk, now());
       } catch (error) {
         if (!(error instanceof TaskLost)) throw error;
+        return;
       }
+      await ended(definition, task);
     };
 
     try {
@@ -225,6 +227,16 @@ export function createTaskService(deps: TaskServiceDeps) {
     }
   }
 
+  /** The definition's `ended`, never throwing (the task's row is already final). */
+  async function ended(definition: AnyTaskDefinition | undefined, task: TaskRecord): Promise<void> {
+    if (!definition?.ended) return;
+    try {
+      await definition.ended(task);
+    } catch (error) {
+      deps.log?.warn({ taskId: task.id, kind: task.kind, err: reasonOf(error) }, "task end hook failed");
+    }
+  }
+
   async function runDueSchedules(store: Store): Promise<void> {
     const schedules = deps.schedules?.();
     if (!schedules) return;
@@ -282,7 +294,10 @@ export function createTaskService(deps: TaskServiceDeps) {
 
     /** Asks the task to stop; answers it as it is now (undefined: no such task of this installation). */
     async cancel(key: InstallationKey, id: string, actor: TaskActor): Promise<TaskRecord | undefined> {
-      return requestCancel(await deps.store(), key, id, actor, now());
+      const task = await requestCancel(await deps.store(), key, id, actor, now());
+      // A queued task ends here (a running one ends in its runner, which calls `ended`).
+      if (task?.state === "cancelled") await ended(deps.definitions().get(task.kind), task);
+      return task;
     },
 
     /** The task's file, streamed from the store, while it is kept (undefined: none, or expired). */

@@ -96,4 +96,10 @@ export type TaskDefinition<I, R, C = unknown> = {
   /** Tries before the task fails for good when `run` throws something other than `TaskCancelled` (default 3). */
   maxAttempts?: number;
   run(ctx: TaskContext<I, C>): Promise<R>;
+  /**
+   * Called once the task has ended for good (done, cancelled, queued or running, or failed after
+   * its last try), to let go of what it holds outside its row (an uploaded file). Best effort: an
+   * error is logged, and what stays behind is the feature's own sweep's to drop.
+   */
+  ended?(task: TaskRecord): Promise<void>;
 };
