@@ -31,6 +31,7 @@ export function proxy(request: NextRequest) {
 export const config = {
   // Not the platform API proxy: its answers are JSON, which no header here concerns (it sets nosniff
   // itself; the request guard runs before Next, from instrumentation.ts), and running a proxy costs every call a request and
-  // response of its own.
-  matcher: ["/((?!_next/static|_next/image|favicon.ico|api/platform/).*)"],
+  // response of its own. Nor the event import's upload: Next hands a proxied route only the first
+  // 10 MB of a body (`proxyClientMaxBodySize`), and the file may be 50 MB (lib/events/import-api.ts).
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|api/platform/|api/events/import$).*)"],
 };

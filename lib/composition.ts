@@ -8,6 +8,7 @@ import { figuresSchedule, figuresTask, SCHEDULE_ACTOR } from "@/lib/dashboard/fi
 import { FIGURES_TASK } from "@/lib/dashboard/figures-task";
 import { installationCaller } from "@/lib/platform/installation-call";
 import { defineDuplicateTasks, getDuplicateService } from "@/lib/duplicates";
+import { eventImportTask, sweepImportUploads } from "@/lib/events/import-route";
 import { subscribeDuplicates } from "@/lib/duplicates/subscribe";
 import { processSlot } from "@/lib/process-state";
 import { setAuditSink } from "@/lib/http/audit-hook";
@@ -58,6 +59,9 @@ export function registerFeatures(): void {
   // Background tasks call the platform with the installation's token, their requests aborted on cancel.
   const callerFor = (key: InstallationKey, signal: AbortSignal) => installationCaller(key, getAccessToken, { signal });
   defineTask(customerExportTask(callerFor, (key, request, signal) => getSearchService().ids(key, request, signal)));
+  // The /events CSV import: the file in the store, its rows sent by the task; files nothing holds go within a day.
+  defineTask(eventImportTask({ store: getStore, callerFor }));
+  defineSchedule({ name: "events.uploadSweep", everyMs: 3600_000, run: async (now) => void (await sweepImportUploads(await getStore(), getTaskService(), now)) });
   defineTask(figuresTask({ callerFor, store: getStore }));
   defineSchedule(figuresSchedule({ store: getStore, start: (key, kind, input, actor) => getTaskService().start(key, kind, input, actor) }));
   // A (re)installed tenant starts afresh: never served the overview of before; its figures are computed at once.

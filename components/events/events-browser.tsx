@@ -13,7 +13,7 @@ import { DataTable, type Column } from "@/components/ui/data-table";
 import { SelectField, TextField } from "@/components/ui/field";
 import { QueryView, UpdatingStatus } from "@/components/ui/query-view";
 import { TimeText } from "@/components/ui/time-text";
-import { eventProblemText } from "./event-problem-text";
+import { eventProblemText } from "@/lib/events/event-problem-text";
 import { RecordEvent } from "./record-event";
 import { PersonName, usePeople } from "@/components/people/person-name";
 import { DateTimeField } from "@/components/ui/date-time-field";

@@ -1,49 +1,39 @@
 "use client";
 import { formatNumber } from "@/lib/i18n/icu";
-import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useId, useRef, useState, type ChangeEvent } from "react";
+import { invalidateAppAfter } from "@/lib/api/app-queries";
 import { appCall } from "@/lib/api/browser-fetch";
-import { invalidateAfter } from "@/lib/api/platform-queries";
-import { registerUnsavedGuard } from "@/lib/api/reauth";
+import { headerProblemText, rowProblemsText } from "@/lib/events/event-problem-text";
 import type { HeaderProblem, RowProblem } from "@/lib/events/event-rows";
-import type { FailureReport } from "@/lib/events/failure-report";
-import type { EventImport, ImportProgress, SourceRow } from "@/lib/events/import-run";
-import type { Translate } from "@/lib/i18n/format";
-import { ConfirmDialog } from "@/components/forms/confirm-dialog";
+import { EVENT_IMPORT_TASK, MAX_UPLOAD_BYTES, UPLOAD_CONTENT_TYPE } from "@/lib/events/import-api";
+import type { SourceRow } from "@/lib/events/import-run";
 import { useI18n } from "@/components/i18n/i18n-provider";
+import { TaskPanel } from "@/components/tasks/task-panel";
 import { Button, focusRing } from "@/components/ui/button";
+import { errorMessage } from "@/components/ui/error-message";
 import { SelectField } from "@/components/ui/field";
-import { eventProblemText } from "./event-problem-text";
-
 
 /** Rows shown in the preview (read, checked, then the reading stops). */
 const PREVIEW_ROWS = 20;
-/** How often the progress on screen is refreshed (the import itself runs at its own pace). */
-const REFRESH_MS = 250;
+const KINDS = [EVENT_IMPORT_TASK] as const;
 const EXAMPLE = `identityType,identityValue,event,date,targetName,externalId,carModel,visits:number,price:money
 mobile,+86 13800000000,c_test_drive,2026-11-20 16:30:00,"试驾,上海",td-0001,X1,2,199.00
 email,li@example.com,open_page,2026-11-20T08:31:00Z,首页,,,,`;
 
-function headerProblemText(p: HeaderProblem, t: Translate): string {
-  if (p.code === "tooManyProperties") return t("eventError.tooManyProperties", { max: p.max, kind: t(`eventKind.${p.kind}`) });
-  return t(`eventError.${p.code}`, { column: p.column });
-}
-
-function rowProblemsText(problems: RowProblem[], t: Translate): string {
-  return problems.map((p) => `${p.column}: ${eventProblemText(p, t)}`).join(" ");
-}
-
 type Preview = { header: string[]; problems: HeaderProblem[]; rows: SourceRow[] };
-type Run = { importer: EventImport; report: FailureReport; progress: ImportProgress; rate: number; reportUrl?: string };
 
 const formatBytes = (n: number, locale: string) =>
   n < 1024 * 1024 ? `${formatNumber(n / 1024, locale, { maximumFractionDigits: 1 })} KB` : `${formatNumber(n / 1024 / 1024, locale, { maximumFractionDigits: 1 })} MB`;
 
 /**
- * Importing events from a CSV file of any size (§4.3 batchPushEvents, ≤ 100 per request, §8):
- * the file is read as a stream, the first rows are previewed with their problems, then the rows
- * go out in batches with a progress bar, the rate, Pause / Resume / Cancel, and at the end a
- * downloadable report of the rows that failed and why. The import itself is `lib/events/*`.
+ * Importing events from a CSV file (§4.3 batchPushEvents, ≤ 100 per request, §8): the file's
+ * header and first rows are checked here, read as a stream (a header that cannot be imported stops
+ * it before anything is sent); Import uploads the file and starts the import as a background task
+ * of the tenant (the app route `events.import`, lib/events/import-route.ts), which goes on when this
+ * page is closed. Its progress, Stop and the failure report's Download are in the tasks panel below,
+ * the same for every staff member. One import runs at a time per tenant: a second start answers
+ * the running one.
  */
 export function EventsImport() {
   const { locale, t } = useI18n();
@@ -53,28 +43,38 @@ export function EventsImport() {
   const [fileError, setFileError] = useState<string | null>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [rule, setRule] = useState<"date" | "md5">("date");
-  const [run, setRun] = useState<Run | null>(null);
-  const [confirmCancel, setConfirmCancel] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
-  const state = run?.progress.state;
-  const active = state === "running" || state === "paused";
-
-  useEffect(() => (active ? registerUnsavedGuard(() => true) : undefined), [active]);
-  useEffect(() => () => {
-    if (run?.reportUrl) URL.revokeObjectURL(run.reportUrl);
-  }, [run?.reportUrl]);
+  // Set at once on click: the disabled state arrives a render later, after a double click's second click.
+  const starting = useRef(false);
 
   const describe = (problems: RowProblem[]) => rowProblemsText(problems, t);
+
+  const start = useMutation({
+    mutationFn: (chosen: File) =>
+      appCall("events.import", { query: { name: chosen.name, rule, locale } }, { upload: chosen.slice(0, chosen.size, UPLOAD_CONTENT_TYPE) }),
+    meta: { silent: true },
+    onSuccess: () => {
+      void invalidateAppAfter(queryClient, "events.import");
+      setFile(null);
+      setPreview(null);
+      if (fileInput.current) fileInput.current.value = "";
+    },
+    onSettled: () => void (starting.current = false),
+  });
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0] ?? null;
     setFile(chosen);
     setPreview(null);
     setFileError(null);
-    setRun(null);
+    start.reset();
     if (!chosen) return;
+    if (chosen.size > MAX_UPLOAD_BYTES) {
+      setFileError(t("events.tooLarge", { max: formatBytes(MAX_UPLOAD_BYTES, locale) }));
+      return;
+    }
     try {
-      // The reader and the import engine load with the first file, not with the page.
+      // The reader loads with the first file, not with the page.
       const { openEventCsv } = await import("@/lib/events/event-csv");
       const opened = await openEventCsv(chosen.stream(), describe);
       const rows: SourceRow[] = [];
@@ -88,37 +88,24 @@ export function EventsImport() {
     }
   };
 
-  const start = async () => {
-    if (!file) return;
-    const { importThrough, startEventImport } = await import("@/lib/events/start-import");
-    const started = await startEventImport({ stream: file.stream(), send: importThrough(appCall), describe, rule });
-    if (!("run" in started)) return;
-    const { run: importer, report } = started;
-    const snapshot = (): Run => ({ importer, report, progress: { ...importer.progress }, rate: importer.rate() });
-    setRun(snapshot());
-    const timer = setInterval(() => setRun(snapshot()), REFRESH_MS);
-    try {
-      await importer.done;
-    } finally {
-      clearInterval(timer);
-    }
-    await invalidateAfter(queryClient, "events.batchPush");
-    const reportUrl = report.count > 0 ? URL.createObjectURL(new Blob(report.parts({ row: t("events.reportRow"), reason: t("events.reportReason") }), { type: "text/csv;charset=utf-8" })) : undefined;
-    setRun({ ...snapshot(), reportUrl });
+  const onStart = () => {
+    if (!file || starting.current) return;
+    starting.current = true;
+    start.mutate(file);
   };
 
-  const reset = () => {
-    setRun(null);
-    setFile(null);
-    setPreview(null);
-    if (fileInput.current) fileInput.current.value = "";
-  };
-
-  const p = run?.progress;
-  const percent = p && file ? Math.min(100, Math.floor((p.bytesRead / Math.max(1, file.size)) * 100)) : 0;
   // Cells past the header are shown in a column of their own (never dropped from the preview).
   const extraColumn = !!preview && preview.rows.some((row) => row.values.slice(preview.header.length).some((v) => v.trim() !== ""));
-  const canStart = !!preview && preview.problems.length === 0 && preview.rows.length > 0 && !run;
+  const canStart = !!preview && preview.problems.length === 0 && preview.rows.length > 0 && !start.isPending;
+  const outcome = start.isPending
+    ? t("events.uploading")
+    : start.isError
+      ? t("events.refused", { message: errorMessage(start.error, t) })
+      : start.data
+        ? start.data.started
+          ? t("events.started")
+          : t("events.alreadyRunning", { name: start.data.task.startedBy.name || start.data.task.startedBy.userId })
+        : "";
 
   return (
     <section className="flex max-w-5xl flex-col gap-4" aria-labelledby="events-import-title">
@@ -153,7 +140,7 @@ export function EventsImport() {
             accept=".csv,text/csv"
             aria-describedby={`${fileId}-help`}
             onChange={(e) => void onFile(e)}
-            disabled={active}
+            disabled={start.isPending}
             className={`text-sm text-slate-900 ${focusRing}`}
             data-testid="events-file"
           />
@@ -179,7 +166,7 @@ export function EventsImport() {
           </div>
         )}
 
-        {preview && preview.problems.length === 0 && !run && (
+        {preview && preview.problems.length === 0 && (
           <div className="flex flex-col gap-2">
             <h2 className="text-sm font-semibold text-slate-900">{t("events.preview", { count: preview.rows.length })}</h2>
             {preview.rows.length === 0 ? (
@@ -217,7 +204,7 @@ export function EventsImport() {
               <option value="md5">{t("events.rule.md5")}</option>
             </SelectField>
             <div>
-              <Button variant="primary" disabled={!canStart} onClick={() => void start()} data-testid="events-start">
+              <Button variant="primary" disabled={!canStart} onClick={onStart} data-testid="events-start">
                 {t("events.start", { size: file ? formatBytes(file.size, locale) : "" })}
               </Button>
             </div>
@@ -225,38 +212,11 @@ export function EventsImport() {
         )}
       </section>
 
-      {run && p && (
-        <section className="flex flex-col gap-2 rounded-md border border-slate-300 bg-slate-50 p-3" aria-label={t("events.progress")} data-testid="events-run" data-state={p.state}>
-          <progress className="h-2 w-full accent-blue-700" max={100} value={p.state === "done" ? 100 : percent} aria-label={t("events.progress")} />
-          <p className="text-sm text-slate-900" role="status" data-testid="events-status">
-            {t(`events.status.${p.state}`, { read: p.rowsRead, percent, sent: p.sent, failed: p.failed })}
-          </p>
-          <p className="text-xs text-slate-700" data-testid="events-rate">
-            {t("events.rate", { rate: Math.round(run.rate) })} · {t("events.inFlight", { count: p.inFlight, retries: p.retries })}
-          </p>
-          {p.sourceError && <p className="text-sm font-medium text-red-700">{t("events.sourceError", { message: p.sourceError })}</p>}
-          <div className="flex flex-wrap gap-2">
-            {p.state === "running" && <Button onClick={() => run.importer.pause()}>{t("events.pause")}</Button>}
-            {p.state === "paused" && <Button variant="primary" onClick={() => run.importer.resume()}>{t("events.resume")}</Button>}
-            {active && <Button variant="danger" onClick={() => setConfirmCancel(true)}>{t("events.cancel")}</Button>}
-            {run.reportUrl && (
-              <a href={run.reportUrl} download="events-import-failures.csv" className={`rounded-md border border-slate-400 bg-white px-3 py-1.5 text-sm font-medium text-blue-800 underline ${focusRing}`} data-testid="events-report">
-                {t("events.report", { count: run.report.count })}
-              </a>
-            )}
-            {!active && <Button onClick={reset}>{t("events.again")}</Button>}
-          </div>
-          {run.report.truncated && <p className="text-xs text-slate-700">{t("events.reportTruncated", { kept: run.report.kept, count: run.report.count })}</p>}
-        </section>
-      )}
+      <p className="text-sm text-slate-800" role={start.isError ? "alert" : "status"} data-testid="events-start-outcome">
+        {outcome}
+      </p>
 
-      <ConfirmDialog open={confirmCancel} title={t("events.cancelTitle")} onClose={() => setConfirmCancel(false)} cancel={t("events.cancelKeep")} confirm={t("events.cancelConfirm")}
-        onConfirm={() => {
-          setConfirmCancel(false);
-          run?.importer.cancel();
-        }}>
-        <p className="text-sm text-slate-800">{t("events.cancelBody")}</p>
-      </ConfirmDialog>
+      <TaskPanel kinds={KINDS} label={(task) => t("events.taskLabel", { name: String((task.input as { name?: unknown } | null)?.name ?? "") })} testId="events-import-tasks" limit={3} />
     </section>
   );
 }

@@ -18,7 +18,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { errorMessage } from "@/components/ui/error-message";
 import { SelectField, TextField } from "@/components/ui/field";
 import { CustomerPicker } from "@/components/search/customer-picker";
-import { eventProblemText } from "./event-problem-text";
+import { eventProblemText } from "@/lib/events/event-problem-text";
 import { DateTimeField } from "@/components/ui/date-time-field";
 
 const MAIN_FIELDS = ["targetId", "targetName"] as const;

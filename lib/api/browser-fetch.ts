@@ -19,7 +19,11 @@ export const PROXY_PREFIX = "/api/platform";
 /** The app's own request header: required on every request that carries a session (CSRF; on mutations with Origin / Sec-Fetch-Site). */
 export const MUTATION_HEADER = "X-Engage-Request";
 
-type CallOptions = { signal?: AbortSignal };
+type CallOptions = {
+  signal?: AbortSignal;
+  /** A file as the body, sent as it is with its own type (a route that takes an upload, `upload` in its operation). */
+  upload?: Blob;
+};
 
 export type BrowserFetchDeps = {
   openAppId: () => string | undefined;
@@ -105,8 +109,11 @@ function appRequester(deps: BrowserFetchDeps) {
     addSessionHeaders(headers, deps.openAppId(), sessionToken);
     // On every request, reads included: the routes refuse a session-bearing request without it (lib/http/route.ts).
     headers.set(MUTATION_HEADER, "1");
-    let text: string | undefined;
-    if (body !== undefined) {
+    let text: string | Blob | undefined;
+    if (options.upload) {
+      headers.set("Content-Type", options.upload.type || "application/octet-stream");
+      text = options.upload;
+    } else if (body !== undefined) {
       headers.set("Content-Type", "application/json");
       text = JSON.stringify(body);
     }

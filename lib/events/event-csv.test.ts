@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCsv } from "./csv";
 import { describeInEnglish, openEventCsv } from "./event-csv";
-import { FailureReport } from "./failure-report";
 
 /** A byte stream cut in small pieces, as File.stream() delivers a file (pieces may split a character). */
 function streamOf(text: string, piece = 7): ReadableStream<Uint8Array> {
@@ -40,27 +38,5 @@ describe("an event CSV from a byte stream", () => {
     expect(opened.plan).toBeUndefined();
     expect(opened.problems.length).toBeGreaterThan(0);
     expect(await collect(opened.rows)).toEqual([]);
-  });
-});
-
-describe("the failure report", () => {
-  it("lists row number, reason and the original cells under the file's header, as CSV with a BOM", () => {
-    const report = new FailureReport(["identityType", "identityValue"]);
-    report.add(7, ["crm", 'say "hi", 你好'], "identityValue: too long");
-    const text = report.parts().join("");
-    expect(text.startsWith("\uFEFF")).toBe(true);
-    expect(parseCsv(text)).toEqual([["row", "reason", "identityType", "identityValue"], ["7", "identityValue: too long", "crm", 'say "hi", 你好']]);
-  });
-
-  it("writes the user's own cells through the one CSV writer: a formula comes out guarded", () => {
-    const report = new FailureReport(["identityType", "targetName"]);
-    report.add(3, ["crm", '=HYPERLINK("http://evil.example","open")'], "date: Required");
-    expect(parseCsv(report.parts().join(""))[1]).toEqual(["3", "date: Required", "crm", `'=HYPERLINK("http://evil.example","open")`]);
-  });
-
-  it("keeps at most maxRows lines and still counts all", () => {
-    const report = new FailureReport(["a"], 2);
-    for (let i = 0; i < 5; i++) report.add(i, ["x"], "r");
-    expect(report).toMatchObject({ count: 5, kept: 2, truncated: true });
   });
 });

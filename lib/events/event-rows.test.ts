@@ -138,7 +138,7 @@ describe("cells past the header", () => {
 
 describe("the extra-cells problem is worded with its count", () => {
   it("in both languages", async () => {
-    const { eventProblemText } = await import("@/components/events/event-problem-text");
+    const { eventProblemText } = await import("./event-problem-text");
     const { translate } = await import("@/lib/i18n/messages");
     const problem = { code: "extraCells", count: 2, max: 5 } as const;
     expect(eventProblemText(problem, (k, v) => translate("en", k, v))).toMatch(/^2 cells past the header's 5 columns/);

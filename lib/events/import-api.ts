@@ -1,38 +1,24 @@
-import { ApiError } from "@/lib/http/api-error";
-import type { BatchBody, BatchOutcome } from "./import-run";
+/**
+ * The event import's contract, shared by the browser and the server (no server code here).
+ *
+ * `POST /api/events/import?name=…&rule=date|md5&locale=…` with the CSV file as the body
+ * (`Content-Type: text/csv`) stores the file (import-uploads.ts) and starts the import as a
+ * background task of kind `events.import` (one at a time per tenant): `202 { task, started: true }`,
+ * or `200 { task, started: false }` with the import already running, the file not read. Refused:
+ * 413 over `MAX_UPLOAD_BYTES`, 400 for an empty file or one that is not UTF-8, 415 for another
+ * content type, 422 for the query. The task's progress, Stop and its failure report are the task
+ * routes' (`tasks.*`).
+ */
+
+/** The kind of the import's background task. */
+export const EVENT_IMPORT_TASK = "events.import";
 
 /**
- * The app's event import route, shared by the browser and the server (no schemas here).
- *
- * `POST /api/events/import` with `{ batches: [{ events, commonProps? }, ...] }`, 1 to
- * `MAX_BATCHES_PER_REQUEST` batches that each are a `batchPushEvents` body (§4.3, at most 100
- * events, §8). The app validates each batch as the platform proxy would and sends them to the
- * platform one after another, so one request never has more than one batch at the platform. It
- * answers `{ results }`, one per batch in order:
- * - `stored`;
- * - `failed` with the HTTP status and the `error` object the proxy would have answered for that
- *   batch alone (`fieldErrors` name items as `events.3.date` or `events[3].date`);
- * - `not_sent`: an earlier batch failed in a way that may pass (network, 429, 5xx), so the rest
- *   were not tried, to spare a platform in trouble.
- * A failure of the whole request is the proxy's usual error answer: 401 `reauth_required` when the
- * session or the authorization is gone (even midway: the batches are sent again after sign-in and
- * none is stored twice, §2.3), 403 CSRF, 413, 415, 400, 422 for the envelope.
- *
- * Why a route of its own: through the proxy every batch of 100 is a request, whose cost in the
- * browser and in the app (HTTP, session, CSRF, logging) is of the order of the platform's own work
- * for the batch; ten batches a request take most of that out (scripts/bench/events-import.ts).
+ * The largest file the import takes, 50 MB: some 500,000 events at ~100 bytes a row, hours of
+ * sending at the platform's pace (§8), and what the app's store should hold for a tenant at once
+ * without becoming a file store. A larger export is split into several files, each its own import.
  */
-export const MAX_BATCHES_PER_REQUEST = 10;
+export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 
-export type BatchError = { code: string; message: string; fieldErrors?: { field: string; message: string }[]; retryAfterSeconds?: number };
-export type BatchResult = { status: "stored" } | { status: "not_sent" } | { status: "failed"; httpStatus: number; error: BatchError };
-export type EventImportRequest = { batches: BatchBody[] };
-export type EventImportAnswer = { results: BatchResult[] };
-
-/** One result as the import's scheduler takes it: a failure is the ApiError the proxy's answer would have given. */
-export function outcomeOf(result: BatchResult, requestId?: string): BatchOutcome {
-  if (result.status === "stored") return { stored: true };
-  if (result.status === "not_sent") return { stored: false };
-  const { code, message, fieldErrors, retryAfterSeconds } = result.error;
-  return { stored: false, error: new ApiError({ status: result.httpStatus, code, message, fieldErrors, retryAfterSeconds, requestId }) };
-}
+/** The content type the file is sent with. */
+export const UPLOAD_CONTENT_TYPE = "text/csv";

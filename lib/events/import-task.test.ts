@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/http/api-error";
+import { PlatformError } from "@/lib/platform/errors";
 import { parseCsv } from "./csv";
 import { describeInEnglish } from "./event-csv";
 import type { SendBatches } from "./import-run";
 import { fakeTaskContext, savedTask, type SavedTask } from "@/lib/tasks/fake-context";
 import { runEventImport, type EventImportCheckpoint, type EventImportDeps, type EventImportInput } from "./import-task";
-import { classifyApiError } from "./start-import";
+import { classifyPlatformError } from "./import-send";
 
 const ROWS = 1234;
 // Every 97th row is invalid (a number column with text); rows 5xx of user U-13 the platform refuses.
@@ -21,10 +21,10 @@ function fakePlatform(options: { refuse?: (identity: string) => boolean; failFir
   let sends = 0;
   const send: SendBatches = async (batches) => {
     await new Promise((r) => setImmediate(r));
-    if (++sends <= (options.failFirst ?? 0)) throw new ApiError({ status: 503, code: "unavailable", message: "try later" });
+    if (++sends <= (options.failFirst ?? 0)) throw new PlatformError({ kind: "upstream", code: "unavailable", message: "try later", httpStatus: 503 });
     return batches.map((b) => {
       const bad = b.events.findIndex((e) => options.refuse?.(String(e.identityValue)));
-      if (bad >= 0) return { stored: false, error: new ApiError({ status: 422, code: "invalid_input", message: "refused", fieldErrors: [{ field: `events[${bad}].identityValue`, message: "unknown customer" }] }) };
+      if (bad >= 0) return { stored: false, error: new PlatformError({ kind: "validation", code: "invalid_input", message: "refused", fieldErrors: [{ field: `events[${bad}].identityValue`, message: "unknown customer" }] }) };
       for (const e of b.events) {
         const k = `${e.identityValue}|${e.event}|${e.date}`;
         stored.set(k, (stored.get(k) ?? 0) + 1);
@@ -49,7 +49,7 @@ const input: EventImportInput = { upload: "u1", name: "events.csv", size: bytes.
 const deps = (send: SendBatches): EventImportDeps => ({
   open: () => new Blob([bytes]).stream(),
   send,
-  classify: classifyApiError,
+  classify: classifyPlatformError,
   describe: describeInEnglish,
   labels: { row: "row", reason: "reason" },
   headerError: (problems) => new Error(`header: ${problems.join(", ")}`),
@@ -110,6 +110,14 @@ describe("the event import as a task", () => {
     };
     await expect(runEventImport(task.ctx, deps(send))).rejects.toThrow();
     expect(platform.stored.size).toBeLessThan(ROWS - invalid.length);
+  });
+
+  it("the report starts with a BOM and writes the file's own cells through the one CSV writer: a formula comes out guarded", async () => {
+    const file = 'identityType,identityValue,event,date,targetName\r\ncrm,U-1,c_visit,,"=HYPERLINK(""http://evil.example"",""open"")"\r\n';
+    const saved = savedTask<EventImportCheckpoint>();
+    await importInto(saved, { ...deps(fakePlatform().send), open: () => new Blob([file]).stream() });
+    expect([...saved.file.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(reportOf(saved)[1]).toEqual(["2", "date: required", "crm", "U-1", "c_visit", "", `'=HYPERLINK("http://evil.example","open")`]);
   });
 
   it("a header that cannot be imported fails the task before anything is sent", async () => {

@@ -2,6 +2,7 @@ import "server-only";
 import { ApiError } from "@/lib/http/api-error";
 import type { Store } from "@/lib/store/database";
 import type { InstallationKey } from "@/lib/store/installations";
+import { MAX_UPLOAD_BYTES } from "./import-api";
 
 /**
  * The CSV files staff hand to the event import task (import-task.ts), kept in the app's store
@@ -12,13 +13,6 @@ import type { InstallationKey } from "@/lib/store/installations";
  * `ended`), with the installation's data (lib/tenant-data finds the table by its columns), and by
  * `sweepUploads` when nothing holds it any more (a start that failed midway, an instance that died).
  */
-
-/**
- * The largest file taken: 50 MB is some 500,000 events at ~100 bytes a row, hours of sending at the
- * platform's pace (§8), and what the store should hold for a tenant at once without being a file
- * store. A larger export is split into several files, each its own import.
- */
-export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 
 /** The size of a stored piece: few rows for a large file, small enough to read one at a time. */
 export const PIECE_BYTES = 256 * 1024;
@@ -39,7 +33,7 @@ export type StoreUploadOptions = { limit?: number; now?: () => number; piece?: n
  * anything is kept, or with what was kept deleted: a body larger than `limit` (413, by its declared
  * length or as soon as it passes the limit), an empty body (400 `empty_file`), bytes that are not
  * UTF-8 text (400 `not_utf8`: the import reads UTF-8 only, and saying so now beats a task that
- * fails later).
+ * fails later), a body shorter than its declared length (400 `incomplete_upload`).
  */
 export async function storeUpload(
   store: Store,
@@ -96,6 +90,8 @@ export async function storeUpload(
       throw notUtf8();
     }
     if (size === 0) throw emptyFile();
+    // A body cut short on its way (a proxy's limit, a dropped connection) is not the file chosen.
+    if (options.declaredBytes !== undefined && size !== options.declaredBytes) throw new ApiError({ status: 400, code: "incomplete_upload", message: `The upload ended after ${size} of ${options.declaredBytes} bytes: upload the file again.` });
     await flush();
     return { size };
   } catch (error) {

@@ -71,7 +71,7 @@ export const consoleRoutes = {
   "auth.session": { method: "GET", path: "/api/auth/session", resource: "session" },
 
   "customers.export": { method: "POST", path: "/api/export/customers", resource: "tasks", invalidates: ["tasks"] },
-  "events.import": { method: "POST", path: "/api/events/import", resource: "events", invalidates: ["events", "customers"] },
+  "events.import": { method: "POST", path: "/api/events/import", resource: "tasks", invalidates: ["tasks"] },
 
   "refunds.list": { method: "GET", path: "/api/orders/refunds", resource: "deals" },
   "refunds.create": { method: "POST", path: "/api/orders/refunds", resource: "deals", invalidates: ["deals"] },

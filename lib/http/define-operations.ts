@@ -24,6 +24,8 @@ export type AppSchemas = {
   body?: z.ZodType;
   /** The largest body the route reads, when it is smaller than the app's 1 MiB. */
   bodyLimit?: number;
+  /** A file as the body instead of JSON (read by the handler itself): its content type and largest size (the OpenAPI document). */
+  upload?: { contentType: string; maxBytes: number };
   /** The answer (JSON routes); a relayed, HTML, redirect or CSV answer is described by its route. */
   output?: z.ZodType;
   /** The success statuses, when not 200 alone (201 created, 202 accepted; a repeated request's 200). */

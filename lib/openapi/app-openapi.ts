@@ -102,6 +102,11 @@ function errorResponses(op: AppOperation): Record<string, JsonSchema> {
     out["413"] = appError("The body is too large");
     out["415"] = appError("The body is not `application/json`");
   }
+  if (op.upload) {
+    out["400"] = appError("The file is empty (`empty_file`) or not UTF-8 text (`not_utf8`)");
+    out["413"] = appError(`The file is larger than ${op.upload.maxBytes} bytes`);
+    out["415"] = appError(`The body is not \`${op.upload.contentType}\``);
+  }
   if (op.access === "session") out["401"] = appError("No session of the environment, or the installation must authorize again: `reauth_required` with `redirect` (§5.2.9)");
   if (needsAppHeader(op, op.method)) out["403"] = appError("`csrf_rejected`: no `X-Engage-Request`, or a cross-site request");
   if (op.params || op.answer === "relay") out["404"] = appError("The path names nothing");
@@ -112,7 +117,11 @@ function errorResponses(op: AppOperation): Record<string, JsonSchema> {
 }
 
 function operationEntry(op: AppOperation): JsonSchema {
-  const body = op.body ? { required: true, content: json(schemaOf(op.body, "input")) } : undefined;
+  const body = op.body
+    ? { required: true, content: json(schemaOf(op.body, "input")) }
+    : op.upload
+      ? { required: true, description: `The file, at most ${op.upload.maxBytes} bytes`, content: { [op.upload.contentType]: { schema: { type: "string", format: "binary" } } } }
+      : undefined;
   return {
     operationId: op.name,
     summary: op.summary,

@@ -288,6 +288,11 @@ export function createTaskService(deps: TaskServiceDeps) {
       return listTasks(await deps.store(), key, { ...(options.kinds ? { kinds: options.kinds } : {}), limit: options.limit ?? 20 });
     },
 
+    /** The task of an exclusive kind queued or running for the installation, if any. */
+    async active(key: InstallationKey, kind: string): Promise<TaskRecord | undefined> {
+      return findExclusiveTask(await deps.store(), kind, key);
+    },
+
     async get(key: InstallationKey, id: string): Promise<TaskRecord | undefined> {
       return findTask(await deps.store(), key, id);
     },

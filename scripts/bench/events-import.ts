@@ -4,17 +4,18 @@
  * DEFAULT_CONCURRENCY):
  *   direct  – POST /v1/collector/batchPushEvents of 100 events straight to the sandbox API: the
  *             sandbox's own batch ingest rate;
- *   console – the importer the /events page runs (`startEventImport`: the streaming CSV reader, row
- *             mapping and validation, the batch scheduler, the browser's poster) reading a generated
- *             CSV file from disk (`fs.openAsBlob(...).stream()`, as `File.stream()` in the browser)
- *             and sending through the app's event import route, which validates the batches of
- *             100 and sends them to the sandbox one after another (scripts/bench/support/servers.ts).
+ *   console – the work function of the app's import task (`runEventImport`: the streaming CSV
+ *             reader, row mapping and validation, the batch scheduler, checkpoints and the failure
+ *             report) reading a generated CSV file from disk (`fs.openAsBlob(...).stream()`, as the
+ *             task reads its upload from the store) and sending with the task's sender
+ *             (`sendToPlatform`: the platform client, which validates each batch of 100 against its
+ *             schema, straight to the sandbox), in a task context held in memory.
  * Printed: events/s of both and the ratio console/direct (target >= 0.9).
  *
  * Placement (support/servers.ts `placeProcesses`; BENCH_PIN=0 lets all processes share the cores):
- * the sandbox gets a core of its own and this process, the importer's browser-side work, runs at a
- * lower priority than the app beside it, as each runs on its own machine in reality: the browser's
- * work must not take the CPU of the platform whose rate is measured, nor delay the app in between.
+ * the sandbox gets a core of its own and this process, where the import task runs as it would in the
+ * app, at a lower priority, as each runs on its own machine in reality: the task's work must not
+ * take the CPU of the platform whose rate is measured.
  *
  * Fairness: each path imports its 100,000 events four times, whole (start to last answer), in the
  * order of ORDER, so that a machine that speeds up or slows down during the run (and the growing
@@ -30,10 +31,14 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { openAsBlob } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { createAppCall } from "../../lib/api/browser-fetch";
 import { describeInEnglish } from "../../lib/events/event-csv";
 import { DEFAULT_CONCURRENCY, MAX_BATCH_EVENTS } from "../../lib/events/import-run";
-import { importThrough, startEventImport } from "../../lib/events/start-import";
+import { classifyPlatformError, sendToPlatform } from "../../lib/events/import-send";
+import { runEventImport, type EventImportCheckpoint, type EventImportInput } from "../../lib/events/import-task";
+import { callPlatform } from "../../lib/platform/client";
+import { operations } from "../../lib/platform/operations";
+import type { PlatformCall } from "../../lib/platform/installation-call";
+import { fakeTaskContext, savedTask } from "../../lib/tasks/fake-context";
 import { sandboxCalls, sandboxControl } from "../../lib/platform/testing/sandbox-control";
 import { BENCH_OPEN_APP_ID, cpuMsOf, startBenchServers, type BenchServers } from "./support/servers";
 
@@ -131,33 +136,25 @@ async function direct(alpha: string, token: string, bodies: { body: string; even
   return { events: count - failed, seconds: (performance.now() - started) / 1000, failed };
 }
 
-/** One whole console import of `file`, timed from its start to the last answer. */
-async function viaConsole(proxyUrl: string, file: string): Promise<Result> {
-  const origin = new URL(proxyUrl).origin;
-  // The browser's poster, unchanged; in Node the relative URL gets the forwarder's origin, and
-  // Origin says "same origin" as the browser would (the route's CSRF check).
-  const post = createAppCall({
-    openAppId: () => BENCH_OPEN_APP_ID,
-    sessionToken: () => undefined,
-    storage: () => undefined,
-    onReauth: () => {},
-    fetch: (url, init) => {
-      const headers = new Headers(init?.headers);
-      headers.set("origin", origin);
-      return fetch(`${proxyUrl}${String(url)}`, { ...init, headers });
-    },
-  });
+/** One whole console import of `file` by the import task's work function, timed from its start to the last answer. */
+async function viaConsole(alpha: string, token: string, file: string): Promise<Result> {
+  const call = ((name, input) => callPlatform(operations[name], input as never, { apiUrl: alpha, accessToken: token })) as PlatformCall;
+  const blob = await openAsBlob(file);
+  const input: EventImportInput = { upload: "bench", name: path.basename(file), size: blob.size, rule: "date", locale: "en" };
+  const saved = savedTask<EventImportCheckpoint>();
+  const task = fakeTaskContext<EventImportInput, EventImportCheckpoint>(input, saved);
   const started = performance.now();
-  const opened = await startEventImport({
-    stream: (await openAsBlob(file)).stream() as ReadableStream<Uint8Array>,
-    send: importThrough(post),
+  const result = await runEventImport(task.ctx, {
+    open: () => blob.stream() as ReadableStream<Uint8Array>,
+    send: sendToPlatform(call),
+    classify: classifyPlatformError,
     describe: describeInEnglish,
-    rule: "date",
+    labels: { row: "row", reason: "reason" },
+    headerError: (problems) => new Error(`the CSV header was refused: ${problems.join(", ")}`),
   });
-  if (!("run" in opened)) throw new Error(`the CSV header was refused: ${JSON.stringify(opened.problems)}`);
-  const result = await opened.run.done;
+  task.finish();
   const seconds = (performance.now() - started) / 1000;
-  if (opened.report.count > 0) console.error(`  first failure: ${opened.report.parts()[2]?.trim()}`);
+  if (result.failed > 0) console.error(`  first failure: ${task.text().split("\r\n")[1]?.trim()}`);
   return { events: result.sent, seconds, failed: result.failed };
 }
 
@@ -179,7 +176,7 @@ async function main(): Promise<void> {
     // Warm-up of both paths alike: connections, JIT, prepared statements (not counted). The app's
     // process is warmed too, or the console path alone would pay for its cold start.
     await direct(servers.alpha, servers.token, directBodies("warm", 0, WARM_EVENTS));
-    await viaConsole(servers.proxyUrl, warmFile);
+    await viaConsole(servers.alpha, servers.token, warmFile);
 
     const zero = (): Result => ({ events: 0, seconds: 0, failed: 0 });
     const totals = { direct: zero(), console: zero() };
@@ -189,7 +186,7 @@ async function main(): Promise<void> {
     for (const trial of ORDER) {
       const bodies = trial === "direct" ? directBodies(`direct-${directTrials++}`, 0, EVENTS) : undefined;
       const before = cpuNow(servers);
-      const r = bodies ? await direct(servers.alpha, servers.token, bodies) : await viaConsole(servers.proxyUrl, files[consoleTrials++]!);
+      const r = bodies ? await direct(servers.alpha, servers.token, bodies) : await viaConsole(servers.alpha, servers.token, files[consoleTrials++]!);
       cpuAdd(cpu[trial], before, cpuNow(servers));
       totals[trial] = add(totals[trial], r);
       console.log(`  ${trial.padEnd(7)} ${fmt(rate(r)).padStart(7)} events/s`);
@@ -203,7 +200,7 @@ async function main(): Promise<void> {
     }
     console.log(`ratio console/direct: ${fmt(rate(c) / rate(d), 2)} (target >= 0.9)`);
     const perEvent = (x: Cpu, r: Result) => (["client", "proxy", "sandbox"] as const).map((k) => `${k} ${fmt((x[k] * 1000) / r.events)}`).join(", ");
-    console.log(`CPU µs per event — direct: ${perEvent(cpu.direct, d)}; console: ${perEvent(cpu.console, c)} (the app's process does nothing on the direct path)`);
+    console.log(`CPU µs per event — direct: ${perEvent(cpu.direct, d)}; console: ${perEvent(cpu.console, c)} (the import task runs in this process, as "client"; the proxy's process does nothing on either path)`);
     // On a saturated machine the rate follows the CPU an event costs in all processes together; with a
     // core per process it would follow the busiest process. Both are shown so the figure can be read.
     const busiest = (x: Cpu, r: Result) => Math.max(x.client, x.proxy, x.sandbox) / r.events;

@@ -2,8 +2,8 @@
  * The servers of the benchmarks that go through the app's platform proxy, each in its own child
  * process (as on separate machines): the sandbox (in memory, loopback, port chosen by the system) and
  * the forwarders — the app's proxy (`handleProxyRequest` behind a node:http adapter: route match,
- * session stand-in, CSRF, validation, token, upstream call, lossless parse, JSON with string ids)
- * with the event import route (`handleEventImport`) beside it. Next's own routing is not included
+ * session stand-in, CSRF, validation, token, upstream call, lossless parse, JSON with string ids).
+ * Next's own routing is not included
  * (no `next build` needed; scripts/bench/proxy.ts measures through `next start`); the session and
  * token lookups are stand-ins (in the app they are remembered, lib/proxy/proxy-cache.ts).
  *
@@ -51,9 +51,6 @@ function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
 
 async function forwardersRole(sandboxUrl: string): Promise<void> {
   const { handleProxyRequest } = await import("../../../lib/proxy/proxy");
-  const { handleEventImport } = await import("../../../lib/events/import-route");
-  const { appRoutes } = await import("../../../lib/http/app-routes");
-  const EVENT_IMPORT_PATH = appRoutes["events.import"].path;
   const { sandboxControl, sandboxToken } = await import("../../../lib/platform/testing/sandbox-control");
   const { sandboxProxyDeps } = await import("../../../lib/proxy/testing/sandbox-deps");
   const token = await sandboxToken(sandboxControl(sandboxUrl));
@@ -64,8 +61,7 @@ async function forwardersRole(sandboxUrl: string): Promise<void> {
     for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
     const body = await readBody(req);
     const request = new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers, body: body ? new Uint8Array(body) : undefined });
-    // The app's routes as Next would route them: the event import, else the platform proxy.
-    const response = await (req.url === EVENT_IMPORT_PATH ? handleEventImport : handleProxyRequest)(request, deps);
+    const response = await handleProxyRequest(request, deps);
     const out = Buffer.from(await response.arrayBuffer());
     res.writeHead(response.status, Object.fromEntries(response.headers)).end(out);
   });

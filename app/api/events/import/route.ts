@@ -1,7 +1,7 @@
-import { handleEventImport } from "@/lib/events/import-route";
+import { handleEventImportStart } from "@/lib/events/import-route";
+import { importRouteDeps } from "@/lib/events/import-route-deps";
 import { withDeps } from "@/lib/http/route";
-import { proxyDeps } from "@/lib/proxy/proxy-deps";
 
 export const dynamic = "force-dynamic";
 
-export const POST = withDeps(handleEventImport, proxyDeps);
+export const POST = withDeps(handleEventImportStart, importRouteDeps);
