@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { expect, test, type Request } from "@playwright/test";
+import { expect, test, type Frame, type Page } from "@playwright/test";
 import { parseCsv } from "../lib/events/csv";
 import { e2eUrls } from "../scripts/testing/e2e-env";
 import { expectAccessible } from "./support/a11y";
@@ -11,9 +11,10 @@ import { sandboxSuite } from "./support/suite";
 
 /**
  * Events through the real chain: sandbox marketplace → the console in the admin's iframe → the app's
- * proxy → the sandbox API (§4.3). Recording a custom event on a customer, and importing a CSV through
- * batchPushEvents with bad rows, injected 503s, pause and resume; results are checked against the
- * sandbox API.
+ * proxy → the sandbox API (§4.3). Recording a custom event on a customer, and importing a CSV as a
+ * background task (the file uploaded to the app, its rows sent by the app with the installation's
+ * token through batchPushEvents) with bad rows and injected 503s, going on through a reload,
+ * stopped from the tasks panel; results are checked against the sandbox API.
  */
 
 type Row = { id: string; [key: string]: unknown };
@@ -82,7 +83,7 @@ test.describe.serial("events through the sandbox", () => {
     await attachScreenshot(page, "customer-events");
   });
 
-  test("import a CSV with bad rows through batchPushEvents: preview, 503s retried, pause / resume, counts, failure report", async ({ page }) => {
+  test("import a CSV with bad rows as a background task: preview, one task for a double click, 503s retried, goes on through a reload, counts, failure report", async ({ page }) => {
     const base = Date.now() - 86_400_000;
     const header = "identityType,identityValue,event,date,targetName,visits:number,price:money";
     const bad = new Map<number, { cells: string; reason: RegExp }>([
@@ -112,7 +113,7 @@ test.describe.serial("events through the sandbox", () => {
     }
     const csv = `\uFEFF${lines.join("\r\n")}\r\n`;
 
-    const frame = await consoleFrameAt(page, "");
+    let frame = await consoleFrameAt(page, "");
     await frame.getByRole("navigation").getByRole("link", { name: "Events" }).click();
     await expect(frame.getByRole("heading", { level: 1, name: "Events" })).toBeVisible();
     await frame.getByTestId("events-file").setInputFiles({ name: "events.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
@@ -124,45 +125,36 @@ test.describe.serial("events through the sandbox", () => {
     await expect(preview).toContainText('页面 1, "引号"');
     await attachScreenshot(page, "events-preview");
 
-    // Slow, flaky platform: every batch waits 1.5 s and a fifth of the calls answer 503 (retried).
+    // Slow, flaky platform: every batch waits 1.5 s and a fifth of the calls answer 503 (retried by the task).
     await faults([{ path: "/v1/collector/batchPushEvents", method: "POST", latencyMs: 1500, errorRate: 0.2, status: 503 }]);
-    // Import requests in flight, and any that starts once the pause has settled (there must be none).
-    const inFlight = new Set<Request>();
-    let settled = false;
-    let startedWhilePaused = 0;
-    const isImport = (r: Request) => r.url().includes("/api/events/import");
+    const uploads: string[] = [];
     page.on("request", (r) => {
-      if (!isImport(r)) return;
-      inFlight.add(r);
-      if (settled) startedWhilePaused++;
+      if (r.url().includes("/api/events/import")) uploads.push(r.method());
     });
-    page.on("requestfinished", (r) => inFlight.delete(r));
-    page.on("requestfailed", (r) => inFlight.delete(r));
     try {
-      await frame.getByTestId("events-start").click();
-      const status = frame.getByTestId("events-status");
-      await expect(status).toContainText("Importing:");
-      await frame.getByRole("button", { name: "Pause" }).click();
-      await expect(status).toContainText("Paused:");
-      // Requests already sent finish (1.5 s each); then nothing moves while paused (a retry waits too).
-      await expect.poll(() => inFlight.size, { timeout: 20_000 }).toBe(0);
-      settled = true;
-      const pausedAt = await status.textContent();
-      expect(pausedAt).not.toContain("590 events sent");
-      await expect(status).toHaveText(pausedAt!);
-      expect(startedWhilePaused).toBe(0);
-      await frame.getByRole("button", { name: "Resume" }).click();
-      await expect(status).toHaveText("Done: 600 rows, 590 events sent, 10 failed.", { timeout: 45_000 });
+      // A double click uploads once and starts one task.
+      await frame.getByTestId("events-start").dblclick();
+      await expect(frame.getByTestId("events-start-outcome")).toContainText("The import runs in the background");
+      expect(uploads).toEqual(["POST"]);
+      const row = tasksOf(frame).first();
+      await expect(row).toContainText("Event import: events.csv");
+      await expect(row).toHaveAttribute("data-state", /queued|running/);
+      // The tab goes away (a reload of the whole admin page); the import goes on in the app.
+      await page.reload();
+      frame = await consoleFrameAt(page, "/events");
+      await expect(tasksOf(frame)).toHaveCount(1);
+      await expect(tasksOf(frame).first()).toHaveAttribute("data-state", "done", { timeout: 60_000 });
+      await expect(tasksOf(frame).first()).toContainText("590 events sent, 10 failed");
     } finally {
       await faults([]);
     }
-    await expect(frame.getByTestId("events-rate")).toContainText("events/s");
     await attachScreenshot(page, "events-import-done");
 
     // The failure report: row number in the file (header = 1), reason, original cells.
     const downloading = page.waitForEvent("download");
-    await frame.getByTestId("events-report").click();
+    await tasksOf(frame).first().getByRole("button", { name: "Download events-import-failures.csv" }).click();
     const download = await downloading;
+    expect(download.suggestedFilename()).toBe("events-import-failures.csv");
     const report = parseCsv(await readFile((await download.path())!, "utf8"));
     expect(report[0]).toEqual(["row", "reason", ...header.split(",")]);
     const body = report.slice(1).sort((a, b) => Number(a[0]) - Number(b[0]));
@@ -184,6 +176,31 @@ test.describe.serial("events through the sandbox", () => {
     expect(total).toBe(590);
     const sample = (await events({ event: "c_import" })).find((e) => e.targetName === '页面 1, "引号"');
     expect(sample).toMatchObject({ visits: 1, price: 9.9, date: new Date(base + 1000).toISOString().slice(0, 19) + "Z" });
+  });
+
+  test("any staff member stops a running import from the tasks panel: fewer events than the file holds, the task cancelled", async ({ page }) => {
+    const base = Date.now() - 2 * 86_400_000;
+    const rows = Array.from({ length: 2000 }, (_, i) => `crm-stop,S-${i % 10},open_page,${homeTime(base + i * 1000)}`);
+    await faults([{ path: "/v1/collector/batchPushEvents", method: "POST", latencyMs: 2000 }]);
+    try {
+      const frame = await consoleFrameAt(page, "/events");
+      await frame.getByTestId("events-file").setInputFiles({ name: "stop.csv", mimeType: "text/csv", buffer: Buffer.from(["identityType,identityValue,event,date", ...rows].join("\r\n")) });
+      await expect(frame.getByTestId("events-preview")).toBeVisible();
+      await frame.getByTestId("events-start").click();
+      const row = tasksOf(frame).first();
+      await expect(row).toHaveAttribute("data-state", "running", { timeout: 20_000 });
+      await row.getByRole("button", { name: "Stop Event import: stop.csv" }).click();
+      await expect(row).toHaveAttribute("data-state", "cancelled", { timeout: 30_000 });
+      await expect(row).toContainText("Stopped by");
+    } finally {
+      await faults([]);
+    }
+    let stored = 0;
+    for (let who = 0; who < 10; who++) {
+      const owner = (await platformGet("/v1/customeridentities", { identityType: "crm-stop", identityValue: `S-${who}` }, sandbox.token)) as { customerId: string }[];
+      if (owner[0]) stored += (await events({ customerId: owner[0].customerId })).length;
+    }
+    expect(stored).toBeLessThan(2000);
   });
 
   test("a header without the required columns is refused before anything is sent", async ({ page }) => {
@@ -209,7 +226,7 @@ test.describe.serial("events through the sandbox", () => {
     test.setTimeout(120_000);
     const csv = `identityType,identityValue,event,date\r\ncrm-axe,A,open_page,${homeTime(Date.now())}\r\ncrm-axe,B,open_page,bad\r\n`;
     for (const locale of ["en", "zh-CN"] as const) {
-      // The import page: preview, then a finished import with its report link.
+      // The import page: preview, then a finished import with its report's download.
       await page.goto(`${e2eUrls.app}/events?openAppId=${ALPHA.openAppId}&lang=${locale}`);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(locale === "en" ? "Events" : "事件", { timeout: 20_000 });
       await page.getByTestId("events-file").setInputFiles({ name: "axe.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
@@ -217,7 +234,8 @@ test.describe.serial("events through the sandbox", () => {
       await page.getByTestId("events-format").locator("summary").click();
       await expectAccessible(page, { label: `${locale} preview` });
       await page.getByTestId("events-start").click();
-      await expect(page.getByTestId("events-report")).toBeVisible({ timeout: 20_000 });
+      await expect(tasksOf(page).first()).toHaveAttribute("data-state", "done", { timeout: 30_000 });
+      await expect(tasksOf(page).first().getByRole("button", { name: /events-import-failures\.csv/ })).toBeVisible();
       await expectAccessible(page, { label: `${locale} import` });
       await attachScreenshot(page, `events-${locale}`);
 
@@ -235,3 +253,6 @@ test.describe.serial("events through the sandbox", () => {
     }
   });
 });
+
+/** The import tasks of the tenant on the events page, newest first. */
+const tasksOf = (frame: Frame | Page) => frame.getByTestId("events-import-tasks").getByTestId("task-row");

@@ -153,7 +153,7 @@ test.describe.serial("the console on beta (the real platform's behaviour)", () =
     expect(stored).toMatchObject({ orderNo, amountPaid: 59 });
   });
 
-  test("an event import through batchPushEvents", async ({ page }) => {
+  test("an event import (a background task) through batchPushEvents", async ({ page }) => {
     const stamp = Date.now().toString(36);
     const home = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 19).replace("T", " ");
     const base = Date.now() - 86_400_000;
@@ -162,7 +162,9 @@ test.describe.serial("the console on beta (the real platform's behaviour)", () =
     await frame.getByTestId("events-file").setInputFiles({ name: "events.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
     await expect(frame.getByTestId("events-preview").locator("tbody tr")).toHaveCount(3);
     await frame.getByTestId("events-start").click();
-    await expect(frame.getByTestId("events-status")).toHaveText("Done: 3 rows, 3 events sent, 0 failed.", { timeout: 30_000 });
+    const task = frame.getByTestId("events-import-tasks").getByTestId("task-row").first();
+    await expect(task).toHaveAttribute("data-state", "done", { timeout: 30_000 });
+    await expect(task).toContainText("3 events sent, 0 failed");
     const owner = (await betaCall("GET", "/v1/customeridentities", { query: { identityType: "crm-beta", identityValue: `IMP-${stamp}` } })).json as { customerId: string }[];
     expect(owner).toHaveLength(1);
   });

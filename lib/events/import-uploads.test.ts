@@ -1,5 +1,6 @@
 import { expect, it } from "vitest";
 import { ApiError } from "@/lib/http/api-error";
+import type { Store } from "@/lib/store/database";
 import { describeEachDialect, warnIfPostgresSkipped } from "@/lib/store/testing";
 import { deleteTenantRows } from "@/lib/tenant-data/tenant-tables";
 import { deleteUpload, hasUpload, openUpload, ORPHAN_AFTER_MS, storeUpload, sweepUploads } from "./import-uploads";
@@ -42,7 +43,7 @@ async function refusal(promise: Promise<unknown>): Promise<{ status: number; cod
   return { status: (error as ApiError).status, code: (error as ApiError).code };
 }
 
-async function pieces(t: { store: { db: import("@/lib/store/database").Store["db"] } }): Promise<number> {
+async function pieces(t: { store: Store }): Promise<number> {
   const row = await t.store.db.selectFrom("task_uploads").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst();
   return Number(row?.n ?? 0);
 }

@@ -40,7 +40,7 @@ import { operations } from "../../lib/platform/operations";
 import type { PlatformCall } from "../../lib/platform/installation-call";
 import { fakeTaskContext, savedTask } from "../../lib/tasks/fake-context";
 import { sandboxCalls, sandboxControl } from "../../lib/platform/testing/sandbox-control";
-import { BENCH_OPEN_APP_ID, cpuMsOf, startBenchServers, type BenchServers } from "./support/servers";
+import { cpuMsOf, startBenchServers, type BenchServers } from "./support/servers";
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
 /**
