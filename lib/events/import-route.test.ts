@@ -8,7 +8,8 @@ import { describeEachDialect, warnIfPostgresSkipped } from "@/lib/store/testing"
 import { createTaskService, type TaskService } from "@/lib/tasks/service";
 import { parseCsv } from "./csv";
 import { EVENT_IMPORT_TASK, MAX_UPLOAD_BYTES } from "./import-api";
-import { eventImportTask, handleEventImportStart, type ImportRouteDeps } from "./import-route";
+import { eventImportTask, handleEventImportStart, sweepImportUploads, type ImportRouteDeps } from "./import-route";
+import { hasUpload, ORPHAN_AFTER_MS, storeUpload } from "./import-uploads";
 
 /**
  * The event import's start route and task on the real task runner over both stores, with a fake
@@ -166,6 +167,18 @@ describeEachDialect("the event import route and task", (t) => {
     expect(await pieces(t.store)).toBeGreaterThan(0);
     expect(await service.cancel(key, task.id, { userId: "u-2", name: "Bob" })).toMatchObject({ state: "cancelled" });
     expect(await pieces(t.store)).toBe(0);
+  });
+
+  it("the sweep keeps the upload of a queued import however old, and drops an old one nothing holds", async () => {
+    const clock = { t: 1_000_000 };
+    const { service } = runner(t.store, platform(), clock, droppingQueue);
+    const { task } = await answerOf(await handleEventImportStart(upload(csv), depsOf(t.store, service)));
+    const held = (task as unknown as { input: { upload: string } }).input.upload;
+    const orphan = "44444444-4444-4444-8444-444444444444";
+    await storeUpload(t.store, key, orphan, new Blob([csv]).stream(), { now: () => 1 });
+    expect(await sweepImportUploads(t.store, service, Date.now() + ORPHAN_AFTER_MS + 1)).toBe(1);
+    expect(await hasUpload(t.store, key, held)).toBe(true);
+    expect(await hasUpload(t.store, key, orphan)).toBe(false);
   });
 
   it("an import whose instance dies midway is resumed by another runner from its checkpoint: every event once, the upload gone at the end", async () => {

@@ -4,10 +4,9 @@ import type { EventItem } from "./event-rows";
 /**
  * The batch scheduler of an event import: rows come from an async source (the CSV reader) and go to
  * the platform's `batchPushEvents` in batches of at most 100 events (§4.3, §8). Several batches
- * travel in one request to the app (`SendBatches`: at most `batchesPerRequest` batches and
- * `maxRequestBytes` of JSON, the app's limit being 1 MiB), which sends them on one after another;
- * at most `concurrency` requests are in flight, so the platform sees at most that many batches at
- * once. A request leaves when it is full, or as soon as a batch is ready while fewer than
+ * go in one "request" (`SendBatches`: at most `batchesPerRequest` batches and `maxRequestBytes` of
+ * JSON), whose sender sends them on one after another (the import task's: import-send.ts); at most
+ * `concurrency` requests are in flight, so the platform sees at most that many batches at once. A request leaves when it is full, or as soon as a batch is ready while fewer than
  * `concurrency` batches are in flight (the platform would wait for work otherwise: so the first
  * requests carry one batch each and a small file is not held back). The source is pulled only
  * while a request can be formed, so a file of any size is read at the pace of sending.
@@ -96,12 +95,9 @@ export type ImportOptions = {
 /** §8: at most 100 events per batchPushEvents request. */
 export const MAX_BATCH_EVENTS = 100;
 export const DEFAULT_CONCURRENCY = 4;
-/**
- * Batches per request to the app. Ten takes the browser's and the app's cost per request (HTTP,
- * session, logging) out of the import's pace, while a request still ends within seconds.
- */
+/** Batches per request: a request still ends within seconds, and its batches are sent back to back. */
 export const DEFAULT_BATCHES_PER_REQUEST = 10;
-/** Under the app's 1 MiB body limit, with room for the envelope. */
+/** The JSON of one request's batches at most (each batch is far below the platform's own limit). */
 export const DEFAULT_MAX_REQUEST_BYTES = 900 * 1024;
 
 type Item = SourceRow & { event: EventItem; size: number };

@@ -78,7 +78,7 @@ export const eventsMessages = defineFeatureMessages(
     "recordEvent.open": "Record an event",
 
     "events.title": "Events",
-    "events.intro": "Import customer events from a CSV file of any size. Events are sent in batches of at most 100 (the platform's limit), a few batches at a time; customers are found by identity, and an identity nobody holds gets a new customer.",
+    "events.intro": "Import customer events from a CSV file of up to 50 MB. The app sends the events in batches of at most 100 (the platform's limit), a few batches at a time; customers are found by identity, and an identity nobody holds gets a new customer.",
     "events.format": "File format",
     "events.format.body": "UTF-8 CSV (RFC 4180: commas, quotes for cells with commas or line breaks; a BOM and CRLF are fine), one header row, then one event per row. Columns in any order:",
     "events.format.required": "Required: identityType, identityValue, event, date.",
@@ -231,7 +231,7 @@ export const eventsMessages = defineFeatureMessages(
     "recordEvent.open": "记录事件",
 
     "events.title": "事件",
-    "events.intro": "从任意大小的 CSV 文件导入客户事件。事件按每批最多 100 条（平台上限）分批发送，同时发送少量批次；按身份查找客户，无人持有的身份会新建客户。",
+    "events.intro": "从不超过 50 MB 的 CSV 文件导入客户事件。应用按每批最多 100 条（平台上限）分批发送，同时发送少量批次；按身份查找客户，无人持有的身份会新建客户。",
     "events.format": "文件格式",
     "events.format.body": "UTF-8 编码的 CSV（RFC 4180：逗号分隔，含逗号或换行的单元格用引号；可带 BOM、CRLF 换行），第一行为表头，之后每行一个事件。列的顺序不限：",
     "events.format.required": "必需：identityType、identityValue、event、date。",
