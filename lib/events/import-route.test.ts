@@ -160,6 +160,18 @@ describeEachDialect("the event import route and task", (t) => {
     ]);
   });
 
+  it("a file broken midway (a quote never closed): the rows before it are sent, the task done, and its progress says where reading stopped", async () => {
+    const p = platform();
+    const { service, queue } = runner(t.store, p);
+    const broken = `${csv}\r\ncrm,"U-x,c_visit,2026-11-20 11:00:00`;
+    const { task } = await answerOf(await handleEventImportStart(upload(broken), depsOf(t.store, service)));
+    await queue.idle();
+    const done = await service.get(key, task.id);
+    expect(done).toMatchObject({ state: "done", result: { sent: ROWS - 1, failed: 1 } });
+    expect(done?.progress.message).toMatch(/^449 events sent, 1 failed · Reading stopped early: record \d+ has a quoted field that is never closed\. The rows before it were imported\.$/);
+    expect(await pieces(t.store)).toBe(0);
+  });
+
   it("an import cancelled while queued lets its upload go at once", async () => {
     const { service } = runner(t.store, platform(), undefined, droppingQueue);
     const res = await handleEventImportStart(upload(csv), depsOf(t.store, service));

@@ -58,7 +58,7 @@ export function eventImportTask(deps: ImportTaskDeps): TaskDefinition<EventImpor
       const locale = ctx.input.locale as Locale;
       const t = (key: Parameters<typeof translate>[1], values?: Parameters<typeof translate>[2]) => translate(locale, key, values);
       if (!(await hasUpload(store, ctx.key, ctx.input.upload))) throw new Error(t("events.uploadGone"));
-      return runEventImport(ctx, {
+      const result = await runEventImport(ctx, {
         open: () => openUpload(store, ctx.key, ctx.input.upload),
         send: sendToPlatform(deps.callerFor(ctx.key, ctx.signal)),
         classify: classifyPlatformError,
@@ -67,6 +67,12 @@ export function eventImportTask(deps: ImportTaskDeps): TaskDefinition<EventImpor
         headerError: (problems) => new Error(t("events.headerRefused", { columns: problems.join(", ") })),
         message: (at) => t("events.taskProgress", { sent: at.sent, failed: at.failed }),
       });
+      // A file broken midway (a quote never closed): the rows before it were sent, and staff are told where it stopped.
+      if (result.sourceError) {
+        const counts = t("events.taskProgress", { sent: result.sent, failed: result.failed });
+        await ctx.progress({ done: result.bytesRead, total: ctx.input.size, message: `${counts} · ${t("events.sourceError", { message: result.sourceError })}` });
+      }
+      return result;
     },
     // The file is let go with its task: done, stopped, or failed after its last try.
     ended: async (task) => {

@@ -68,7 +68,7 @@ describe("the event import as a task", () => {
     const platform = fakePlatform({ refuse: refusedUser, failFirst: 2 });
     const saved = savedTask<EventImportCheckpoint>();
     const result = await importInto(saved, deps(platform.send));
-    expect(result).toEqual({ rows: ROWS, sent: ROWS - invalid.length - 2, failed: invalid.length + 2, invalid: invalid.length, sourceError: null, reportRows: invalid.length + 2 });
+    expect(result).toEqual({ rows: ROWS, sent: ROWS - invalid.length - 2, failed: invalid.length + 2, invalid: invalid.length, sourceError: null, reportRows: invalid.length + 2, bytesRead: bytes.byteLength });
     expect([...platform.stored.values()].every((n) => n === 1)).toBe(true);
     expect(platform.stored.size).toBe(ROWS - invalid.length - 2);
     const report = reportOf(saved);

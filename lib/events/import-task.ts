@@ -44,7 +44,7 @@ export type EventImportCheckpoint = {
   reportRows: number;
 };
 
-export type EventImportResult = { rows: number; sent: number; failed: number; invalid: number; sourceError: string | null; reportRows: number };
+export type EventImportResult = { rows: number; sent: number; failed: number; invalid: number; sourceError: string | null; reportRows: number; bytesRead: number };
 
 export type EventImportContext = Pick<TaskContext<EventImportInput, EventImportCheckpoint>, "input" | "checkpoint" | "progress" | "signal" | "file">;
 
@@ -178,5 +178,5 @@ export async function runEventImport(ctx: EventImportContext, deps: EventImportD
   flush();
   while (flushing) await flushing;
   if (failure !== undefined) throw failure;
-  return { rows: at.sent + at.failed, sent: at.sent, failed: at.failed, invalid: at.invalid, sourceError: result.sourceError ?? null, reportRows: at.reportRows };
+  return { rows: at.sent + at.failed, sent: at.sent, failed: at.failed, invalid: at.invalid, sourceError: result.sourceError ?? null, reportRows: at.reportRows, bytesRead: at.bytesRead };
 }
