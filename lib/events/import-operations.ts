@@ -20,6 +20,6 @@ export const importOperations = defineOperations({
     }),
     upload: { contentType: UPLOAD_CONTENT_TYPE, maxBytes: MAX_UPLOAD_BYTES },
     output: answer<TaskStartAnswer>(z.object({ task: z.looseObject({ id: z.string(), state: z.string() }), started: z.boolean() })),
-    statuses: [202],
+    statuses: [202, 200],
   },
 });

@@ -32,6 +32,12 @@ describe("the app's OpenAPI document, from its route table", () => {
     expect(doc.paths["/api/shops"]!.post!.responses).toHaveProperty("422");
   });
 
+  it("describes a file upload by its content type, size limit and refusals (the event import's CSV)", () => {
+    const upload = doc.paths["/api/events/import"]!.post! as unknown as { requestBody: { content: Record<string, unknown> }; responses: Record<string, unknown> };
+    expect(Object.keys(upload.requestBody.content)).toEqual(["text/csv"]);
+    expect(Object.keys(upload.responses)).toEqual(expect.arrayContaining(["202", "200", "400", "413", "415", "422"]));
+  });
+
   it("passes Redocly's recommended rules with no error and no warning (`redocly lint`, offline)", async () => {
     const file = join(dir, "openapi.json");
     writeFileSync(file, JSON.stringify(doc));
