@@ -203,6 +203,30 @@ test.describe.serial("events through the sandbox", () => {
     expect(stored).toBeLessThan(2000);
   });
 
+  test("a file larger than Next lets a proxied route read (10 MB) arrives whole", async ({ page }) => {
+    const base = Date.now() - 3 * 86_400_000;
+    const rows = Array.from({ length: 180_000 }, (_, i) => `crm-big,B-${i % 10},open_page,${homeTime(base + i * 1000)},${"页".repeat(8)}`);
+    const file = Buffer.from(["identityType,identityValue,event,date,targetName", ...rows].join("\r\n"));
+    expect(file.byteLength).toBeGreaterThan(11 * 1024 * 1024);
+    // Slow batches: little is sent before the import is stopped.
+    await faults([{ path: "/v1/collector/batchPushEvents", method: "POST", latencyMs: 2000 }]);
+    try {
+      const frame = await consoleFrameAt(page, "/events");
+      await frame.getByTestId("events-file").setInputFiles({ name: "big.csv", mimeType: "text/csv", buffer: file });
+      await expect(frame.getByTestId("events-preview")).toBeVisible();
+      const answered = page.waitForResponse((r) => r.url().includes("/api/events/import") && r.request().method() === "POST");
+      await frame.getByTestId("events-start").click();
+      const response = await answered;
+      expect(response.status()).toBe(202);
+      expect(((await response.json()) as { task: { input: { size: number } } }).task.input.size).toBe(file.byteLength);
+      const row = tasksOf(frame).first();
+      await row.getByRole("button", { name: "Stop Event import: big.csv" }).click();
+      await expect(row).toHaveAttribute("data-state", "cancelled", { timeout: 30_000 });
+    } finally {
+      await faults([]);
+    }
+  });
+
   test("a header without the required columns is refused before anything is sent", async ({ page }) => {
     const frame = await consoleFrameAt(page, "/events");
     await frame.getByTestId("events-file").setInputFiles({ name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from("identityValue,event,when,price:euro\r\nA,open_page,now,1\r\n") });
