@@ -1,9 +1,10 @@
 "use client";
 import { formatNumber } from "@/lib/i18n/icu";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useId, useRef, useState, type ChangeEvent } from "react";
+import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
 import { invalidateAppAfter } from "@/lib/api/app-queries";
 import { appCall } from "@/lib/api/browser-fetch";
+import { registerUnsavedGuard } from "@/lib/api/reauth";
 import { headerProblemText, rowProblemsText } from "@/lib/events/event-problem-text";
 import type { HeaderProblem, RowProblem } from "@/lib/events/event-rows";
 import { EVENT_IMPORT_TASK, MAX_UPLOAD_BYTES, UPLOAD_CONTENT_TYPE } from "@/lib/events/import-api";
@@ -53,14 +54,19 @@ export function EventsImport() {
     mutationFn: (chosen: File) =>
       appCall("events.import", { query: { name: chosen.name, rule, locale } }, { upload: chosen.slice(0, chosen.size, UPLOAD_CONTENT_TYPE) }),
     meta: { silent: true },
-    onSuccess: () => {
+    onSuccess: (answer) => {
       void invalidateAppAfter(queryClient, "events.import");
+      // Another import was running: the file stays chosen for when it has ended.
+      if (!answer.started) return;
       setFile(null);
       setPreview(null);
       if (fileInput.current) fileInput.current.value = "";
     },
     onSettled: () => void (starting.current = false),
   });
+
+  // Leaving while the file uploads would drop it: nothing is started until it has arrived.
+  useEffect(() => (start.isPending ? registerUnsavedGuard(() => true) : undefined), [start.isPending]);
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0] ?? null;
