@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { concurrently, describeEachDialect, openTwinTestStores, testDialects, warnIfPostgresSkipped } from "@/lib/store/testing";
 import { sql } from "kysely";
-import { countIndexed, deleteCustomers, explainSearch, lookupIndexed, refreshIndexStatistics, searchIndex, setCustomerTags, upsertCustomers } from "./index-store";
+import { countIndexed, deleteCustomers, explainSearch, finishBackfill, indexPage, lookupIndexed, refreshIndexStatistics, searchIndex, setCustomerTags, upsertCustomers } from "./index-store";
 import { ensureTenant, removeTenantIndex } from "./tenant-state";
 import type { IndexDocument } from "./normalize";
 
@@ -105,6 +105,24 @@ describeEachDialect("customer index", (t) => {
     if (t.store.dialect === "postgres") {
       const { rows } = await sql<{ analyzed: Date | null }>`SELECT last_analyze AS analyzed FROM pg_stat_user_tables WHERE relname = 'customer_index' AND schemaname = current_schema()`.execute(t.store.db);
       expect(rows[0]?.analyzed).toBeInstanceOf(Date);
+    }
+  });
+
+  it("a backfill's pages are searchable at once; finishing it leaves no GIN entry pending (PostgreSQL) and fresh statistics sampled 1,000 values deep", async () => {
+    const state = await ensureTenant(t.store, { openAppId: "app-a", tenantId: "1001" });
+    const docs = Array.from({ length: 2000 }, (_, i) => ({ id: String(9007199254800000n + BigInt(i)), name: `客户${i}`, email: `customer.${i}@example.com`, mobile: `+86 139${String(i).padStart(8, "0")}` }));
+    await indexPage(t.store, state.tenant, docs.slice(0, 1000), new Map(), { backfill: true });
+    await indexPage(t.store, state.tenant, docs.slice(1000), new Map([[docs[1500]!.id, ["vip"]]]), { backfill: true });
+    expect((await searchIndex(t.store, state.tenant, { q: "customer.1500@", limit: 5 })).hits.map((h) => h.id)).toEqual([docs[1500]!.id]);
+    expect((await searchIndex(t.store, state.tenant, { q: "户1", limit: 5, tag: "vip" })).hits.map((h) => h.id)).toEqual([docs[1500]!.id]);
+    await finishBackfill(t.store);
+    if (t.store.dialect === "postgres") {
+      const pending = await sql<{ trgm: number; pairs: number }>`SELECT gin_clean_pending_list('customer_index_trgm'::regclass)::int AS trgm, gin_clean_pending_list('customer_index_pairs'::regclass)::int AS pairs`.execute(t.store.db);
+      expect(pending.rows[0]).toEqual({ trgm: 0, pairs: 0 });
+      const analyzed = await sql<{ analyzed: Date | null }>`SELECT last_analyze AS analyzed FROM pg_stat_user_tables WHERE relname = 'customer_index' AND schemaname = current_schema()`.execute(t.store.db);
+      expect(analyzed.rows[0]?.analyzed).toBeInstanceOf(Date);
+      const targets = await sql<{ attname: string; target: number }>`SELECT attname, attstattarget AS target FROM pg_attribute WHERE attrelid = 'customer_index'::regclass AND attname IN ('search_text', 'name_pairs') ORDER BY attname`.execute(t.store.db);
+      expect(targets.rows).toEqual([{ attname: "name_pairs", target: 1000 }, { attname: "search_text", target: 1000 }]);
     }
   });
 

@@ -5,7 +5,7 @@ import type { InstallationKey } from "@/lib/store/installations";
 import { runBounded } from "@/lib/batch/bulk-run";
 import { backoffMs, type Backoff } from "@/lib/platform/backoff";
 import { PlatformError } from "@/lib/platform/errors";
-import { clearTenantIndex, customersTagged, deleteCustomers, indexedTagNames, indexPage, refreshIndexStatistics, setCustomerTags } from "./index-store";
+import { clearTenantIndex, customersTagged, deleteCustomers, finishBackfill, indexedTagNames, indexPage, refreshIndexStatistics, setCustomerTags } from "./index-store";
 import type { IndexDocument } from "./normalize";
 import { ensureTenant, findTenant, updateTenant, type TenantState } from "./tenant-state";
 import { isPlatformId } from "@/lib/platform/ids";
@@ -165,9 +165,9 @@ async function enrichPage(deps: SyncDeps, customers: Customer[]): Promise<Loaded
 }
 
 /** One page into the index: the customers and their tags in one transaction. */
-async function writePage(deps: SyncDeps, tenant: number, { customers, identities, tags }: LoadedPage): Promise<void> {
+async function writePage(deps: SyncDeps, tenant: number, { customers, identities, tags }: LoadedPage, options: { backfill?: boolean } = {}): Promise<void> {
   const started = performance.now();
-  await indexPage(deps.store, tenant, customers.map((c) => documentOf(c, identities.get(String(c.id)))), tags);
+  await indexPage(deps.store, tenant, customers.map((c) => documentOf(c, identities.get(String(c.id)))), tags, options);
   deps.onWrite?.(performance.now() - started);
 }
 
@@ -233,7 +233,7 @@ export async function backfill(deps: SyncDeps, key: InstallationKey): Promise<Te
     const more: boolean = customers.length === rows && (deps.maxPages === undefined || pages + 1 < deps.maxPages);
     const next: Loading | null = more ? load(last) : null;
     try {
-      await writePage(deps, state.tenant, await current.loaded);
+      await writePage(deps, state.tenant, await current.loaded, { backfill: true });
     } catch (error) {
       next?.loaded.catch(() => undefined);
       throw error;
@@ -253,7 +253,7 @@ export async function backfill(deps: SyncDeps, key: InstallationKey): Promise<Te
     return { ...state, backfillAfter: after, indexed };
   }
   // A backfill adds a tenant's rows at once: the planner must know before the first search.
-  await refreshIndexStatistics(store);
+  await finishBackfill(store);
   await updateTenant(store, state.tenant, { phase: "ready", syncedAt: now() });
   await announce(deps, { type: "backfilled", key, tenant: state.tenant });
   return (await findTenant(store, key))!;
