@@ -1,13 +1,6 @@
 import nextCoreWebVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
 
-// nuqs comes through the `#nuqs` import map only (nuqs/server for the server, nuqs in the browser):
-// importing both would put a second copy of it in the browser; the hook is its one client user.
-const nuqsPaths = [
-  { name: "nuqs/server", message: "Import parsers from #nuqs." },
-  { name: "nuqs", message: "Import parsers from #nuqs; the URL-state hook is lib/hooks/use-url-state.ts.", allowTypeImports: true },
-];
-
 const config = [
   { ignores: [".next/**", "node_modules/**", ".data/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "scripts/bench/next-floor/**"] },
   ...nextCoreWebVitals,
@@ -20,16 +13,11 @@ const config = [
     },
   },
   {
-    files: ["app/**", "lib/**"],
-    ignores: ["lib/hooks/use-url-state.ts"],
-    rules: { "@typescript-eslint/no-restricted-imports": ["error", { paths: nuqsPaths }] },
-  },
-  {
     // Browser code must not import, as a value, what would put every language or every zod schema
     // into the first-load bundle; types are free. (Server pages and route handlers may.)
     files: ["components/**", "lib/{api,hooks,forms,ui,batch,customers,lists,tags,orders,events,activity,shell}/**", "lib/search/{search-queries,types}.ts"],
     // The schemas of the app's routes (each feature's, and the joined table), and the OpenAPI document built from them, are the server's.
-    ignores: ["**/*.test.ts", "**/*.test.tsx", "**/messages.ts", "lib/**/server-*.ts", "lib/**/*-route.ts", "lib/hooks/use-url-state.ts", "lib/**/*-operations.ts"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx", "**/messages.ts", "lib/**/server-*.ts", "lib/**/*-route.ts", "lib/**/*-operations.ts"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
@@ -40,7 +28,6 @@ const config = [
             { name: "@/lib/platform/resources", message: "Every zod schema: use lib/platform/limits.ts, or import type.", allowTypeImports: true },
             { name: "zod", message: "zod stays on the server.", allowTypeImports: true },
             { name: "server-only", message: "Browser code." },
-            ...nuqsPaths,
           ],
           patterns: [{ group: ["@/lib/*/messages"], message: "A feature's dictionary: use the provider's t(), or import type.", allowTypeImports: true }],
         },
@@ -57,7 +44,6 @@ const config = [
       "@typescript-eslint/no-restricted-imports": [
         "error",
         {
-          paths: nuqsPaths,
           patterns: [
             {
               regex: "^@/lib/(search|dashboard|customers|lists|tags|orders|events|activity|shops|media|preferences|composition)(/|$)",
