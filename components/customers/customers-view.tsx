@@ -1,6 +1,6 @@
 "use client";
 import { clientOnly } from "@/components/ui/client-only";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { platformQuery } from "@/lib/api/platform-queries";
@@ -99,12 +99,12 @@ export function CustomersView() {
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <div className="flex items-baseline gap-3">
           <h1 className="text-xl font-semibold text-slate-900">{t("customers.title")}</h1>
-          <Link href={href("/customers/new")} className={buttonClass("primary")} data-testid="new-customer">
+          <AppLink href={href("/customers/new")} className={buttonClass("primary")} data-testid="new-customer">
             {t("customerEdit.newCustomer")}
-          </Link>
-          <Link href={href("/customers/lookup")} className={buttonClass("secondary")} data-testid="md5-lookup">
+          </AppLink>
+          <AppLink href={href("/customers/lookup")} className={buttonClass("secondary")} data-testid="md5-lookup">
             {t("md5.open")}
-          </Link>
+          </AppLink>
         </div>
         <p className="text-sm text-slate-800" aria-live="polite" data-testid="customers-count">
           {total !== undefined ? t("list.total", { count: total }) : foundCount ? t(foundCount.exact ? "search.count" : "search.countAtLeast", { count: foundCount.count }) : null}

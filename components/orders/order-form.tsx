@@ -1,6 +1,6 @@
 "use client";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import type { ApiError } from "@/lib/http/api-error";
@@ -302,9 +302,9 @@ export function OrderFormView({ mode, orderNo, original }: { mode: "create" | "e
         </FormSection>
 
         <div className="flex flex-wrap justify-end gap-2">
-          <Link href={back} className={`rounded-md px-3 py-1.5 text-sm font-medium text-blue-800 hover:bg-blue-50 ${focusRing}`}>
+          <AppLink href={back} className={`rounded-md px-3 py-1.5 text-sm font-medium text-blue-800 hover:bg-blue-50 ${focusRing}`}>
             {t("orders.form.discard")}
-          </Link>
+          </AppLink>
           <Button type="submit" variant="primary" disabled={pending || intentRunning} aria-busy={pending || undefined}>
             {checking ? t("orders.form.checking") : pending ? t("orders.form.saving") : mode === "create" ? t("orders.form.create") : t("orders.form.save")}
           </Button>

@@ -1,6 +1,6 @@
 "use client";
 import { useQueries, type QueryClient } from "@tanstack/react-query";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useMemo, useState } from "react";
 import { isPlatformId } from "@/lib/platform/ids";
 import { customerLookupQuery, hitContact, hitName, LOOKUP_MAX } from "@/lib/search/search-queries";
@@ -79,9 +79,9 @@ export function PersonName({ id, hit, href, inline = false, copy = true }: { id:
   const contact = hit && hitContact(hit);
   const head = name ? <span className="font-medium">{name}</span> : <span className="font-mono text-xs">{id}</span>;
   const linked = href ? (
-    <Link href={href} className={`w-fit rounded text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>
+    <AppLink href={href} className={`w-fit rounded text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>
       {head}
-    </Link>
+    </AppLink>
   ) : (
     <span className="text-slate-900">{head}</span>
   );

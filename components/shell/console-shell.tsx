@@ -1,5 +1,5 @@
 "use client";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { usePathname, useSearchParams } from "next/navigation";
 import type { ReactNode } from "react";
 import type { MessageKey } from "@/lib/i18n/messages";
@@ -61,14 +61,14 @@ export function ConsoleShell({ children }: { children: ReactNode }) {
               const current = pathname === item.path || (item.path !== "/" && pathname.startsWith(`${item.path}/`));
               return (
                 <li key={item.path}>
-                  <Link
+                  <AppLink
                     href={href(item.path)}
                     aria-current={current ? "page" : undefined}
                     className={`block rounded-md px-3 py-2 text-sm whitespace-nowrap ${focusRing} ${current ? "bg-blue-50 font-semibold text-blue-900" : "text-slate-800 hover:bg-slate-100"}`}
                   >
                     {t(item.label)}
                     {item.path === "/duplicates" && <DuplicateNavBadge openAppId={openAppId} />}
-                  </Link>
+                  </AppLink>
                 </li>
               );
             })}
