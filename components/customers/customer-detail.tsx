@@ -1,5 +1,4 @@
 "use client";
-import { CustomerAuditTrail } from "@/components/audit/customer-audit-trail";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { AppLink } from "@/components/ui/app-link";
@@ -23,6 +22,10 @@ import { cellText } from "./customer-table";
 import { CustomerEvents, CustomerMemberships, CustomerOrders, CustomerTags, DetailSection, PanelRead, PanelTable } from "./customer-activity";
 import { DeleteCustomer } from "./delete-customer";
 import { UnbindMessenger } from "./unbind-messenger";
+import { clientOnly } from "@/components/ui/client-only";
+
+// The page's last section, read in the browser (not prefetched): loaded after the customer (first-load target).
+const CustomerAuditTrail = clientOnly(() => import("@/components/audit/customer-audit-trail").then((m) => m.CustomerAuditTrail));
 
 const TIME_FIELDS = new Set<string>(["dateJoin", "dateCreated", "lastUpdated"]);
 const STAT_FIELDS = ["totalScore", "latest30daysScore", "orderTotal", "orderTotalAmount", "firstOrderDate", "lastOrderDate", "lastOrderDays"] as const;

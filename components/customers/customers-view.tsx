@@ -30,7 +30,7 @@ import { ListControls } from "@/components/ui/list-controls";
 import { Pagination } from "@/components/ui/pagination";
 import { QueryView, UpdatingStatus } from "@/components/ui/query-view";
 import { ColumnChooser } from "./column-chooser";
-import { CustomerExportButton, CustomerExportTasks } from "./customer-export";
+import { CustomerExportButton } from "./customer-export";
 import { CustomerFilters } from "./customer-filters";
 import { CustomerTable } from "./customer-table";
 import { SearchMatch } from "@/components/search/search-match";
@@ -41,6 +41,8 @@ import { LazySavedViews as SavedViews } from "@/components/views/lazy-saved-view
 const BulkActions = clientOnly(() => import("./bulk-actions").then((m) => m.BulkActions));
 const IndexStatusLine = clientOnly(() => import("@/components/search/index-status").then((m) => m.IndexStatusLine));
 const RememberedColumns = clientOnly(() => import("@/components/preferences/remembered-columns").then((m) => m.default));
+// The exports' panel reads its tasks in the browser anyway, and shows nothing until there is one.
+const CustomerExportTasks = clientOnly(() => import("./customer-export-tasks").then((m) => m.CustomerExportTasks));
 
 /** The queries of a list state; the server prefetches exactly these (same keys). */
 export function customerListQueries(state: CustomerListState) {

@@ -19,11 +19,15 @@ import { useI18n } from "@/components/i18n/i18n-provider";
 import { useConsoleHref } from "@/components/shell/console-href";
 import { Button, focusRing } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-message";
-import { CustomerPicker } from "@/components/search/customer-picker";
+import { LazyCustomerPicker as CustomerPicker } from "@/components/search/lazy-customer-picker";
 import { TextField } from "@/components/ui/field";
 import { isNotFound, orderDetailQuery } from "./order-state";
 import { DateTimeField } from "@/components/ui/date-time-field";
-import { SaveCheckDialog } from "./save-check-dialog";
+import { clientOnly } from "@/components/ui/client-only";
+
+// Asked only once a save needs a word from staff (a replaced order, sums that do not add up); loaded
+// after the form, as the customer picker is (the order pages' first-load target).
+const SaveCheckDialog = clientOnly(() => import("./save-check-dialog").then((m) => m.SaveCheckDialog));
 
 /** What the form asks before saving: replacing an existing order (create) and amounts that do not add up. */
 type SaveCheck = { values: OrderForm; existing?: Record<string, unknown>; sums?: OrderSums };
