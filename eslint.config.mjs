@@ -13,6 +13,12 @@ const config = [
     },
   },
   {
+    // The console's links are AppLink: next/link brings its prefetching (about 3 kB gzip) into every
+    // route's first load, and the console's pages are dynamic, so it prefetches nothing.
+    files: ["app/**", "components/**"],
+    rules: { "no-restricted-imports": ["error", { paths: [{ name: "next/link", message: "Use AppLink (components/ui/app-link.tsx)." }] }] },
+  },
+  {
     // Browser code must not import, as a value, what would put every language or every zod schema
     // into the first-load bundle; types are free. (Server pages and route handlers may.)
     files: ["components/**", "lib/{api,hooks,forms,ui,batch,customers,lists,tags,orders,events,activity,shell}/**", "lib/search/{search-queries,types}.ts"],

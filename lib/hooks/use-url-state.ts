@@ -85,7 +85,8 @@ function flush() {
     return;
   }
   const url = `${written.path}${written.search ? `?${written.search}` : ""}${window.location.hash}`;
-  written = { ...written, flushed: true };
+  // In place: the same write, only marked as handed to Next (no render needed).
+  written.flushed = true;
   // Next's router patches replaceState: useSearchParams follows (shallow: no server request).
   if (router) router.replace(url, { scroll: false });
   else window.history.replaceState(null, "", url);
