@@ -1,13 +1,6 @@
 import nextCoreWebVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
 
-// nuqs comes through the `#nuqs` import map only (nuqs/server for the server, nuqs in the browser):
-// importing both would put a second copy of it in the browser; the hook is its one client user.
-const nuqsPaths = [
-  { name: "nuqs/server", message: "Import parsers from #nuqs." },
-  { name: "nuqs", message: "Import parsers from #nuqs; the URL-state hook is lib/hooks/use-url-state.ts.", allowTypeImports: true },
-];
-
 const config = [
   { ignores: [".next/**", "node_modules/**", ".data/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "scripts/bench/next-floor/**"] },
   ...nextCoreWebVitals,
@@ -20,9 +13,10 @@ const config = [
     },
   },
   {
-    files: ["app/**", "lib/**"],
-    ignores: ["lib/hooks/use-url-state.ts"],
-    rules: { "@typescript-eslint/no-restricted-imports": ["error", { paths: nuqsPaths }] },
+    // The console's links are AppLink: next/link brings its prefetching (about 3 kB gzip) into every
+    // route's first load, and the console's pages are dynamic, so it prefetches nothing.
+    files: ["app/**", "components/**"],
+    rules: { "no-restricted-imports": ["error", { paths: [{ name: "next/link", message: "Use AppLink (components/ui/app-link.tsx)." }] }] },
   },
   {
     // Browser code must not import, as a value, what would put every language or every zod schema
@@ -30,7 +24,7 @@ const config = [
     files: ["components/**", "lib/{api,hooks,forms,ui,batch,customers,lists,tags,orders,events,activity,shell}/**", "lib/search/{search-queries,types}.ts"],
     // The schemas of the app's routes (each feature's, and the joined table), and the OpenAPI document built from them, are the server's.
     // Server modules named for what they are, not where they run: route deps, the event import's uploads (the name its migration gives).
-    ignores: ["**/*.test.ts", "**/*.test.tsx", "**/messages.ts", "lib/**/server-*.ts", "lib/**/*-route.ts", "lib/**/*-route-deps.ts", "lib/events/import-uploads.ts", "lib/hooks/use-url-state.ts", "lib/**/*-operations.ts"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx", "**/messages.ts", "lib/**/server-*.ts", "lib/**/*-route.ts", "lib/**/*-route-deps.ts", "lib/events/import-uploads.ts", "lib/**/*-operations.ts"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
@@ -41,7 +35,6 @@ const config = [
             { name: "@/lib/platform/resources", message: "Every zod schema: use lib/platform/limits.ts, or import type.", allowTypeImports: true },
             { name: "zod", message: "zod stays on the server.", allowTypeImports: true },
             { name: "server-only", message: "Browser code." },
-            ...nuqsPaths,
           ],
           patterns: [{ group: ["@/lib/*/messages"], message: "A feature's dictionary: use the provider's t(), or import type.", allowTypeImports: true }],
         },
@@ -58,7 +51,6 @@ const config = [
       "@typescript-eslint/no-restricted-imports": [
         "error",
         {
-          paths: nuqsPaths,
           patterns: [
             {
               regex: "^@/lib/(search|dashboard|customers|lists|tags|orders|events|activity|shops|media|preferences|composition)(/|$)",

@@ -1,6 +1,5 @@
 "use client";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { NuqsAdapter } from "nuqs/adapters/next/app";
 import { useEffect, type ReactNode } from "react";
 import { ApiError } from "@/lib/http/api-error";
 import { getBrowserQueryClient } from "@/lib/api/query-client";
@@ -14,15 +13,12 @@ import { I18nProvider, useI18n } from "./i18n/i18n-provider";
 /**
  * The console's client-side context: the language (`messages` = the dictionary of `locale` only),
  * the browser's single QueryClient (mutation failures become error toasts in the current
- * language unless a mutation sets `meta.silent`), and nuqs for state in the URL (`useUrlState`):
- * replace, never push (the console runs inside the platform admin's iframe), shallow.
+ * language unless a mutation sets `meta.silent`). State in the URL needs no provider (`useUrlState`).
  */
 export function Providers({ locale, messages, children }: { locale: Locale; messages: Messages; children: ReactNode }) {
   return (
     <I18nProvider initialLocale={locale} initialMessages={messages}>
-      <QueryProvider>
-        <NuqsAdapter defaultOptions={{ history: "replace", shallow: true }}>{children}</NuqsAdapter>
-      </QueryProvider>
+      <QueryProvider>{children}</QueryProvider>
     </I18nProvider>
   );
 }

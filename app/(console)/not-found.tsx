@@ -1,5 +1,5 @@
 "use client";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { buttonClass } from "@/components/ui/button";
 import { useConsoleHref } from "@/components/shell/console-href";
@@ -12,9 +12,9 @@ export default function ConsoleNotFound() {
     <div className="max-w-xl rounded-lg border border-slate-300 bg-white p-5">
       <h1 className="text-lg font-semibold text-slate-900">{t("notFound.title")}</h1>
       <p className="mt-2 text-sm text-slate-800">{t("notFound.body")}</p>
-      <Link href={href("/customers")} className={`mt-4 inline-block ${buttonClass("primary")}`}>
+      <AppLink href={href("/customers")} className={`mt-4 inline-block ${buttonClass("primary")}`}>
         {t("notFound.home")}
-      </Link>
+      </AppLink>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 "use client";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useSearchParams } from "next/navigation";
 import { activityFiltered, activityList, ACTIVITY_PAGE, type ActivityListState } from "@/lib/activity/activity-list";
 import type { MessageKey } from "@/lib/i18n/messages";
@@ -55,7 +55,7 @@ export function ActivityView({ openAppId, entries, facets, problems, cursor }: P
         const person = entry.resource === "customer" && entry.resourceId ? people.get(entry.resourceId) : undefined;
         if (person) return <PersonName id={entry.resourceId!} hit={person} href={href} />;
         const label = entry.resource ? `${entry.resource} ${entry.resourceId ?? ""}`.trim() : (entry.resourceId ?? "—");
-        return href ? <Link href={href} className={linkClass}>{label}</Link> : <span>{label}</span>;
+        return href ? <AppLink href={href} className={linkClass}>{label}</AppLink> : <span>{label}</span>;
       },
     },
     { key: "occurred", header: t("activity.occurred"), className: "whitespace-nowrap", cell: (entry) => (entry.occurredAt ? <TimeText value={entry.occurredAt} /> : "—") },
@@ -104,14 +104,14 @@ export function ActivityView({ openAppId, entries, facets, problems, cursor }: P
       <nav aria-label={t("activity.paging")} className="flex gap-4 text-sm">
         {/* Links a reader can open or share; following one replaces the history entry (the admin's iframe). */}
         {state.before && (
-          <Link href={hrefOf(newest)} replace className={linkClass}>
+          <AppLink href={hrefOf(newest)} replace className={linkClass}>
             {t("activity.newest")}
-          </Link>
+          </AppLink>
         )}
         {entries.length === ACTIVITY_PAGE && (
-          <Link href={hrefOf({ ...state, before: entries.at(-1)!.id })} replace className={linkClass} data-testid="activity-older">
+          <AppLink href={hrefOf({ ...state, before: entries.at(-1)!.id })} replace className={linkClass} data-testid="activity-older">
             {t("activity.older")}
-          </Link>
+          </AppLink>
         )}
       </nav>
     </div>

@@ -1,5 +1,5 @@
 "use client";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import type { AuditEntry } from "@/lib/audit/audit-store";
 import type { MessageKey } from "@/lib/i18n/messages";
 import { useConsoleHref } from "@/components/shell/console-href";
@@ -19,9 +19,9 @@ export function AuditTargets({ entry }: { entry: AuditEntry }) {
       {entry.targets.map((target) => (
         <li key={`${target.kind}:${target.id}`}>
           {target.kind === "customer" ? (
-            <Link href={href(`/customers/${target.id}`)} className={linkClass}>
+            <AppLink href={href(`/customers/${target.id}`)} className={linkClass}>
               {target.name ? `${target.name} (${target.id})` : target.id}
-            </Link>
+            </AppLink>
           ) : (
             <span>
               {target.kind} {target.id}

@@ -1,5 +1,5 @@
 "use client";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useSearchParams } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { useDraft } from "@/lib/hooks/use-draft";
@@ -71,14 +71,14 @@ export function AuditView({ entries, facets, problems, settings }: Props) {
       )}
       <nav aria-label={t("audit.paging")} className="flex gap-4 text-sm">
         {state.before && (
-          <Link href={hrefOf(newest)} replace className={linkClass}>
+          <AppLink href={hrefOf(newest)} replace className={linkClass}>
             {t("audit.newest")}
-          </Link>
+          </AppLink>
         )}
         {entries.length === AUDIT_PAGE && (
-          <Link href={hrefOf({ ...state, before: entries.at(-1)!.id })} replace className={linkClass} data-testid="audit-older">
+          <AppLink href={hrefOf({ ...state, before: entries.at(-1)!.id })} replace className={linkClass} data-testid="audit-older">
             {t("audit.older")}
-          </Link>
+          </AppLink>
         )}
       </nav>
       <RetentionForm settings={settings} />

@@ -1,6 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { appQuery } from "@/lib/api/app-queries";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { DetailSection } from "@/components/customers/customer-activity";
@@ -37,9 +37,9 @@ export function CustomerAuditTrail({ id }: { id: string }) {
           ))}
         </ul>
       )}
-      <Link href={href("/audit", { target: id })} className={`mt-2 inline-block rounded text-sm text-blue-800 underline underline-offset-2 ${focusRing}`}>
+      <AppLink href={href("/audit", { target: id })} className={`mt-2 inline-block rounded text-sm text-blue-800 underline underline-offset-2 ${focusRing}`}>
         {t("audit.trail.all")}
-      </Link>
+      </AppLink>
     </DetailSection>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useState, type ReactNode } from "react";
 import { platformQuery } from "@/lib/api/platform-queries";
 import { usePlatformMutation } from "@/lib/api/platform-mutation";
@@ -203,7 +203,7 @@ export function CustomerOrders({ id }: { id: string }) {
   return (
     <DetailSection id="detail-orders" title={t("customerDetail.orders")}>
       <p className="text-xs text-slate-700">{t("customerDetail.lastMonth")}</p>
-      <Link href={href("/orders", { customerId: id })} className={`text-sm text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>{t("customerDetail.orders.all")}</Link>
+      <AppLink href={href("/orders", { customerId: id })} className={`text-sm text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>{t("customerDetail.orders.all")}</AppLink>
       <PanelRead query={orders} empty={rows.length === 0} none={t("customerDetail.orders.none")} className="mt-2">
         {() => (
           <PanelTable headers={[t("customerDetail.orders.orderNo"), t("customerDetail.orders.date"), t("customerDetail.orders.total")]} numeric testId="customer-orders" className="mt-2">
@@ -212,7 +212,7 @@ export function CustomerOrders({ id }: { id: string }) {
               return (
                 <tr key={`${String(order.orderNo)}:${i}`} className="border-b border-slate-100">
                   <td className="py-1 pr-2 break-all">
-                    <Link href={href(orderPath(String(order.orderNo ?? "")))} className={`text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>{String(order.orderNo ?? "")}</Link>
+                    <AppLink href={href(orderPath(String(order.orderNo ?? "")))} className={`text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>{String(order.orderNo ?? "")}</AppLink>
                   </td>
                   <td className="py-1 pr-2"><TimeText value={typeof order.dateOrder === "string" ? order.dateOrder : null} /></td>
                   <td className="py-1 text-right">{String(order.amountTotal ?? "")}</td>

@@ -1,6 +1,6 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useState } from "react";
 import { platformQuery } from "@/lib/api/platform-queries";
 import { usePlatformMutation } from "@/lib/api/platform-mutation";
@@ -93,9 +93,9 @@ export function CustomerCreate() {
             {outcome.kind === "created" ? t("customerEdit.outcome.created", { id: outcome.customerId }) : t("customerEdit.outcome.merged", { name: personText(outcome.customerId, outcomePerson) })}
           </p>
           {outcome.kind === "merged" && <p className="mt-1">{reasonText(outcome.reason, t)}</p>}
-          <Link href={href(`/customers/${outcome.customerId}`)} className={`mt-2 inline-block text-blue-800 underline ${focusRing}`}>
+          <AppLink href={href(`/customers/${outcome.customerId}`)} className={`mt-2 inline-block text-blue-800 underline ${focusRing}`}>
             {t("customerEdit.outcome.open")}
-          </Link>
+          </AppLink>
         </div>
       )}
 
@@ -172,9 +172,9 @@ export function CustomerCreate() {
           <Button type="submit" variant="primary" disabled={busy}>
             {busy ? t("customerEdit.create.saving") : t("customerEdit.create.submit")}
           </Button>
-          <Link href={href("/customers")} className={`text-sm text-blue-800 underline ${focusRing}`}>
+          <AppLink href={href("/customers")} className={`text-sm text-blue-800 underline ${focusRing}`}>
             {t("customerEdit.cancel")}
-          </Link>
+          </AppLink>
         </div>
       </form>
     </div>

@@ -1,8 +1,7 @@
 "use client";
-import { CustomerAuditTrail } from "@/components/audit/customer-audit-trail";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { ApiError } from "@/lib/http/api-error";
 import { platformQuery } from "@/lib/api/platform-queries";
 import { useDelayedFlag } from "@/lib/hooks/use-delayed-flag";
@@ -23,6 +22,10 @@ import { cellText } from "./customer-table";
 import { CustomerEvents, CustomerMemberships, CustomerOrders, CustomerTags, DetailSection, PanelRead, PanelTable } from "./customer-activity";
 import { DeleteCustomer } from "./delete-customer";
 import { UnbindMessenger } from "./unbind-messenger";
+import { clientOnly } from "@/components/ui/client-only";
+
+// The page's last section, read in the browser (not prefetched): loaded after the customer (first-load target).
+const CustomerAuditTrail = clientOnly(() => import("@/components/audit/customer-audit-trail").then((m) => m.CustomerAuditTrail));
 
 const TIME_FIELDS = new Set<string>(["dateJoin", "dateCreated", "lastUpdated"]);
 const STAT_FIELDS = ["totalScore", "latest30daysScore", "orderTotal", "orderTotalAmount", "firstOrderDate", "lastOrderDate", "lastOrderDays"] as const;
@@ -103,9 +106,9 @@ export function CustomerDetail({ id }: { id: string }) {
   const labels = usePreferences().data?.attrLabels ?? {};
 
   const back = (
-    <Link href={href("/customers")} className={`text-sm text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>
+    <AppLink href={href("/customers")} className={`text-sm text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>
       ← {t("detail.back")}
-    </Link>
+    </AppLink>
   );
   if (customer.isPending) return <div className="flex flex-col gap-3">{back}<p role="status" className="text-sm text-slate-700">{showLoading ? t("detail.loading") : ""}</p></div>;
   if (customer.isError) {
@@ -130,12 +133,12 @@ export function CustomerDetail({ id }: { id: string }) {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-xl font-semibold text-slate-900">{c.displayName || c.name || c.nickName || t("list.unnamed")}</h1>
         <div className="flex gap-2">
-          <Link href={href(`/customers/${id}/edit`)} className={buttonClass("secondary")}>
+          <AppLink href={href(`/customers/${id}/edit`)} className={buttonClass("secondary")}>
             {t("customerDetail.edit")}
-          </Link>
-          <Link href={href("/customers/merge", { fromId: id })} className={buttonClass("secondary")}>
+          </AppLink>
+          <AppLink href={href("/customers/merge", { fromId: id })} className={buttonClass("secondary")}>
             {t("customerMerge.open")}
-          </Link>
+          </AppLink>
           <DeleteCustomer id={id} name={c.displayName || c.name || c.nickName || t("list.unnamed")} />
         </div>
       </div>

@@ -1,6 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { platformQuery } from "@/lib/api/platform-queries";
@@ -186,9 +186,9 @@ function EditCustomerForm({ id, original, rawAttr, labels }: { id: string; origi
           <Button type="submit" variant="primary" disabled={update.isPending}>
             {update.isPending ? t("customerEdit.create.saving") : t("customerEdit.edit.submit")}
           </Button>
-          <Link href={href(`/customers/${id}`)} className={`text-sm text-blue-800 underline ${focusRing}`}>
+          <AppLink href={href(`/customers/${id}`)} className={`text-sm text-blue-800 underline ${focusRing}`}>
             {t("customerEdit.cancel")}
-          </Link>
+          </AppLink>
         </div>
       </form>
     </div>

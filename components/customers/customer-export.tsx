@@ -4,12 +4,8 @@ import { useId, useRef } from "react";
 import { invalidateAppAfter } from "@/lib/api/app-queries";
 import { appCall } from "@/lib/api/browser-fetch";
 import { useI18n } from "@/components/i18n/i18n-provider";
-import { TaskPanel } from "@/components/tasks/task-panel";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-message";
-
-/** The kind of the export's background task (lib/customers/customer-export-route.ts). */
-const KINDS = ["customers.export"] as const;
 
 /**
  * "Export CSV" for the customers list's current filter (`list`: its URL state), or for one platform
@@ -54,10 +50,4 @@ export function CustomerExportButton({ list, listId, label }: { list: string; li
       </p>
     </div>
   );
-}
-
-/** The tenant's recent exports: progress, who started each, Stop, Download while the file is kept. */
-export function CustomerExportTasks() {
-  const { t } = useI18n();
-  return <TaskPanel kinds={KINDS} label={() => t("customerExport.taskLabel")} testId="customer-export-tasks" limit={3} />;
 }

@@ -1,6 +1,6 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useState } from "react";
 import { platformQuery } from "@/lib/api/platform-queries";
 import { usePlatformMutation } from "@/lib/api/platform-mutation";
@@ -128,9 +128,9 @@ export function CustomerMerge({ initialFromId = "" }: { initialFromId?: string }
       {report && (
         <div role="status" data-testid="merge-report" className="rounded-lg border border-green-700 bg-green-50 p-4 text-sm text-slate-900">
           <p className="font-medium">{t("customerMerge.report", { from: report.from, to: report.to })}</p>
-          <Link href={href(`/customers/${report.toId}`)} className={`mt-2 inline-block text-blue-800 underline ${focusRing}`}>
+          <AppLink href={href(`/customers/${report.toId}`)} className={`mt-2 inline-block text-blue-800 underline ${focusRing}`}>
             {t("customerEdit.outcome.open")}
-          </Link>
+          </AppLink>
         </div>
       )}
 

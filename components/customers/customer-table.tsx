@@ -1,5 +1,5 @@
 "use client";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useEffect, useRef, type ReactNode } from "react";
 import type { Customer } from "@/lib/platform/resources";
 import { pageSelection, type Selection, type SelectableRow } from "@/lib/ui/selection";
@@ -108,10 +108,10 @@ export function CustomerTable({ rows, state, busy, onSort, selection, matched }:
       headClassName: "px-1.5! whitespace-normal!",
       cell: (customer: Customer) =>
         column === linkColumn ? (
-          <Link href={href(`/customers/${customer.id}`)} title={cellText(customer, column, t) || undefined}
+          <AppLink href={href(`/customers/${customer.id}`)} title={cellText(customer, column, t) || undefined}
             className={`block truncate rounded font-medium text-blue-800 underline-offset-2 hover:underline focus:whitespace-normal focus:break-all ${maxWidthOf(column)} ${focusRing}`}>
             {cellText(customer, column, t) || (column === "displayName" ? t("list.unnamed") : customer.id)}
-          </Link>
+          </AppLink>
         ) : (
           <Cell customer={customer} column={column} />
         ),

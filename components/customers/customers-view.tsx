@@ -1,6 +1,6 @@
 "use client";
 import { clientOnly } from "@/components/ui/client-only";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { platformQuery } from "@/lib/api/platform-queries";
@@ -30,7 +30,7 @@ import { ListControls } from "@/components/ui/list-controls";
 import { Pagination } from "@/components/ui/pagination";
 import { QueryView, UpdatingStatus } from "@/components/ui/query-view";
 import { ColumnChooser } from "./column-chooser";
-import { CustomerExportButton, CustomerExportTasks } from "./customer-export";
+import { CustomerExportButton } from "./customer-export";
 import { CustomerFilters } from "./customer-filters";
 import { CustomerTable } from "./customer-table";
 import { SearchMatch } from "@/components/search/search-match";
@@ -41,6 +41,8 @@ import { LazySavedViews as SavedViews } from "@/components/views/lazy-saved-view
 const BulkActions = clientOnly(() => import("./bulk-actions").then((m) => m.BulkActions));
 const IndexStatusLine = clientOnly(() => import("@/components/search/index-status").then((m) => m.IndexStatusLine));
 const RememberedColumns = clientOnly(() => import("@/components/preferences/remembered-columns").then((m) => m.default));
+// The exports' panel reads its tasks in the browser anyway, and shows nothing until there is one.
+const CustomerExportTasks = clientOnly(() => import("./customer-export-tasks").then((m) => m.CustomerExportTasks));
 
 /** The queries of a list state; the server prefetches exactly these (same keys). */
 export function customerListQueries(state: CustomerListState) {
@@ -99,12 +101,12 @@ export function CustomersView() {
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <div className="flex items-baseline gap-3">
           <h1 className="text-xl font-semibold text-slate-900">{t("customers.title")}</h1>
-          <Link href={href("/customers/new")} className={buttonClass("primary")} data-testid="new-customer">
+          <AppLink href={href("/customers/new")} className={buttonClass("primary")} data-testid="new-customer">
             {t("customerEdit.newCustomer")}
-          </Link>
-          <Link href={href("/customers/lookup")} className={buttonClass("secondary")} data-testid="md5-lookup">
+          </AppLink>
+          <AppLink href={href("/customers/lookup")} className={buttonClass("secondary")} data-testid="md5-lookup">
             {t("md5.open")}
-          </Link>
+          </AppLink>
         </div>
         <p className="text-sm text-slate-800" aria-live="polite" data-testid="customers-count">
           {total !== undefined ? t("list.total", { count: total }) : foundCount ? t(foundCount.exact ? "search.count" : "search.countAtLeast", { count: foundCount.count }) : null}

@@ -1,6 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useState, type FormEvent } from "react";
 import { platformQuery } from "@/lib/api/platform-queries";
 import { isMd5NotFound, MD5_TYPES, md5LookupInput, md5LookupUrlState, md5ValueProblem, normalizeMd5, type Md5Type } from "@/lib/customers/md5-lookup";
@@ -49,9 +49,9 @@ export function Md5Lookup() {
   const person = usePerson(customerId || undefined);
   return (
     <div className="flex flex-col gap-4">
-      <Link href={href("/customers")} className={`text-sm text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>
+      <AppLink href={href("/customers")} className={`text-sm text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>
         ← {t("detail.back")}
-      </Link>
+      </AppLink>
       <h1 className="text-xl font-semibold text-slate-900">{t("md5.title")}</h1>
       <p className="max-w-3xl text-sm text-slate-700">{t("md5.intro")}</p>
       <form noValidate onSubmit={onSubmit} className="flex flex-wrap items-start gap-3 rounded-lg border border-slate-300 bg-white p-4">
@@ -113,9 +113,9 @@ export function Md5Lookup() {
               </div>
             </dl>
             {customerId && (
-              <Link href={href(`/customers/${customerId}`)} className={`${buttonClass("secondary")} mt-3`}>
+              <AppLink href={href(`/customers/${customerId}`)} className={`${buttonClass("secondary")} mt-3`}>
                 {t("md5.openCustomer", { name: personText(customerId, person) })}
-              </Link>
+              </AppLink>
             )}
           </section>
         )}

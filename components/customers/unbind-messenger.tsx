@@ -1,5 +1,5 @@
 "use client";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useState } from "react";
 import { usePlatformMutation } from "@/lib/api/platform-mutation";
 import { toastStore } from "@/lib/ui/toast-store";
@@ -37,9 +37,9 @@ export function UnbindMessenger({ identities }: { identities: Identity[] }) {
       {newId ? (
         <p role="status" className="text-sm text-slate-900" data-testid="unbind-report">
           {t("customerDetail.unbind.done", { name: personText(newId, newPerson) })}{" "}
-          <Link href={href(`/customers/${newId}`)} className={`text-blue-800 underline ${focusRing}`}>
+          <AppLink href={href(`/customers/${newId}`)} className={`text-blue-800 underline ${focusRing}`}>
             {t("customerEdit.outcome.open")}
-          </Link>
+          </AppLink>
         </p>
       ) : (
         <Button onClick={() => setOpen(true)}>{t("customerDetail.unbind")}</Button>

@@ -1,7 +1,7 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { clientOnly } from "@/components/ui/client-only";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useEffect, useRef, type ReactNode } from "react";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { useConsoleHref } from "@/components/shell/console-href";
@@ -122,9 +122,9 @@ function Figures({ data, t, fmt, money, href }: { data: DashboardData } & Helper
       <Card id="customers-total" title={t("dashboard.total.title")} notes={[t("dashboard.total.help")]} t={t} figure={customers.total} listHref={href("/customers")}>
         {customers.total.ok ? (
           <p className="text-4xl font-semibold text-slate-900">
-            <Link href={href("/customers")} className={`hover:underline ${focusRing}`} data-testid="dashboard-total">
+            <AppLink href={href("/customers")} className={`hover:underline ${focusRing}`} data-testid="dashboard-total">
               {fmt(customers.total.value)}
-            </Link>
+            </AppLink>
           </p>
         ) : null}
       </Card>
@@ -153,9 +153,9 @@ function Card({ id, title, notes = [], partial, figure, t, listHref, listLabel, 
           {partial ? <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">{t("dashboard.partial")}</span> : null}
         </h2>
         {listHref ? (
-          <Link href={listHref} className={`text-sm text-blue-800 underline ${focusRing}`}>
+          <AppLink href={listHref} className={`text-sm text-blue-800 underline ${focusRing}`}>
             {listLabel ?? t("dashboard.openList")}
-          </Link>
+          </AppLink>
         ) : null}
       </div>
       {figure.ok ? (
@@ -212,7 +212,7 @@ function NewCustomers({ data, t, fmt, href }: { data: DashboardData } & Helpers)
           />
           <TableAlternative caption={title} t={t} head={<tr><th scope="col" className={th}>{t("dashboard.day")}</th><th scope="col" className={`${th} text-right`}>{t("dashboard.count")}</th></tr>}>
             {figure.days.map((d) => (
-              <tr key={d.day}><th scope="row" className={`${td} font-normal`}><Link href={link(d.day)} className={`underline ${focusRing}`}>{d.day}</Link></th><td className={`${td} text-right`}>{fmt(d.count)}</td></tr>
+              <tr key={d.day}><th scope="row" className={`${td} font-normal`}><AppLink href={link(d.day)} className={`underline ${focusRing}`}>{d.day}</AppLink></th><td className={`${td} text-right`}>{fmt(d.count)}</td></tr>
             ))}
           </TableAlternative>
         </>
@@ -239,7 +239,7 @@ function BreakdownCard({ id, title, note, figure, t, fmt, labelOf, hrefOf }: { i
           <TableAlternative caption={title} t={t} head={<tr><th scope="col" className={th}>{t("dashboard.value")}</th><th scope="col" className={`${th} text-right`}>{t("dashboard.count")}</th></tr>}>
             {bars.map((b) => (
               <tr key={b.key}>
-                <th scope="row" className={`${td} font-normal`}>{b.href ? <Link href={b.href} className={`underline ${focusRing}`}>{b.label}</Link> : b.label}</th>
+                <th scope="row" className={`${td} font-normal`}>{b.href ? <AppLink href={b.href} className={`underline ${focusRing}`}>{b.label}</AppLink> : b.label}</th>
                 <td className={`${td} text-right`}>{b.valueText}</td>
               </tr>
             ))}
@@ -290,7 +290,7 @@ function EventsCard({ figure, t, fmt, href }: { figure: DashboardData["events"] 
             <TableAlternative caption={title} t={t} head={<tr><th scope="col" className={th}>{t("dashboard.day")}</th>{figure.types.map((type) => <th key={type} scope="col" className={`${th} text-right`}>{type}</th>)}</tr>}>
               {figure.days.map((day) => (
                 <tr key={day}>
-                  <th scope="row" className={`${td} font-normal`}><Link href={href("/events", { from: `${day}T00:00:00`, to: `${day}T23:59:59` })} className={`underline ${focusRing}`}>{day}</Link></th>
+                  <th scope="row" className={`${td} font-normal`}><AppLink href={href("/events", { from: `${day}T00:00:00`, to: `${day}T23:59:59` })} className={`underline ${focusRing}`}>{day}</AppLink></th>
                   {figure.types.map((type) => <td key={type} className={`${td} text-right`}>{fmt(figure.counts[day]?.[type] ?? 0)}</td>)}
                 </tr>
               ))}

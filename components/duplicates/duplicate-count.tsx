@@ -1,6 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { appQuery } from "@/lib/api/app-queries";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { useConsoleHref } from "@/components/shell/console-href";
@@ -37,7 +37,7 @@ export function DuplicateOverviewLine() {
   return (
     <p className="rounded-md border border-slate-300 bg-white p-3 text-sm text-slate-900" data-testid="overview-duplicates">
       {t("duplicates.overview", { count: counts.data.clusters })}{" "}
-      <Link href={href("/duplicates")} className={`text-blue-800 underline ${focusRing}`}>{t("duplicates.overviewLink")}</Link>
+      <AppLink href={href("/duplicates")} className={`text-blue-800 underline ${focusRing}`}>{t("duplicates.overviewLink")}</AppLink>
     </p>
   );
 }

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import type { ReactNode } from "react";
 import { focusRing } from "@/components/ui/button";
 
@@ -6,9 +6,9 @@ import { focusRing } from "@/components/ui/button";
 export function FormPageHeader({ back, backLabel, title, intro }: { back: string; backLabel: string; title: string; intro?: string }) {
   return (
     <>
-      <Link href={back} className={`w-fit text-sm text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>
+      <AppLink href={back} className={`w-fit text-sm text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>
         ← {backLabel}
-      </Link>
+      </AppLink>
       <h1 className="text-xl font-semibold break-all text-slate-900">{title}</h1>
       {intro && <p className="text-sm text-slate-700">{intro}</p>}
     </>

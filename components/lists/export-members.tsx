@@ -1,6 +1,7 @@
 "use client";
 import { useI18n } from "@/components/i18n/i18n-provider";
-import { CustomerExportButton, CustomerExportTasks } from "@/components/customers/customer-export";
+import { CustomerExportButton } from "@/components/customers/customer-export";
+import { CustomerExportTasks } from "@/components/customers/customer-export-tasks";
 
 /**
  * The list's members as a CSV file: the customers export (the same columns and format as the

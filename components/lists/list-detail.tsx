@@ -1,6 +1,6 @@
 "use client";
 import { clientOnly } from "@/components/ui/client-only";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useState } from "react";
 import { useRouter, useSearchParams } from "next/navigation";
 import { membersUrlState } from "@/lib/lists/list-members-state";
@@ -37,7 +37,7 @@ export function ListDetail({ id }: { id: string }) {
     <div className="flex flex-col gap-5">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <div>
-          <Link href={href("/lists")} className={`rounded text-sm text-blue-800 underline ${focusRing}`}>{t("lists.back")}</Link>
+          <AppLink href={href("/lists")} className={`rounded text-sm text-blue-800 underline ${focusRing}`}>{t("lists.back")}</AppLink>
           <h1 className="mt-1 text-xl font-semibold break-all text-slate-900">{name || t("lists.listNumber", { id })}</h1>
           <p className="font-mono text-xs text-slate-700">{t("lists.idLabel", { id })}</p>
         </div>

@@ -1,6 +1,6 @@
 "use client";
 import { keepPreviousData, useQueries, useQuery } from "@tanstack/react-query";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useState } from "react";
 import { platformQuery } from "@/lib/api/platform-queries";
 import { listsInput, listsUrlState, type ListSort, type ListsState } from "@/lib/lists/lists-state";
@@ -51,9 +51,9 @@ export function ListsView() {
       sortKey: "name",
       className: "max-w-80 truncate",
       cell: (row) => (
-        <Link href={href(`/lists/${row.id}`, row.name ? { name: row.name } : undefined)} className={`rounded font-medium text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>
+        <AppLink href={href(`/lists/${row.id}`, row.name ? { name: row.name } : undefined)} className={`rounded font-medium text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>
           {row.name || t("lists.unnamed")}
-        </Link>
+        </AppLink>
       ),
     },
     {

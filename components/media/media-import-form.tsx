@@ -1,6 +1,6 @@
 "use client";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useRef, useState } from "react";
 import type { ApiError } from "@/lib/http/api-error";
 import { invalidateAppAfter } from "@/lib/api/app-queries";
@@ -81,9 +81,9 @@ export function MediaImportForm() {
               <FileLine key={file.file} file={file} />
             ))}
           </ul>
-          <Link href={href("/media")} className={`${buttonClass("secondary")} mt-2`}>
+          <AppLink href={href("/media")} className={`${buttonClass("secondary")} mt-2`}>
             {t("media.result.history")}
-          </Link>
+          </AppLink>
         </section>
       )}
 

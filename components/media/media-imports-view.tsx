@@ -1,6 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { appQuery } from "@/lib/api/app-queries";
 import type { MessageKey } from "@/lib/i18n/messages";
 import type { MediaImport } from "@/lib/media/media-api";
@@ -61,9 +61,9 @@ export function MediaImportsView() {
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-xl font-semibold text-slate-900">{t("media.title")}</h1>
-        <Link href={href("/media/new")} className={buttonClass("primary")}>
+        <AppLink href={href("/media/new")} className={buttonClass("primary")}>
           {t("media.new")}
-        </Link>
+        </AppLink>
       </div>
       <p className="text-sm text-slate-800">{t("media.intro")}</p>
       <p className="rounded-md border border-slate-300 bg-slate-50 p-2 text-sm text-slate-800" data-testid="media-no-status">

@@ -1,6 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import { formatMoney } from "@/lib/orders/money";
@@ -69,9 +69,9 @@ export function OrderDetail({ orderNo }: { orderNo: string }) {
   const names = usePeople(orderCustomer ? [orderCustomer] : []);
 
   const back = (
-    <Link href={href("/orders")} className={`w-fit text-sm text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>
+    <AppLink href={href("/orders")} className={`w-fit text-sm text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>
       ← {t("orders.back")}
-    </Link>
+    </AppLink>
   );
   if (order.isPending) {
     return (
@@ -132,7 +132,7 @@ export function OrderDetail({ orderNo }: { orderNo: string }) {
           )}
         </div>
         <div className="flex flex-wrap gap-2" aria-busy={order.isFetching}>
-          <Link href={href(orderPath(orderNo, "/edit"))} className={buttonClass("secondary")}>{t("orders.action.edit")}</Link>
+          <AppLink href={href(orderPath(orderNo, "/edit"))} className={buttonClass("secondary")}>{t("orders.action.edit")}</AppLink>
           {canCancel(data.state) && <Button onClick={() => setDialog("cancel")}>{t("orders.action.cancel")}</Button>}
           <Button onClick={() => setDialog("refund")}>{t("orders.action.refund")}</Button>
           {refundKnown && <Button onClick={() => setDialog("deleteRefund")}>{t("orders.action.deleteRefund")}</Button>}
@@ -160,14 +160,14 @@ export function OrderDetail({ orderNo }: { orderNo: string }) {
                 <PersonName id={String(customerId)} hit={names.get(String(customerId))} />
               </li>
               <li>
-                <Link href={href(`/customers/${customerId}`)} className={`rounded font-medium text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>
+                <AppLink href={href(`/customers/${customerId}`)} className={`rounded font-medium text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>
                   {t("orders.detail.openCustomer", { name: personText(String(customerId), names.get(String(customerId))) })}
-                </Link>
+                </AppLink>
               </li>
               <li>
-                <Link href={href("/orders", { customerId: String(customerId) })} className={`rounded text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>
+                <AppLink href={href("/orders", { customerId: String(customerId) })} className={`rounded text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>
                   {t("orders.detail.customerOrders")}
-                </Link>
+                </AppLink>
               </li>
             </ul>
           ) : (

@@ -1,6 +1,6 @@
 "use client";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import type { ApiError } from "@/lib/http/api-error";
@@ -19,11 +19,15 @@ import { useI18n } from "@/components/i18n/i18n-provider";
 import { useConsoleHref } from "@/components/shell/console-href";
 import { Button, focusRing } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/error-message";
-import { CustomerPicker } from "@/components/search/customer-picker";
+import { LazyCustomerPicker as CustomerPicker } from "@/components/search/lazy-customer-picker";
 import { TextField } from "@/components/ui/field";
 import { isNotFound, orderDetailQuery } from "./order-state";
 import { DateTimeField } from "@/components/ui/date-time-field";
-import { SaveCheckDialog } from "./save-check-dialog";
+import { clientOnly } from "@/components/ui/client-only";
+
+// Asked only once a save needs a word from staff (a replaced order, sums that do not add up); loaded
+// after the form, as the customer picker is (the order pages' first-load target).
+const SaveCheckDialog = clientOnly(() => import("./save-check-dialog").then((m) => m.SaveCheckDialog));
 
 /** What the form asks before saving: replacing an existing order (create) and amounts that do not add up. */
 type SaveCheck = { values: OrderForm; existing?: Record<string, unknown>; sums?: OrderSums };
@@ -302,9 +306,9 @@ export function OrderFormView({ mode, orderNo, original }: { mode: "create" | "e
         </FormSection>
 
         <div className="flex flex-wrap justify-end gap-2">
-          <Link href={back} className={`rounded-md px-3 py-1.5 text-sm font-medium text-blue-800 hover:bg-blue-50 ${focusRing}`}>
+          <AppLink href={back} className={`rounded-md px-3 py-1.5 text-sm font-medium text-blue-800 hover:bg-blue-50 ${focusRing}`}>
             {t("orders.form.discard")}
-          </Link>
+          </AppLink>
           <Button type="submit" variant="primary" disabled={pending || intentRunning} aria-busy={pending || undefined}>
             {checking ? t("orders.form.checking") : pending ? t("orders.form.saving") : mode === "create" ? t("orders.form.create") : t("orders.form.save")}
           </Button>

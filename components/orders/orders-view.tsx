@@ -1,6 +1,6 @@
 "use client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { platformQuery } from "@/lib/api/platform-queries";
 import { formatMoney } from "@/lib/orders/money";
 import { isPlatformId } from "@/lib/platform/ids";
@@ -61,7 +61,7 @@ export function OrdersView() {
       ...tight,
       className: "px-2! max-w-32 break-all",
       cell: (row) => (
-        <Link href={href(orderPath(String(row.orderNo ?? "")))} className={`rounded font-medium text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>{String(row.orderNo ?? "")}</Link>
+        <AppLink href={href(orderPath(String(row.orderNo ?? "")))} className={`rounded font-medium text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>{String(row.orderNo ?? "")}</AppLink>
       ),
     },
     { key: "dateOrder", header: t("orders.col.dateOrder"), sortKey: "dateOrder", ...tight, className: "px-2! text-xs", cell: (row) => <TimeText stacked value={row.dateOrder} /> },
@@ -124,7 +124,7 @@ export function OrdersView() {
         <div className="flex items-end gap-3">
           <ListControls {...controller.controls} pageSizes={PAGE_SIZES} />
           <UpdatingStatus query={list} />
-          <Link href={href("/orders/new", state.customerId ? { customerId: state.customerId } : undefined)} className={buttonClass("primary")}>{t("orders.new")}</Link>
+          <AppLink href={href("/orders/new", state.customerId ? { customerId: state.customerId } : undefined)} className={buttonClass("primary")}>{t("orders.new")}</AppLink>
         </div>
       </div>
 

@@ -1,6 +1,7 @@
 "use client";
-import { useQueries, type QueryClient } from "@tanstack/react-query";
-import Link from "next/link";
+import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { appQuery } from "@/lib/api/app-queries";
+import { AppLink } from "@/components/ui/app-link";
 import { useMemo, useState } from "react";
 import { isPlatformId } from "@/lib/platform/ids";
 import { customerLookupQuery, hitContact, hitName, LOOKUP_MAX } from "@/lib/search/search-queries";
@@ -8,23 +9,39 @@ import type { SearchHit } from "@/lib/search/types";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { focusRing } from "@/components/ui/button";
 
-/** The hits of every part in one map (a stable function: the map is made again only when an answer changes). */
-function joinHits(answers: readonly { data?: { hits: readonly SearchHit[] } }[]): ReadonlyMap<string, SearchHit> {
-  return new Map(answers.flatMap((a) => a.data?.hits ?? []).map((hit) => [hit.id, hit]));
+const NOBODY: ReadonlyMap<string, SearchHit> = new Map();
+
+/** The hits of a lookup in one map (a stable function: the map is made again only when the answer changes). */
+function byId(answer: { hits: readonly SearchHit[] }): ReadonlyMap<string, SearchHit> {
+  return new Map(answer.hits.map((hit) => [hit.id, hit]));
+}
+
+/** One query for a page's ids: the lookup itself, or, past one lookup's worth, its parts read one by one. */
+function peopleQuery(queryClient: QueryClient, unique: readonly string[]) {
+  const whole = customerLookupQuery(unique);
+  if (unique.length <= LOOKUP_MAX) return whole;
+  const parts: string[][] = [];
+  for (let i = 0; i < unique.length; i += LOOKUP_MAX) parts.push(unique.slice(i, i + LOOKUP_MAX));
+  return {
+    ...whole,
+    // The whole id list names the entry (the route reads at most LOOKUP_MAX, so no lookup has this key).
+    queryKey: appQuery("search.customers", { query: { ids: unique.join(",") } }).queryKey,
+    queryFn: async () => {
+      const answers = await Promise.all(parts.map((part) => queryClient.fetchQuery(customerLookupQuery(part))));
+      return { ...answers[0]!, hits: answers.flatMap((a) => a.hits) };
+    },
+  };
 }
 
 /**
  * People by id, named from the customer index: a page's ids in one batched `ids=` lookup per 200
- * (not one per row). Ids the index does not hold are absent: they show as the id alone.
+ * (not one per row). Ids the index does not hold are absent: they show as the id alone. One
+ * `useQuery`, not `useQueries` (about 1.2 kB gzip more in the first load of every page that names people).
  */
 export function usePeople(ids: readonly (string | number | null | undefined)[]): ReadonlyMap<string, SearchHit> {
   const unique = useMemo(() => [...new Set(ids.map((id) => (id === null || id === undefined ? "" : String(id))).filter(isPlatformId))].sort(), [ids]);
-  const parts = useMemo(() => {
-    const out: string[][] = [];
-    for (let i = 0; i < unique.length; i += LOOKUP_MAX) out.push(unique.slice(i, i + LOOKUP_MAX));
-    return out;
-  }, [unique]);
-  return useQueries({ queries: parts.map((part) => customerLookupQuery(part)), combine: joinHits });
+  const queryClient = useQueryClient();
+  return useQuery({ ...peopleQuery(queryClient, unique), select: byId }).data ?? NOBODY;
 }
 
 /** A person already looked up on this page (the picker's choice), for a toast written at once. */
@@ -79,9 +96,9 @@ export function PersonName({ id, hit, href, inline = false, copy = true }: { id:
   const contact = hit && hitContact(hit);
   const head = name ? <span className="font-medium">{name}</span> : <span className="font-mono text-xs">{id}</span>;
   const linked = href ? (
-    <Link href={href} className={`w-fit rounded text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>
+    <AppLink href={href} className={`w-fit rounded text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>
       {head}
-    </Link>
+    </AppLink>
   ) : (
     <span className="text-slate-900">{head}</span>
   );

@@ -4,7 +4,7 @@ import { useSearchParams } from "next/navigation";
 import type { ReactNode } from "react";
 import { consoleSessionQuery } from "@/lib/api/console-session";
 import { useI18n } from "@/components/i18n/i18n-provider";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useConsoleHref } from "@/components/shell/console-href";
 import { LanguageSwitch } from "@/components/shell/language-switch";
 import { errorMessage } from "@/components/ui/error-message";
@@ -62,9 +62,9 @@ export function SettingsView() {
       title: t("tenant.title"),
       body: (
         <p className="mt-1 text-sm text-slate-800">
-          <Link href={href("/disconnect")} className="rounded text-blue-800 underline underline-offset-2 hover:text-blue-950" data-testid="settings-disconnect">
+          <AppLink href={href("/disconnect")} className="rounded text-blue-800 underline underline-offset-2 hover:text-blue-950" data-testid="settings-disconnect">
             {t("tenant.caption")}
-          </Link>
+          </AppLink>
         </p>
       ),
     },

@@ -1,5 +1,5 @@
 "use client";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import type { MessageKey } from "@/lib/i18n/messages";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { buttonClass } from "@/components/ui/button";
@@ -13,9 +13,9 @@ export function ComingSoon({ section }: { section: MessageKey }) {
     <section className="max-w-xl">
       <h1 className="text-xl font-semibold text-slate-900">{t("coming.title", { section: t(section) })}</h1>
       <p className="mt-2 text-sm text-slate-800">{t("coming.body")}</p>
-      <Link href={href("/customers")} className={buttonClass("primary", "mt-4")}>
+      <AppLink href={href("/customers")} className={buttonClass("primary", "mt-4")}>
         {t("coming.goCustomers")}
-      </Link>
+      </AppLink>
     </section>
   );
 }

@@ -1,20 +1,21 @@
 "use client";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { usePathname, useSearchParams } from "next/navigation";
 import type { ReactNode } from "react";
 import type { MessageKey } from "@/lib/i18n/messages";
 import { useI18n } from "@/components/i18n/i18n-provider";
 import { focusRing } from "@/components/ui/button";
-import { Toaster } from "@/components/ui/toaster";
-import { DropAuthorizedMark, KeepFallbackSessionAlive } from "@/components/auth/session-marks";
-import { WebhookQueryInvalidator } from "@/components/activity/webhook-query-invalidator";
+import { clientOnly } from "@/components/ui/client-only";
 import { AccountBadge } from "./account-badge";
-import { InstallationAlert } from "./installation-alert";
 import { useConsoleHref } from "./console-href";
 import { LanguageSwitch } from "./language-switch";
-import { LeaveGuard } from "./leave-guard";
 import { ReauthPrompt } from "./reauth-prompt";
-import { DuplicateNavBadge } from "@/components/duplicates/duplicate-count";
+
+// Every console route loads the shell first: what it shows only after a query answers (the
+// duplicates count, an installation's alert) or never draws (ShellServices) loads after the page.
+const DuplicateNavBadge = clientOnly(() => import("@/components/duplicates/duplicate-count").then((m) => m.DuplicateNavBadge));
+const InstallationAlert = clientOnly(() => import("./installation-alert").then((m) => m.InstallationAlert));
+const ShellServices = clientOnly(() => import("./shell-services").then((m) => m.default));
 
 export const NAV_ITEMS: readonly { path: string; label: MessageKey }[] = [
   { path: "/", label: "nav.overview" },
@@ -61,14 +62,14 @@ export function ConsoleShell({ children }: { children: ReactNode }) {
               const current = pathname === item.path || (item.path !== "/" && pathname.startsWith(`${item.path}/`));
               return (
                 <li key={item.path}>
-                  <Link
+                  <AppLink
                     href={href(item.path)}
                     aria-current={current ? "page" : undefined}
                     className={`block rounded-md px-3 py-2 text-sm whitespace-nowrap ${focusRing} ${current ? "bg-blue-50 font-semibold text-blue-900" : "text-slate-800 hover:bg-slate-100"}`}
                   >
                     {t(item.label)}
                     {item.path === "/duplicates" && <DuplicateNavBadge openAppId={openAppId} />}
-                  </Link>
+                  </AppLink>
                 </li>
               );
             })}
@@ -80,11 +81,7 @@ export function ConsoleShell({ children }: { children: ReactNode }) {
         </main>
       </div>
       <ReauthPrompt />
-      <LeaveGuard />
-      <DropAuthorizedMark />
-      <KeepFallbackSessionAlive openAppId={openAppId} />
-      <WebhookQueryInvalidator openAppId={openAppId} />
-      <Toaster />
+      <ShellServices openAppId={openAppId} />
     </div>
   );
 }

@@ -28,7 +28,7 @@ export function LeaveGuard() {
       };
       if (!leavesPage(click, window.location)) return;
       if (window.confirm(question)) return;
-      // Stay: neither the browser nor Next's <Link> (React's listener is below the document) moves.
+      // Stay: neither the browser nor the console's links (AppLink: React's listener is below the document) move.
       event.preventDefault();
       event.stopImmediatePropagation();
     };

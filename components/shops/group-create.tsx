@@ -1,6 +1,6 @@
 "use client";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useState } from "react";
 import type { ApiError } from "@/lib/http/api-error";
 import { placeErrors, problemText, problemTexts } from "@/lib/forms/field-errors";
@@ -154,9 +154,9 @@ function GroupResult({ result, onAnother }: { result: GroupCreateAnswer; onAnoth
         </section>
       )}
       <div className="flex gap-2">
-        <Link href={href(`/shops/groups/${group.id}`)} className={buttonClass("primary")}>
+        <AppLink href={href(`/shops/groups/${group.id}`)} className={buttonClass("primary")}>
           {t("groups.result.open")}
-        </Link>
+        </AppLink>
         <Button onClick={onAnother}>{t("groups.new")}</Button>
       </div>
     </div>

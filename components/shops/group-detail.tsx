@@ -1,6 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { shopKeys, shopsApi } from "@/lib/shops/shop-queries";
 import { shopLabel, type RegisteredShop } from "@/lib/shops/shops-api";
 import { FormPageHeader } from "@/components/forms/form-page";
@@ -22,9 +22,9 @@ export function GroupDetail({ id }: { id: string }) {
       header: t("shops.col.id"),
       className: "font-mono text-xs tabular-nums",
       cell: (row) => (
-        <Link href={href(`/shops/${row.id}/edit`)} className={`rounded text-blue-800 underline-offset-2 hover:underline ${focusRing}`} aria-label={t("shops.editNamed", { name: shopLabel(row) ?? row.id })}>
+        <AppLink href={href(`/shops/${row.id}/edit`)} className={`rounded text-blue-800 underline-offset-2 hover:underline ${focusRing}`} aria-label={t("shops.editNamed", { name: shopLabel(row) ?? row.id })}>
           {row.id}
-        </Link>
+        </AppLink>
       ),
     },
     { key: "sid", header: t("shops.col.sid"), className: "font-mono text-xs", cell: (row) => row.sid ?? "—" },

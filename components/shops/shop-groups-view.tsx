@@ -1,7 +1,7 @@
 "use client";
 import { formatNumber } from "@/lib/i18n/icu";
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import type { MessageKey } from "@/lib/i18n/messages";
 import { groupListState, type GroupSort } from "@/lib/shops/shop-list-query";
 import { shopKeys, shopsApi } from "@/lib/shops/shop-queries";
@@ -36,9 +36,9 @@ export function ShopGroupsView() {
       sortKey: "id",
       className: "font-mono text-xs tabular-nums",
       cell: (row) => (
-        <Link href={href(`/shops/groups/${row.id}`)} className={`rounded text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>
+        <AppLink href={href(`/shops/groups/${row.id}`)} className={`rounded text-blue-800 underline-offset-2 hover:underline ${focusRing}`}>
           {row.id}
-        </Link>
+        </AppLink>
       ),
     },
     { key: "name", header: t("groups.col.name"), sortKey: "name", className: "max-w-72 truncate", cell: (row) => row.name ?? "—" },
@@ -50,9 +50,9 @@ export function ShopGroupsView() {
     <div className="flex flex-col gap-4">
       <FormPageHeader back={href("/shops")} backLabel={t("groups.back")} title={t("groups.title")} intro={t("groups.intro")} />
       <div>
-        <Link href={href("/shops/groups/new")} className={buttonClass("primary")}>
+        <AppLink href={href("/shops/groups/new")} className={buttonClass("primary")}>
           {t("groups.new")}
-        </Link>
+        </AppLink>
       </div>
       <QueryView query={groups} hasRows={rows.length > 0} testId="groups" loading={t("groups.loading")} empty={{ title: t("groups.emptyTitle"), body: t("groups.emptyBody") }}>
         <DataTable rows={rows} rowKey={(row) => row.id} columns={columns} caption={t("groups.caption")} testId="groups-table" busy={groups.isFetching} sort={tableSort} />

@@ -1,6 +1,6 @@
 "use client";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useRouter } from "next/navigation";
 import { useEffect, useState, type FormEvent } from "react";
 import type { ApiError } from "@/lib/http/api-error";
@@ -82,9 +82,9 @@ export function ShopsView() {
       align: "right",
       className: "px-1!",
       cell: (row) => (
-        <Link href={href(`/shops/${row.id}/edit`)} className={buttonClass("ghost")} aria-label={t("shops.editNamed", { name: shopLabel(row) ?? row.id })}>
+        <AppLink href={href(`/shops/${row.id}/edit`)} className={buttonClass("ghost")} aria-label={t("shops.editNamed", { name: shopLabel(row) ?? row.id })}>
           {t("shops.edit")}
-        </Link>
+        </AppLink>
       ),
     },
   ];
@@ -95,12 +95,12 @@ export function ShopsView() {
         title={t("shops.title")}
         aside={
           <div className="flex gap-2">
-            <Link href={href("/shops/groups")} className={buttonClass("secondary")}>
+            <AppLink href={href("/shops/groups")} className={buttonClass("secondary")}>
               {t("shops.groups")}
-            </Link>
-            <Link href={href("/shops/new")} className={buttonClass("primary")}>
+            </AppLink>
+            <AppLink href={href("/shops/new")} className={buttonClass("primary")}>
               {t("shops.new")}
-            </Link>
+            </AppLink>
           </div>
         }
         intro={t("shops.intro")}

@@ -1,6 +1,6 @@
 "use client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { clientOnly } from "@/components/ui/client-only";
 import { useState } from "react";
 import { platformQuery } from "@/lib/api/platform-queries";
@@ -111,9 +111,9 @@ export function TagsView() {
       // The tag's people: the customers list filtered by the tag (paging, search inside, export).
       cell: (row) =>
         row.name ? (
-          <Link href={href("/customers", { tag: row.name })} className={`rounded text-blue-800 underline-offset-2 hover:underline ${focusRing}`} aria-label={counts?.[row.name] !== undefined ? t("tags.peopleNamed", { name: row.name, count: counts[row.name]! }) : t("tags.peopleNamedUncounted", { name: row.name })} data-testid="tag-people">
+          <AppLink href={href("/customers", { tag: row.name })} className={`rounded text-blue-800 underline-offset-2 hover:underline ${focusRing}`} aria-label={counts?.[row.name] !== undefined ? t("tags.peopleNamed", { name: row.name, count: counts[row.name]! }) : t("tags.peopleNamedUncounted", { name: row.name })} data-testid="tag-people">
             {counts?.[row.name] !== undefined ? t("tags.peopleCount", { count: counts[row.name]! }) : t("tags.people")}
-          </Link>
+          </AppLink>
         ) : null,
     },
     { key: "dimension", header: t("tags.col.dimension"), sortKey: "dimension", className: "max-w-32 px-2!", headClassName: "px-2!", cell: (row) => <DimensionCell dimensionKey={row.dimension} dimensions={dimensions} /> },

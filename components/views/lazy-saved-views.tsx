@@ -1,6 +1,6 @@
 "use client";
 import type { ComponentType } from "react";
-import type { ParserMap } from "#nuqs";
+import type { ParserMap } from "@/lib/ui/url-parsers";
 import type { ListDefinition } from "@/lib/ui/list-state";
 import type { ViewList } from "@/lib/views/view-rules";
 import { clientOnly } from "@/components/ui/client-only";

@@ -5,7 +5,7 @@ import { invalidateAppAfter, appQuery } from "@/lib/api/app-queries";
 import { appCall } from "@/lib/api/browser-fetch";
 import { ApiError } from "@/lib/http/api-error";
 import type { ListDefinition } from "@/lib/ui/list-state";
-import type { ParserMap } from "#nuqs";
+import type { ParserMap } from "@/lib/ui/url-parsers";
 import { MAX_VIEW_NAME, viewNameOf, type ViewList } from "@/lib/views/view-rules";
 import type { SavedView } from "@/lib/views/views-api";
 import { ConfirmDialog, DialogActions } from "@/components/forms/confirm-dialog";

@@ -1,4 +1,4 @@
-import { createParser } from "#nuqs";
+import { createParser } from "@/lib/ui/url-parsers";
 import { homeInputToUtcFilter, parseHomeValue } from "@/lib/time";
 import { defineList } from "@/lib/ui/list-state";
 import { defineUrlState, parseAsText } from "@/lib/ui/url-params";

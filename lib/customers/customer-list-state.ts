@@ -1,4 +1,4 @@
-import { createParser, parseAsStringLiteral, type inferParserType } from "#nuqs";
+import { createParser, parseAsStringLiteral, type ValuesOf } from "@/lib/ui/url-parsers";
 import type { InputOf } from "@/lib/platform/operations";
 import type { SearchParams } from "@/lib/search/types";
 import { homeInputToUtcFilter } from "@/lib/time";
@@ -96,7 +96,7 @@ const customerListParsers = {
     eq: sameColumns,
   }).withDefault([...DEFAULT_COLUMNS]),
 };
-type CustomerListValues = inferParserType<typeof customerListParsers>;
+type CustomerListValues = ValuesOf<typeof customerListParsers>;
 
 function fromValues({ sort, order, page, rows, columns, after, before, stage, ...filters }: CustomerListValues): CustomerListState {
   const state: CustomerListState = { filters: { ...filters, stage: stage === "_empty" ? "" : stage, stageEmpty: stage === "_empty" }, sort, order, page, rows, columns };

@@ -1,4 +1,4 @@
-import { createParser, parseAsStringLiteral } from "#nuqs";
+import { createParser, parseAsStringLiteral } from "@/lib/ui/url-parsers";
 import type { InputOf } from "@/lib/platform/operations";
 import { defineUrlState } from "@/lib/ui/url-params";
 

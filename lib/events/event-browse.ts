@@ -1,4 +1,4 @@
-import { parseAsStringLiteral } from "#nuqs";
+import { parseAsStringLiteral } from "@/lib/ui/url-parsers";
 import { isPlatformId } from "@/lib/platform/ids";
 import type { InputOf } from "@/lib/platform/operations";
 import { homeInputToUtcFilter } from "@/lib/time";

@@ -1,4 +1,4 @@
-import { createParser, parseAsStringLiteral, type inferParserType } from "#nuqs";
+import { createParser, parseAsStringLiteral, type ValuesOf } from "@/lib/ui/url-parsers";
 import type { InputOf } from "@/lib/platform/operations";
 import type { ListMember } from "@/lib/platform/resources";
 import { homeInputToUtcFilter } from "@/lib/time";
@@ -39,7 +39,7 @@ const membersParsers = {
   joinedFrom: parseAsText(32),
   joinedTo: parseAsText(32),
 };
-type MembersValues = inferParserType<typeof membersParsers>;
+type MembersValues = ValuesOf<typeof membersParsers>;
 // `back` means something only with a boundary.
 const withBack = (v: MembersValues): MembersValues => ({ ...v, back: v.back && v.since !== "" });
 

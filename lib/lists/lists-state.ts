@@ -1,4 +1,4 @@
-import { parseAsStringLiteral } from "#nuqs";
+import { parseAsStringLiteral } from "@/lib/ui/url-parsers";
 import { textProblem } from "@/lib/forms/field-errors";
 import { LIMITS } from "@/lib/platform/limits";
 import type { InputOf } from "@/lib/platform/operations";

@@ -1,4 +1,4 @@
-import { parseAsStringLiteral } from "#nuqs";
+import { parseAsStringLiteral } from "@/lib/ui/url-parsers";
 import { defineList } from "@/lib/ui/list-state";
 import { defineUrlState, parseAsOrder } from "@/lib/ui/url-params";
 

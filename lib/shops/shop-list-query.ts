@@ -1,4 +1,4 @@
-import { parseAsStringLiteral } from "#nuqs";
+import { parseAsStringLiteral } from "@/lib/ui/url-parsers";
 import { defineList } from "@/lib/ui/list-state";
 import { defineUrlState, parseAsOrder, parseAsText } from "@/lib/ui/url-params";
 import { SHOP_SORTS, SHOP_STATES, type ShopSort, type ShopState } from "./shops-api";

@@ -1,4 +1,4 @@
-import { createParser, parseAsStringLiteral } from "#nuqs";
+import { createParser, parseAsStringLiteral } from "@/lib/ui/url-parsers";
 import { charLength, LIMITS } from "@/lib/platform/limits";
 import type { InputOf } from "@/lib/platform/operations";
 import { defineList, offsetFirstPage } from "@/lib/ui/list-state";

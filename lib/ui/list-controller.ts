@@ -1,6 +1,6 @@
 "use client";
 import { useCallback, useMemo, useState } from "react";
-import type { ParserMap } from "#nuqs";
+import type { ParserMap } from "@/lib/ui/url-parsers";
 import { useUrlState } from "@/lib/hooks/use-url-state";
 import type { ListDefinition } from "./list-state";
 import { EMPTY_SELECTION, togglePage, toggleOne, withoutIds, type SelectableRow, type Selection } from "./selection";

@@ -1,4 +1,4 @@
-import type { ParserMap } from "#nuqs";
+import type { ParserMap } from "@/lib/ui/url-parsers";
 import type { UrlState } from "./url-params";
 
 /**

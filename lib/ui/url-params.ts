@@ -1,10 +1,9 @@
-import { createLoader, createParser, createSerializer, parseAsStringLiteral, type inferParserType, type ParserMap, type SearchParams, type UrlKeys } from "#nuqs";
+import { createParser, loadValues, parseAsStringLiteral, writeValues, type ParserMap, type SearchParams, type UrlKeys, type ValuesOf } from "./url-parsers";
 import { isPlatformId } from "@/lib/platform/ids";
 
 /**
- * A console page's state in its URL, declared once as a map of nuqs parsers. They come from `#nuqs`
- * (package.json `imports`): `nuqs/server` for server components (no "use client"), `nuqs` elsewhere,
- * so the browser bundles nuqs once, beside its hooks. The browser reads and
+ * A console page's state in its URL, declared once as a map of parsers (lib/ui/url-parsers.ts,
+ * plain functions: server components import them too). The browser reads and
  * writes it with `useUrlState` (lib/hooks/use-url-state.ts); the server page `parse`s Next's
  * `searchParams` into the same state before its prefetch, so both build the same query keys.
  * Unknown or malformed values read as the default; defaults are left out of the URL; the page's
@@ -14,9 +13,9 @@ import { isPlatformId } from "@/lib/platform/ids";
 export type UrlState<P extends ParserMap, S> = {
   parsers: P;
   urlKeys: UrlKeys<P>;
-  fromValues: (values: inferParserType<P>) => S;
+  fromValues: (values: ValuesOf<P>) => S;
   /** Every key's value (a default one clears its key): the state replaces what the URL held. */
-  toValues: (state: S) => inferParserType<P>;
+  toValues: (state: S) => ValuesOf<P>;
   /** The state of a URL: `URLSearchParams` or Next's `searchParams` object (first of repeated keys). */
   parse: (source: URLSearchParams | SearchParams) => S;
   /** The URL query of a state, over `keep`'s other parameters. */
@@ -28,18 +27,16 @@ export type UrlState<P extends ParserMap, S> = {
 
 type Codec<P extends ParserMap, S> = Pick<UrlState<P, S>, "fromValues" | "toValues">;
 
-export function defineUrlState<P extends ParserMap>(parsers: P, urlKeys?: UrlKeys<P>): UrlState<P, inferParserType<P>>;
+export function defineUrlState<P extends ParserMap>(parsers: P, urlKeys?: UrlKeys<P>): UrlState<P, ValuesOf<P>>;
 export function defineUrlState<P extends ParserMap, S>(parsers: P, urlKeys: UrlKeys<P>, codec: Codec<P, S>): UrlState<P, S>;
 export function defineUrlState<P extends ParserMap, S>(parsers: P, urlKeys: UrlKeys<P> = {}, codec?: Codec<P, S>): UrlState<P, S> {
-  const { fromValues, toValues } = codec ?? { fromValues: (v: inferParserType<P>) => v as S, toValues: (s: S) => s as inferParserType<P> };
-  const load = createLoader(parsers, { urlKeys });
-  const write = createSerializer(parsers, { urlKeys });
-  const parse = (source: URLSearchParams | SearchParams) => fromValues(load(source as URLSearchParams));
+  const { fromValues, toValues } = codec ?? { fromValues: (v: ValuesOf<P>) => v as S, toValues: (s: S) => s as ValuesOf<P> };
+  const parse = (source: URLSearchParams | SearchParams) => fromValues(loadValues(parsers, urlKeys, source));
   const own = Object.keys(parsers).map((key) => urlKeys[key] ?? key);
   const serialize = (state: S, keep?: URLSearchParams) => {
     // Own keys go after the others, in the map's order: equal states give equal URLs.
     const others = new URLSearchParams([...(keep ?? [])].filter(([key]) => !own.includes(key)));
-    return new URLSearchParams(write(others, toValues(state) as Parameters<typeof write>[1]));
+    return writeValues(parsers, urlKeys, others, toValues(state));
   };
   return { parsers, urlKeys, fromValues, toValues, parse, serialize, settle: (state) => parse(serialize(state)), defaults: parse(new URLSearchParams()) };
 }

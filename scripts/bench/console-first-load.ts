@@ -15,11 +15,11 @@ import { gzipSync } from "node:zlib";
 const TARGET_KB = 170;
 const GOAL_KB = 160;
 /**
- * What `--check` enforces: a guard against growth, not the target. The largest route of the build it
- * was last set with, rounded up (180.4 kB, `/customers`, once segments, duplicates, the audit log,
- * saved views and the people names were in); lower it whenever a route is cut.
+ * What `--check` enforces: a guard against growth, below the target. The largest route of the build it
+ * was last set with, rounded up (168.2 kB, `/customers`, after nuqs and next/link left and the
+ * shell's effects loaded after the page); lower it whenever a route is cut.
  */
-export const CEILING_KB = 181;
+export const CEILING_KB = 169;
 const STATS = ".next/diagnostics/route-bundle-stats.json";
 
 if (!existsSync(STATS)) {
