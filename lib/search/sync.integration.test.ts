@@ -66,6 +66,49 @@ describeEachDialect("customer index sync against the sandbox", (t, dialect) => {
     expect(inIndex.filter((id) => firstIds.has(id)).sort()).toEqual(expected.sort());
   });
 
+  it("two pages written at once: a failed write leaves the checkpoint before it (never past a page not in the store); the resumed backfill indexes everyone once", { timeout: 120_000 }, async () => {
+    const total = Number(await call("customers.count", {}));
+    let writes = 0;
+    const failing = deps({
+      pageSize: 200,
+      onWrite: () => {
+        if (++writes === 3) throw new Error("write failed");
+      },
+    });
+    await expect(backfill(failing, key)).rejects.toThrow("write failed");
+    const stopped = (await findTenant(t.store, key))!;
+    expect(stopped.phase).toBe("backfill");
+    // Pages 1 and 2 recorded at most; whatever the checkpoint says is indexed is in the store.
+    expect(stopped.indexed).toBeLessThanOrEqual(400);
+    expect(stopped.indexed % 200).toBe(0);
+    expect(await countIndexed(t.store, stopped.tenant)).toBeGreaterThanOrEqual(stopped.indexed);
+    const listed = await call("customers.list", { query: { rows: 200, page: 1, select: "id", sidx: "id", sord: "asc" } });
+    if (stopped.indexed === 200) expect(stopped.backfillAfter).toBe(String(listed.rows.at(-1)!.id));
+    const resumed = await backfill(deps({ pageSize: 200 }), key);
+    expect(resumed.phase).toBe("ready");
+    expect(resumed.indexed).toBe(total);
+    expect(await countIndexed(t.store, resumed.tenant)).toBe(total);
+  });
+
+  it("the installation's index removed while pages are being written: nothing of it stays", { timeout: 120_000 }, async () => {
+    const { removeTenantIndex } = await import("./tenant-state");
+    let removed = false;
+    const state = await backfill(
+      deps({
+        pageSize: 200,
+        onProgress: () => {
+          if (removed) return;
+          removed = true;
+          void removeTenantIndex(t.store, key);
+        },
+      }),
+      key,
+    );
+    expect(removed).toBe(true);
+    expect(state.indexed).toBe(0);
+    expect(await countIndexed(t.store, state.tenant)).toBe(0);
+  });
+
   it("applies webhook changes: created, updated, tags added and removed, merged (the merged-away customer leaves), deleted; each announced", { timeout: 120_000 }, async () => {
     const events = createIndexEventRegistry();
     const announced: IndexEvent[] = [];
