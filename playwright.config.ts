@@ -15,8 +15,8 @@ const launchOptions =
  */
 export default defineConfig({
   testDir: "e2e",
-  // The two-instance suite has servers of its own (playwright.instances.config.ts).
-  testIgnore: "instances/**",
+  // The two-instance and restart suites have servers of their own (playwright.instances.config.ts, playwright.restart.config.ts).
+  testIgnore: ["instances/**", "restart/**"],
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

@@ -4,10 +4,11 @@ import path from "node:path";
 import { findBrowser, HOW_TO_GET_A_BROWSER } from "./testing/browser";
 
 /**
- * `npm test`: typecheck, lint, Vitest (unit + integration), Playwright e2e, the first-load JS budget
- * and the two-instance e2e (playwright.instances.config.ts), in that order. Every layer runs even when
- * an earlier one failed (one run shows every problem); the exit code is non-zero when any layer
- * failed. Ends with a summary and one `tests: N passed, N failed, N skipped` line.
+ * `npm test`: typecheck, lint, Vitest (unit + integration), Playwright e2e, the first-load JS budget,
+ * the two-instance e2e (playwright.instances.config.ts) and the export across a restart
+ * (playwright.restart.config.ts), in that order. Every layer runs even when an earlier one failed
+ * (one run shows every problem); the exit code is non-zero when any layer failed. Ends with a
+ * summary and one `tests: N passed, N failed, N skipped` line.
  */
 const CI = process.env.CI === "true" || process.env.CI === "1";
 const reports = path.resolve(".data/test-reports");
@@ -132,6 +133,19 @@ async function main() {
     const s = report?.stats;
     const counts = s ? { passed: s.expected + s.flaky, failed: s.unexpected, skipped: s.skipped } : undefined;
     return { ok: code === 0, counts, note: code === 0 ? "" : "tests failed" };
+  });
+
+  // A customer export across a hard kill and restart of the app, on SQLite and on PostgreSQL
+  // (e2e/restart): the same build, its own sandbox and app on the same ports once the suites above are done.
+  await stage("e2e: export across a restart", async () => {
+    if (!findBrowser().found || !existsSync(".next/BUILD_ID")) return { ok: !CI, note: "SKIPPED: no browser or no build (see above)" };
+    if (!process.env.TEST_DATABASE_URL && !CI) loud("EXPORT RESTART E2E: the PostgreSQL half is SKIPPED.\nSet TEST_DATABASE_URL, e.g. TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test");
+    const file = path.join(reports, "playwright-restart.json");
+    const code = await run(bin("playwright"), ["test", "-c", "playwright.restart.config.ts"], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
+    const report = readJson(file) as { stats?: { expected: number; unexpected: number; skipped: number; flaky: number } } | undefined;
+    const s = report?.stats;
+    const counts = s ? { passed: s.expected + s.flaky, failed: s.unexpected, skipped: s.skipped } : undefined;
+    return { ok: code === 0, counts, note: code === 0 ? (s?.skipped ? "PostgreSQL half skipped" : "") : "tests failed" };
   });
 
   banner("summary");
