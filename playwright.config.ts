@@ -1,12 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
-import { findBrowser, SYSTEM_CHROMIUM_ARGS } from "./scripts/testing/browser";
+import { chromiumLaunchOptions } from "./scripts/testing/browser";
 import { appEnv, e2eDataDir, e2eUrls, sandboxEnv } from "./scripts/testing/e2e-env";
 
-const browser = findBrowser();
-const launchOptions =
-  browser.found && browser.executablePath
-    ? { executablePath: browser.executablePath, args: SYSTEM_CHROMIUM_ARGS }
-    : { args: [] as string[] };
+const launchOptions = chromiumLaunchOptions();
 
 /**
  * E2E tests drive a real Chromium through the sandbox (alpha, beta) and the app's production build

@@ -1,13 +1,9 @@
 import { defineConfig, devices } from "@playwright/test";
-import { findBrowser, SYSTEM_CHROMIUM_ARGS } from "./scripts/testing/browser";
+import { chromiumLaunchOptions } from "./scripts/testing/browser";
 import { instancesRun } from "./e2e/instances/instances-env";
 import { e2ePorts, e2eUrls, sandboxEnv } from "./scripts/testing/e2e-env";
 
-const browser = findBrowser();
-const launchOptions =
-  browser.found && browser.executablePath
-    ? { executablePath: browser.executablePath, args: SYSTEM_CHROMIUM_ARGS }
-    : { args: [] as string[] };
+const launchOptions = chromiumLaunchOptions();
 
 /**
  * The console as two instances (e2e/instances): two `next start` of the one production build, one

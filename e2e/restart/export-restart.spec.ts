@@ -2,13 +2,13 @@ import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import pg from "pg";
 import { parseCsv } from "../../lib/events/csv";
 import { sandboxControl } from "../../lib/platform/testing/sandbox-control";
 import { appEnv, e2ePorts, e2eUrls } from "../../scripts/testing/e2e-env";
 import { appFrame, appUrl, openFromMarket } from "../support/admin-frame";
 import { platformCall, platformGet, sandboxToken } from "../support/sandbox-api";
 import { ALPHA, installAlpha } from "../support/sandbox-login";
+import { dropStoreSchema } from "../support/store-schema";
 import { appProcess, type AppProcess } from "./app-process";
 
 /**
@@ -60,16 +60,7 @@ function postgresStore(url: string): Store {
   return {
     name: "PostgreSQL, pg-boss",
     env: { DATABASE_URL: url, DATABASE_SCHEMA: schema },
-    async drop() {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      try {
-        await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-        await client.query(`DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`);
-      } finally {
-        await client.end();
-      }
-    },
+    drop: () => dropStoreSchema(url, schema),
   };
 }
 

@@ -50,3 +50,9 @@ export function findBrowser(env: Record<string, string | undefined> = process.en
 export const HOW_TO_GET_A_BROWSER =
   "Get a browser for the e2e tests with one of: `npx playwright install chromium`; " +
   "`sudo apt-get install chromium` (Debian/Ubuntu); or set CHROMIUM_PATH to a Chromium or Chrome binary.";
+
+/** Playwright's launch options for the browser found: a system Chromium gets its path and flags. */
+export function chromiumLaunchOptions(): { executablePath?: string; args: string[] } {
+  const browser = findBrowser();
+  return browser.found && browser.executablePath ? { executablePath: browser.executablePath, args: SYSTEM_CHROMIUM_ARGS } : { args: [] };
+}
