@@ -11,7 +11,7 @@ import type { TaskStartAnswer } from "@/lib/tasks/task-api";
 import type { TaskRouteDeps } from "@/lib/tasks/task-routes";
 import { taskView } from "@/lib/tasks/task-routes";
 import type { TaskService } from "@/lib/tasks/service";
-import type { TaskDefinition } from "@/lib/tasks/task-types";
+import { TaskRefused, type TaskDefinition } from "@/lib/tasks/task-types";
 import { rowProblemsText } from "./event-problem-text";
 import { EVENT_IMPORT_TASK, UPLOAD_CONTENT_TYPE } from "./import-api";
 import { importOperations } from "./import-operations";
@@ -64,7 +64,7 @@ export function eventImportTask(deps: ImportTaskDeps): TaskDefinition<EventImpor
         classify: classifyPlatformError,
         describe: (problems) => rowProblemsText(problems, t),
         labels: { row: t("events.reportRow"), reason: t("events.reportReason") },
-        headerError: (problems) => new Error(t("events.headerRefused", { columns: problems.join(", ") })),
+        headerError: (problems) => new TaskRefused(t("events.headerRefused", { columns: problems.join(", ") })),
         message: (at) => t("events.taskProgress", { sent: at.sent, failed: at.failed }),
       });
       // A file broken midway (a quote never closed): the rows before it were sent, and staff are told where it stopped.

@@ -5,7 +5,7 @@ import type { Store } from "@/lib/store/database";
 import { describeEachDialect, openTwinTestStores, warnIfPostgresSkipped, type TestDialect } from "@/lib/store/testing";
 import type { AnyTaskDefinition, ScheduleDefinition } from "./registry";
 import { createTaskService, type TaskServiceDeps } from "./service";
-import { TaskCancelled, type TaskDefinition } from "./task-types";
+import { TaskCancelled, TaskRefused, type TaskDefinition } from "./task-types";
 
 /**
  * The background task runner over a real store (both dialects) and the in-process queue, with an
@@ -174,6 +174,26 @@ describeEachDialect("background tasks", (t, dialect: TestDialect) => {
     failing.clock.t += 60_000;
     await failing.service.runTask(f.task.id);
     expect(await failing.service.get(key, f.task.id)).toMatchObject({ state: "failed", error: "platform unavailable (503)", attempts: 2 });
+  });
+
+  it("a run refused for good (TaskRefused: its input cannot be taken) fails at once with its reason, no try after it", async () => {
+    let runs = 0;
+    const refusing: AnyTaskDefinition = {
+      kind: "test.refused",
+      exclusive: "none",
+      run: async () => {
+        runs++;
+        throw new TaskRefused("the file's header cannot be imported: email");
+      },
+    };
+    const { service, queue, clock } = harness(t.store, [refusing]);
+    const { task } = await service.start(key, "test.refused", {}, alice);
+    await queue.idle();
+    expect(await service.get(key, task.id)).toMatchObject({ state: "failed", error: "the file's header cannot be imported: email", attempts: 1 });
+    clock.t += 3_600_000;
+    expect((await service.sweep()).resent).toBe(0);
+    await queue.idle();
+    expect(runs).toBe(1);
   });
 
   it("no tenant reads another's tasks or files; the list is newest first and filtered by kind", async () => {

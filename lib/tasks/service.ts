@@ -24,7 +24,7 @@ import {
   writeProgress,
   type Finish,
 } from "./task-store";
-import { TaskCancelled, type TaskActor, type TaskContext, type TaskFile, type TaskRecord } from "./task-types";
+import { TaskCancelled, TaskRefused, type TaskActor, type TaskContext, type TaskFile, type TaskRecord } from "./task-types";
 
 /**
  * Runs background tasks (task-types.ts): `start` writes the task's row and sends "run task <id>"
@@ -213,7 +213,7 @@ export function createTaskService(deps: TaskServiceDeps) {
       const reason = reasonOf(error);
       const maxAttempts = definition?.maxAttempts ?? 3;
       // `attempts` counts this run (the claim added it).
-      if (task.attempts < maxAttempts) {
+      if (task.attempts < maxAttempts && !(error instanceof TaskRefused)) {
         const wait = backoffMs(task.attempts, deps.retry ?? RETRY, deps.random);
         await requeueTask(store, id, token, reason, now() + wait, now());
         deps.log?.warn({ taskId: id, kind: task.kind, attempt: task.attempts, err: reason }, "task failed; tried again later");

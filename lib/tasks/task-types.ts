@@ -53,6 +53,17 @@ export class TaskCancelled extends Error {
   }
 }
 
+/**
+ * Thrown inside `run` when no later try can end otherwise (the input itself is refused: a file whose
+ * header cannot be imported); the runner fails the task at once, with this message, instead of retrying.
+ */
+export class TaskRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "TaskRefused";
+  }
+}
+
 export type TaskContext<I, C> = {
   task: TaskRecord;
   key: InstallationKey;
