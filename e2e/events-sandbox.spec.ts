@@ -3,7 +3,7 @@ import { expect, test, type Frame, type Page } from "@playwright/test";
 import { parseCsv } from "../lib/events/csv";
 import { e2eUrls } from "../scripts/testing/e2e-env";
 import { expectAccessible } from "./support/a11y";
-import { consoleFrameAt, horizontalOverflow } from "./support/admin-frame";
+import { appFrame, appUrl, consoleFrameAt, horizontalOverflow, openFromMarket } from "./support/admin-frame";
 import { platformGet } from "./support/sandbox-api";
 import { ALPHA } from "./support/sandbox-login";
 import { attachScreenshot } from "./support/screenshots";
@@ -225,6 +225,24 @@ test.describe.serial("events through the sandbox", () => {
     } finally {
       await faults([]);
     }
+  });
+
+  test("a file chosen while the page is still loading is read once its script runs (the choice is not lost)", async ({ page }) => {
+    await (await openFromMarket(page)).getByRole("navigation").waitFor({ timeout: 20_000 });
+    // The app's scripts held back until the file is chosen: the page is the server's HTML meanwhile.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`${e2eUrls.app}/_next/static/**/*.js`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const frame = appFrame(page);
+    await frame.goto(appUrl("/events"), { waitUntil: "domcontentloaded" });
+    await frame.getByTestId("events-file").setInputFiles({ name: "early.csv", mimeType: "text/csv", buffer: Buffer.from("identityType,identityValue,event,date\r\ncrm-early,A,open_page,2026-11-01 10:00:00\r\n") });
+    release();
+    await expect(frame.getByTestId("events-preview")).toBeVisible({ timeout: 20_000 });
+    await expect(frame.getByTestId("events-preview").locator("tbody tr")).toHaveCount(1);
+    await page.unroute(`${e2eUrls.app}/_next/static/**/*.js`);
   });
 
   test("a header without the required columns is refused before anything is sent", async ({ page }) => {

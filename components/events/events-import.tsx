@@ -68,8 +68,7 @@ export function EventsImport() {
   // Leaving while the file uploads would drop it: nothing is started until it has arrived.
   useEffect(() => (start.isPending ? registerUnsavedGuard(() => true) : undefined), [start.isPending]);
 
-  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = event.target.files?.[0] ?? null;
+  const choose = async (chosen: File | null) => {
     setFile(chosen);
     setPreview(null);
     setFileError(null);
@@ -93,6 +92,16 @@ export function EventsImport() {
       setFileError(error instanceof TypeError ? t("events.notUtf8") : error instanceof Error ? error.message : String(error));
     }
   };
+
+  const onFile = (event: ChangeEvent<HTMLInputElement>) => choose(event.target.files?.[0] ?? null);
+
+  // A file picked while the page was still loading (before this script ran) raised no change here.
+  useEffect(() => {
+    const early = fileInput.current?.files?.[0];
+    if (early) void choose(early);
+    // Once, on mount: later picks arrive through onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const onStart = () => {
     if (!file || starting.current) return;
