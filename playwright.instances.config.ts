@@ -1,9 +1,6 @@
-import { defineConfig, devices } from "@playwright/test";
-import { chromiumLaunchOptions } from "./scripts/testing/browser";
 import { instancesRun } from "./e2e/instances/instances-env";
-import { e2ePorts, e2eUrls, sandboxEnv } from "./scripts/testing/e2e-env";
-
-const launchOptions = chromiumLaunchOptions();
+import { e2ePorts, e2eUrls } from "./scripts/testing/e2e-env";
+import { e2eSuite, sandboxServer } from "./scripts/testing/playwright-suite";
 
 /**
  * The console as two instances (e2e/instances): two `next start` of the one production build, one
@@ -25,31 +22,14 @@ const instance = (name: string, port: number) => ({
   stderr: "pipe" as const,
 });
 
-export default defineConfig({
+export default e2eSuite({
   testDir: "e2e/instances",
-  fullyParallel: false,
-  workers: 1,
-  retries: 0,
   timeout: 120_000,
-  expect: { timeout: 10_000 },
-  forbidOnly: !!process.env.CI,
   outputDir: "test-results/e2e-instances",
-  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
   globalTeardown: "./e2e/instances/drop-schema.ts",
-  use: { trace: "retain-on-failure", screenshot: "only-on-failure", launchOptions },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions } }],
   webServer: run.enabled
     ? [
-        {
-          name: "sandbox",
-          command: "node --import tsx sandbox/main.ts --seed 60",
-          url: `${e2eUrls.alpha}/health`,
-          env: sandboxEnv(),
-          reuseExistingServer: false,
-          timeout: 120_000,
-          stdout: "ignore",
-          stderr: "pipe",
-        },
+        sandboxServer(60),
         instance("instance-a", run.instancePorts[0]),
         instance("instance-b", run.instancePorts[1]),
         {

@@ -1,8 +1,4 @@
-import { defineConfig, devices } from "@playwright/test";
-import { chromiumLaunchOptions } from "./scripts/testing/browser";
-import { e2eUrls, sandboxEnv } from "./scripts/testing/e2e-env";
-
-const launchOptions = chromiumLaunchOptions();
+import { e2eSuite, sandboxServer } from "./scripts/testing/playwright-suite";
 
 /**
  * A background export across a hard restart of the app (e2e/restart): the sandbox is a web server of
@@ -11,28 +7,9 @@ const launchOptions = chromiumLaunchOptions();
  * The app's port and the sandbox's are e2e-env's (E2E_*_PORT), free once the other suites are done.
  * Without TEST_DATABASE_URL the PostgreSQL half is skipped, and with CI=true it fails instead.
  */
-export default defineConfig({
+export default e2eSuite({
   testDir: "e2e/restart",
-  fullyParallel: false,
-  workers: 1,
-  retries: 0,
   timeout: 300_000,
-  expect: { timeout: 10_000 },
-  forbidOnly: !!process.env.CI,
   outputDir: "test-results/e2e-restart",
-  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
-  use: { trace: "retain-on-failure", screenshot: "only-on-failure", launchOptions },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions } }],
-  webServer: [
-    {
-      name: "sandbox",
-      command: "node --import tsx sandbox/main.ts",
-      url: `${e2eUrls.alpha}/health`,
-      env: sandboxEnv(),
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: "ignore",
-      stderr: "pipe",
-    },
-  ],
+  webServer: [sandboxServer()],
 });

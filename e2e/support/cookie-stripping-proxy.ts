@@ -1,7 +1,7 @@
 import { createServer, request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { chromium, type BrowserContext, type Page } from "@playwright/test";
-import { findBrowser, SYSTEM_CHROMIUM_ARGS } from "../../scripts/testing/browser";
+import { chromiumLaunchOptions } from "../../scripts/testing/browser";
 
 /**
  * An HTTP proxy that removes `Set-Cookie` from the app's responses to requests made inside a frame:
@@ -52,9 +52,8 @@ export async function inCookieRefusingBrowser(
   body: (browser: { context: BrowserContext; page: Page; stripped: string[] }) => Promise<void>,
 ): Promise<void> {
   const proxy = await startCookieStrippingProxy(appOrigin);
-  const choice = findBrowser();
   const browser = await chromium.launch({
-    ...(choice.found && choice.executablePath ? { executablePath: choice.executablePath, args: SYSTEM_CHROMIUM_ARGS } : {}),
+    ...chromiumLaunchOptions(),
     proxy: { server: proxy.url, bypass: "<-loopback>" },
   });
   try {

@@ -5,7 +5,7 @@
  */
 import { createServer } from "node:net";
 import { chromium, type Browser, type Frame, type Page } from "@playwright/test";
-import { findBrowser, HOW_TO_GET_A_BROWSER, SYSTEM_CHROMIUM_ARGS } from "../../testing/browser";
+import { chromiumLaunchOptions, findBrowser, HOW_TO_GET_A_BROWSER } from "../../testing/browser";
 import { stopAll as stopServers } from "./processes";
 
 export const APP_ID = "engage-console";
@@ -34,7 +34,7 @@ let browser: Browser | undefined;
 export async function launchBrowser(): Promise<Browser> {
   const choice = findBrowser();
   if (!choice.found) throw new Error(`${choice.reason}. ${HOW_TO_GET_A_BROWSER}`);
-  browser = await chromium.launch(choice.executablePath ? { executablePath: choice.executablePath, args: SYSTEM_CHROMIUM_ARGS } : {});
+  browser = await chromium.launch(chromiumLaunchOptions());
   return browser;
 }
 
