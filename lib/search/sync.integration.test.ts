@@ -3,7 +3,7 @@ import { callPlatform, type CallOptions } from "@/lib/platform/client";
 import { operations, type OperationName } from "@/lib/platform/operations";
 import { startTestSandbox } from "@/lib/platform/testing/sandbox";
 import { describeEachDialect, warnIfPostgresSkipped } from "@/lib/store/testing";
-import { countIndexed, searchIndex } from "./index-store";
+import { countIndexed, lookupIndexed, searchIndex } from "./index-store";
 import type { PlatformCall } from "@/lib/platform/installation-call";
 import { applyChange, backfill, poll, type SyncDeps } from "./sync";
 import { findTenant } from "./tenant-state";
@@ -88,6 +88,36 @@ describeEachDialect("customer index sync against the sandbox", (t, dialect) => {
     expect(resumed.phase).toBe("ready");
     expect(resumed.indexed).toBe(total);
     expect(await countIndexed(t.store, resumed.tenant)).toBe(total);
+  });
+
+  it("a webhook arriving mid-backfill (pages in flight): the changed customer is found by its change afterwards, and its row carries it", { timeout: 120_000 }, async () => {
+    const [first] = (await call("customers.list", { query: { rows: 1, page: 1, select: "id,email", sidx: "id", sord: "asc" } })).rows;
+    const [last] = (await call("customers.list", { query: { rows: 1, page: 1, select: "id,email", sidx: "id", sord: "desc" } })).rows;
+    let hook: Promise<void> | undefined;
+    const state = await backfill(
+      deps({
+        pageSize: 200,
+        onProgress: ({ indexed }) => {
+          if (hook || indexed < 200) return;
+          // Page 1 is in the store, later pages are being read or written: both ends change now.
+          hook = (async () => {
+            for (const c of [first!, last!]) {
+              await call("customers.update", { params: { id: String(c.id) }, body: { email: `mid-${c.id}-${U}@hook.test` } });
+              await applyChange(deps(), key, { resource: "customer", action: "updated", id: String(c.id) });
+            }
+          })();
+        },
+      }),
+      key,
+    );
+    await hook;
+    expect(state.phase).toBe("ready");
+    for (const c of [first!, last!]) {
+      expect(ids(await searchIndex(t.store, state.tenant, { q: `mid-${c.id}-${U}`, limit: 5 }))).toEqual([String(c.id)]);
+      // The row carries the change (the old address may stay findable: it is still one of the customer's identities).
+      expect((await lookupIndexed(t.store, state.tenant, [String(c.id)]))[0]?.email).toBe(`mid-${c.id}-${U}@hook.test`);
+    }
+    expect(await countIndexed(t.store, state.tenant)).toBe(Number(await call("customers.count", {})));
   });
 
   it("the installation's index removed while pages are being written: nothing of it stays", { timeout: 120_000 }, async () => {
